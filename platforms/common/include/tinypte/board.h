@@ -1,0 +1,52 @@
+/* Board API: what every board provides to firmware, and what firmware provides back.
+ *
+ * A board's support library (tinypte_board's `<board>_support`) implements the tp_board_*
+ * and tp_console_* functions: semihosting under QEMU, a UART on real hardware. The
+ * application provides `int main(void)`; when it returns, its value is the exit status.
+ */
+#ifndef TINYPTE_BOARD_H
+#define TINYPTE_BOARD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Exit statuses that the board code itself uses. Applications return 0 on success. */
+enum {
+  TP_EXIT_OK = 0,
+  TP_EXIT_FAILURE = 1,
+  TP_EXIT_FAULT = 2 /* a CPU fault or trap was caught and reported */
+};
+
+/** @retval The board's name, e.g. "mps2_an505". */
+const char *tp_board_name(void);
+
+/** Board bring-up that must happen before main (clocks, console). Called once. */
+void tp_board_init(void);
+
+/**
+ * Write bytes to the board console (no newline translation).
+ * @param text  bytes to write.
+ * @param size  number of bytes.
+ */
+void tp_console_write(const char *text, size_t size);
+
+/** Write a NUL-terminated string to the console. */
+void tp_console_puts(const char *text);
+
+/** Write `value` as 0x-prefixed, 8-digit hexadecimal. */
+void tp_console_put_hex(uint32_t value);
+
+/**
+ * End the program with `status`: under an emulator QEMU exits with it; on hardware the
+ * board parks the CPU. Never returns.
+ */
+_Noreturn void tp_board_exit(int status);
+
+/** Report a fault or trap on the console and exit with TP_EXIT_FAULT. */
+_Noreturn void tp_board_fault(const char *what, const uint32_t *words, const char *const *names, size_t count);
+
+/* Entered from each architecture's reset code with a valid stack: initializes .data and
+ * .bss, calls tp_board_init() and main(), then tp_board_exit(main's result). */
+_Noreturn void tp_start(void);
+
+#endif /* TINYPTE_BOARD_H */

@@ -1,0 +1,121 @@
+/* Pico 2 W console: UART0 at 115200 8N1 on GPIO0 (TX) / GPIO1 (RX), clocked from the
+ * 12 MHz crystal so the baud rate is exact whatever the boot ROM left on the ring
+ * oscillator. Register addresses and fields are from the RP2350 datasheet; each write
+ * names its chapter and register. Writes use the atomic SET/CLR aliases (+0x2000 and
+ * +0x3000, datasheet "Atomic register access") so other bits are left alone.
+ */
+#include <stdint.h>
+
+#include "tinypte/board.h"
+
+#define TP_REG(addr) (*(volatile uint32_t *)(addr))
+#define TP_SET(addr) TP_REG((addr) + 0x2000u)
+#define TP_CLR(addr) TP_REG((addr) + 0x3000u)
+
+/* XOSC chapter: XOSC_BASE 0x40048000, CTRL +0x0, STATUS +0x4, STARTUP +0xc. */
+#define TP_XOSC_CTRL 0x40048000u
+#define TP_XOSC_STATUS 0x40048004u
+#define TP_XOSC_STARTUP 0x4004800cu
+#define TP_XOSC_CTRL_1_15MHZ 0xaa0u           /* FREQ_RANGE: 1-15 MHz crystal */
+#define TP_XOSC_CTRL_ENABLE (0xfabu << 12)    /* ENABLE magic value */
+#define TP_XOSC_STATUS_STABLE (1u << 31)
+#define TP_XOSC_STARTUP_DELAY 47u             /* (12 MHz / 1000 + 128) / 256: ~1 ms */
+
+/* Clocks chapter: CLOCKS_BASE 0x40010000, CLK_PERI_CTRL +0x48. */
+#define TP_CLK_PERI_CTRL 0x40010048u
+#define TP_CLK_PERI_ENABLE (1u << 11)
+#define TP_CLK_PERI_AUXSRC_XOSC (4u << 5)
+
+/* Resets chapter: RESETS_BASE 0x40020000, RESET +0x0, RESET_DONE +0x8. */
+#define TP_RESETS_RESET 0x40020000u
+#define TP_RESETS_DONE 0x40020008u
+#define TP_RESET_IO_BANK0 (1u << 6)
+#define TP_RESET_PADS_BANK0 (1u << 9)
+#define TP_RESET_UART0 (1u << 26)
+
+/* GPIO chapter: IO_BANK0 GPIO0_CTRL 0x40028004, GPIO1_CTRL 0x4002800c; FUNCSEL 2 = UART.
+ * PADS_BANK0 GPIO0 0x40038004, GPIO1 0x40038008: ISO bit 8 (isolation, set at reset on
+ * RP2350), OD bit 7 (output disable), IE bit 6 (input enable). */
+#define TP_IO_GPIO0_CTRL 0x40028004u
+#define TP_IO_GPIO1_CTRL 0x4002800cu
+#define TP_GPIO_FUNC_UART 2u
+#define TP_PADS_GPIO0 0x40038004u
+#define TP_PADS_GPIO1 0x40038008u
+#define TP_PAD_ISO (1u << 8)
+#define TP_PAD_OD (1u << 7)
+#define TP_PAD_IE (1u << 6)
+
+/* UART chapter (Arm PL011): UART0_BASE 0x40070000. */
+#define TP_UART0_DR 0x40070000u
+#define TP_UART0_FR 0x40070018u
+#define TP_UART0_IBRD 0x40070024u
+#define TP_UART0_FBRD 0x40070028u
+#define TP_UART0_LCR_H 0x4007002cu
+#define TP_UART0_CR 0x40070030u
+#define TP_UART_FR_TXFF (1u << 5)
+#define TP_UART_FR_BUSY (1u << 3)
+#define TP_UART_LCR_H_8N1_FIFO ((3u << 5) | (1u << 4)) /* WLEN = 8 bits, FEN */
+#define TP_UART_CR_ENABLE ((1u << 0) | (1u << 8) | (1u << 9)) /* UARTEN, TXE, RXE */
+/* 12 MHz / (16 * 115200) = 6.5104: IBRD 6, FBRD round(0.5104 * 64) = 33. */
+#define TP_UART_IBRD_115200 6u
+#define TP_UART_FBRD_115200 33u
+
+static void tp__start_xosc(void) {
+  TP_REG(TP_XOSC_CTRL) = TP_XOSC_CTRL_1_15MHZ;     /* XOSC: CTRL.FREQ_RANGE */
+  TP_REG(TP_XOSC_STARTUP) = TP_XOSC_STARTUP_DELAY; /* XOSC: STARTUP.DELAY */
+  TP_SET(TP_XOSC_CTRL) = TP_XOSC_CTRL_ENABLE;      /* XOSC: CTRL.ENABLE */
+  while (!(TP_REG(TP_XOSC_STATUS) & TP_XOSC_STATUS_STABLE)) {
+  }
+}
+
+void tp_board_init(void) {
+  tp__start_xosc();
+  /* Clocks: CLK_PERI_CTRL.AUXSRC = xosc_clksrc, then ENABLE. */
+  TP_REG(TP_CLK_PERI_CTRL) = TP_CLK_PERI_AUXSRC_XOSC;
+  TP_SET(TP_CLK_PERI_CTRL) = TP_CLK_PERI_ENABLE;
+
+  /* Resets: take IO_BANK0, PADS_BANK0 and UART0 out of reset; wait for RESET_DONE. */
+  const uint32_t blocks = TP_RESET_IO_BANK0 | TP_RESET_PADS_BANK0 | TP_RESET_UART0;
+  TP_CLR(TP_RESETS_RESET) = blocks;
+  while ((TP_REG(TP_RESETS_DONE) & blocks) != blocks) {
+  }
+
+  /* Pads: GPIO0 drives (clear ISO and OD); GPIO1 receives (clear ISO, set IE). */
+  TP_CLR(TP_PADS_GPIO0) = TP_PAD_ISO | TP_PAD_OD;
+  TP_CLR(TP_PADS_GPIO1) = TP_PAD_ISO;
+  TP_SET(TP_PADS_GPIO1) = TP_PAD_IE;
+  /* IO_BANK0: GPIOx_CTRL.FUNCSEL = UART. */
+  TP_REG(TP_IO_GPIO0_CTRL) = TP_GPIO_FUNC_UART;
+  TP_REG(TP_IO_GPIO1_CTRL) = TP_GPIO_FUNC_UART;
+
+  /* UART: divisors, then LCR_H (which latches them), then enable. */
+  TP_REG(TP_UART0_IBRD) = TP_UART_IBRD_115200;
+  TP_REG(TP_UART0_FBRD) = TP_UART_FBRD_115200;
+  TP_REG(TP_UART0_LCR_H) = TP_UART_LCR_H_8N1_FIFO;
+  TP_REG(TP_UART0_CR) = TP_UART_CR_ENABLE;
+}
+
+static void tp__uart_putc(char c) {
+  while (TP_REG(TP_UART0_FR) & TP_UART_FR_TXFF) {
+  }
+  TP_REG(TP_UART0_DR) = (uint8_t)c;
+}
+
+void tp_console_write(const char *text, size_t size) {
+  for (size_t i = 0; i < size; ++i) {
+    if (text[i] == '\n') tp__uart_putc('\r');
+    tp__uart_putc(text[i]);
+  }
+}
+
+/* No host to exit to: report the status, let the FIFO drain, and sleep forever. */
+_Noreturn void tp_board_exit(int status) {
+  tp_console_puts("tinypte: main returned ");
+  tp_console_put_hex((uint32_t)status);
+  tp_console_puts("\n");
+  while (TP_REG(TP_UART0_FR) & TP_UART_FR_BUSY) {
+  }
+  for (;;) {
+    __asm__ volatile("wfi");
+  }
+}

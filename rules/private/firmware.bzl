@@ -1,0 +1,120 @@
+"""tinypte_firmware: a cc_binary linked for one board, reachable from a host build.
+
+`bazel build //...` and `bazel test //...` run with the host platform. The firmware rule
+applies a transition that sets `--platforms` to the board's platform for its binary, so
+the binary (and everything it depends on) is compiled by that board's cross toolchain in
+an output directory of its own. Firmware for every board, host tools and host tests are
+then built side by side in one invocation.
+"""
+
+load("//rules:providers.bzl", "TinypteBoardInfo", "TinypteFirmwareInfo")
+
+def _board_platform_transition_impl(settings, attr):
+    return {"//command_line_option:platforms": str(attr.platform)}
+
+_board_platform_transition = transition(
+    implementation = _board_platform_transition_impl,
+    inputs = [],
+    outputs = ["//command_line_option:platforms"],
+)
+
+def _firmware_impl(ctx):
+    binary = ctx.attr.binary[0]
+    board = ctx.attr.board[TinypteBoardInfo]
+    linked = binary[DefaultInfo].files_to_run.executable
+    elf = ctx.actions.declare_file(ctx.label.name + ".elf")
+    ctx.actions.run(
+        executable = "cp",
+        arguments = [linked.path, elf.path],
+        inputs = [linked],
+        outputs = [elf],
+        mnemonic = "FirmwareElf",
+        progress_message = "Firmware %s for board {}".format(board.name),
+    )
+    return [
+        DefaultInfo(files = depset([elf]), runfiles = ctx.runfiles(files = [elf])),
+        TinypteFirmwareInfo(elf = elf, board = board),
+    ]
+
+_firmware = rule(
+    implementation = _firmware_impl,
+    doc = "Builds `binary` for `platform` (a transition) and exposes it as `<name>.elf`.",
+    provides = [TinypteFirmwareInfo],
+    attrs = {
+        "binary": attr.label(
+            mandatory = True,
+            cfg = _board_platform_transition,
+            doc = "The cc_binary to link for the board.",
+        ),
+        "platform": attr.label(
+            mandatory = True,
+            doc = "The board's platform; the transition builds `binary` for it.",
+        ),
+        "board": attr.label(
+            mandatory = True,
+            providers = [TinypteBoardInfo],
+            doc = "The board's `<board>_info` target.",
+        ),
+        "_allowlist_function_transition": attr.label(
+            default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
+        ),
+    },
+)
+
+def _board_labels(board):
+    """'//platforms/x' or '//platforms/x:y' -> (package, board name)."""
+    if not board.startswith("//"):
+        fail("tinypte_firmware: board must be an absolute label such as \"//platforms/mps2_an505\", got {}".format(repr(board)))
+    if ":" in board:
+        package, name = board.split(":")
+    else:
+        package, name = board, board.split("/")[-1]
+    return package, name
+
+def tinypte_firmware(
+        *,
+        name,
+        board,
+        srcs = [],
+        deps = [],
+        copts = [],
+        local_defines = [],
+        tags = [],
+        visibility = None):
+    """A firmware image for one board.
+
+    Creates `:<name>` (the ELF, as `<name>.elf`, with `TinypteFirmwareInfo`) and
+    `:<name>_bin`, the underlying cc_binary, which is only compatible with the board (so a
+    host `bazel build //...` skips it and builds it through `:<name>` instead).
+
+    Args:
+      name: Target name.
+      board: The board's platform, e.g. `"//platforms/mps2_an505"` or
+        `"//platforms/rv32:rv32imafc"`. The board's startup code and linker script are
+        linked in automatically.
+      srcs: C sources of the application (it provides `int main(void)`).
+      deps: cc_library dependencies, built for the board.
+      copts: Extra compiler options for `srcs`.
+      local_defines: Preprocessor definitions for `srcs`.
+      tags: Tags for both targets.
+      visibility: Visibility of `:<name>`.
+    """
+    package, board_name = _board_labels(board)
+    native.cc_binary(
+        name = name + "_bin",
+        srcs = srcs,
+        deps = deps + ["{}:{}_support".format(package, board_name)],
+        copts = copts,
+        local_defines = local_defines,
+        target_compatible_with = ["{}:{}_id".format(package, board_name)],
+        tags = tags,
+        visibility = ["//visibility:private"],
+    )
+    _firmware(
+        name = name,
+        binary = ":" + name + "_bin",
+        platform = "{}:{}".format(package, board_name),
+        board = "{}:{}_info".format(package, board_name),
+        tags = tags,
+        visibility = visibility,
+    )
