@@ -100,7 +100,10 @@ def _board_info_impl(ctx):
         additional_inputs = depset([script]),
     )
     return [
-        DefaultInfo(files = depset([script, description])),
+        DefaultInfo(
+            files = depset([script, description]),
+            runfiles = ctx.runfiles(files = [script, description]),
+        ),
         CcInfo(linking_context = cc_common.create_linking_context(linker_inputs = depset([linker_input]))),
         TinypteBoardInfo(
             name = ctx.attr.board_name,

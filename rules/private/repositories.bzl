@@ -52,6 +52,8 @@ py_runtime(
     name = "py3_runtime",
     interpreter_path = "{interpreter}",
     python_version = "PY3",
+    # The launcher stub runs on the venv too, never on whatever `python` is on PATH.
+    stub_shebang = "#!{interpreter}",
 )
 
 py_runtime_pair(
