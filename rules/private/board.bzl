@@ -1,7 +1,7 @@
 """tinypte_board: one board = a platform, a memory map, a linker script and startup code.
 
 The memory map is written once, in the board's BUILD file, as `memory_region(...)` values.
-From it the `_board_info` rule generates the board's linker script (MEMORY block spliced
+From it the `tinypte_board_info` rule generates the board's linker script (MEMORY block spliced
 into //platforms/common:firmware.ld.tpl) and a JSON description that size and budget
 tools read, so no address or size is written twice.
 """
@@ -119,7 +119,7 @@ def _board_info_impl(ctx):
         ),
     ]
 
-_board_info = rule(
+tinypte_board_info = rule(
     implementation = _board_info_impl,
     doc = "Board facts as a provider, plus the generated linker script (as CcInfo link flags) and JSON description.",
     provides = [TinypteBoardInfo, CcInfo],
@@ -191,7 +191,7 @@ def tinypte_board(
         constraint_values = ["@platforms//os:none", cpu, fpu, ":" + board_id],
         visibility = visibility,
     )
-    _board_info(
+    tinypte_board_info(
         name = name + "_info",
         board_name = name,
         platform = ":" + name,

@@ -1,0 +1,55 @@
+"""Analysis tests of tinypte's rules (skylib analysistest): providers, generated files,
+action mnemonics, and the error messages of misuse."""
+
+load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
+load("//rules:providers.bzl", "TinypteBoardInfo", "TinypteFirmwareInfo")
+
+def _board_info_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    target = analysistest.target_under_test(env)
+    board = target[TinypteBoardInfo]
+    asserts.equals(env, "mps2_an505", board.name)
+    asserts.equals(env, ["FLASH", "RAM"], [r.name for r in board.memory])
+    asserts.equals(env, [0x10000000, 0x38000000], [r.origin for r in board.memory])
+    asserts.equals(env, "mps2-an505", board.emulator.machine)
+    asserts.equals(env, "mps2_an505.ld", board.linker_script.basename)
+    asserts.equals(env, "mps2_an505.board.json", board.description.basename)
+    link_flags = []
+    for linker_input in target[CcInfo].linking_context.linker_inputs.to_list():
+        link_flags += linker_input.user_link_flags
+    asserts.equals(env, ["-T", board.linker_script.path], link_flags)
+    return analysistest.end(env)
+
+board_info_test = analysistest.make(_board_info_test_impl)
+
+def _build_only_board_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    board = analysistest.target_under_test(env)[TinypteBoardInfo]
+    asserts.equals(env, None, board.emulator, "pico2w has no emulator")
+    asserts.equals(env, ["FLASH", "RAM", "SCRATCH_X", "SCRATCH_Y"], [r.name for r in board.memory])
+    return analysistest.end(env)
+
+build_only_board_test = analysistest.make(_build_only_board_test_impl)
+
+def _firmware_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    target = analysistest.target_under_test(env)
+    firmware = target[TinypteFirmwareInfo]
+    asserts.equals(env, "tiny_mps2_an505.elf", firmware.elf.basename)
+    asserts.equals(env, "mps2_an505", firmware.board.name)
+    mnemonics = [a.mnemonic for a in analysistest.target_actions(env)]
+    asserts.equals(env, ["FirmwareElf"], mnemonics)
+    return analysistest.end(env)
+
+firmware_test = analysistest.make(_firmware_test_impl)
+
+def _expect_failure_impl(ctx):
+    env = analysistest.begin(ctx)
+    asserts.expect_failure(env, ctx.attr.message)
+    return analysistest.end(env)
+
+expect_analysis_failure_test = analysistest.make(
+    _expect_failure_impl,
+    expect_failure = True,
+    attrs = {"message": attr.string(mandatory = True)},
+)
