@@ -1,20 +1,32 @@
 """Public API of tinypte's Bazel rules. Load from here; implementations are private.
 
 Boards:    tinypte_board, memory_region, qemu
-Firmware:  tinypte_firmware (a cc_binary built for one board through a platform transition)
+Firmware:  tinypte_firmware (a cc_binary built for one board through a platform transition),
+           firmware_uf2 (drag-and-drop image)
 Tests:     qemu_test (runs a firmware under its board's emulator)
-Providers: TinypteBoardInfo, TinypteFirmwareInfo
+Models:    executorch_model (model.py -> .pte, ops, memory plan, golden data), pte_header
+Providers: TinypteBoardInfo, TinypteFirmwareInfo, TinyptePteInfo
 """
 
-load("//rules:providers.bzl", _TinypteBoardInfo = "TinypteBoardInfo", _TinypteFirmwareInfo = "TinypteFirmwareInfo")
+load(
+    "//rules:providers.bzl",
+    _TinypteBoardInfo = "TinypteBoardInfo",
+    _TinypteFirmwareInfo = "TinypteFirmwareInfo",
+    _TinyptePteInfo = "TinyptePteInfo",
+)
 load("//rules/private:board.bzl", _memory_region = "memory_region", _qemu = "qemu", _tinypte_board = "tinypte_board")
-load("//rules/private:firmware.bzl", _tinypte_firmware = "tinypte_firmware")
+load("//rules/private:firmware.bzl", _firmware_uf2 = "firmware_uf2", _tinypte_firmware = "tinypte_firmware")
+load("//rules/private:model.bzl", _executorch_model = "executorch_model", _pte_header = "pte_header")
 load("//rules/private:qemu_test.bzl", _qemu_test = "qemu_test")
 
 TinypteBoardInfo = _TinypteBoardInfo
 TinypteFirmwareInfo = _TinypteFirmwareInfo
+TinyptePteInfo = _TinyptePteInfo
+executorch_model = _executorch_model
+pte_header = _pte_header
 memory_region = _memory_region
 qemu = _qemu
 tinypte_board = _tinypte_board
 tinypte_firmware = _tinypte_firmware
+firmware_uf2 = _firmware_uf2
 qemu_test = _qemu_test

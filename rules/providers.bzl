@@ -13,6 +13,7 @@ TinypteBoardInfo = provider(
         "description": "(File) JSON with the fields above, for tools (size and budget checks).",
         "emulator": "(struct|None) `struct(system, machine, cpu, args)` to run the board under QEMU, or None when the board is build-only.",
         "fvp": "(string) Name of an Arm FVP executable that models the board, or \"\".",
+        "uf2_family_id": "(string) UF2 family ID (hex) for drag-and-drop flashing, or \"\" if the board takes no UF2.",
     },
 )
 
@@ -21,5 +22,20 @@ TinypteFirmwareInfo = provider(
     fields = {
         "elf": "(File) The linked ELF.",
         "board": "(TinypteBoardInfo) The board it was built for.",
+    },
+)
+
+TinyptePteInfo = provider(
+    doc = "An ExecuTorch program built from a model file, with what later rules need to know about it.",
+    fields = {
+        "name": "(string) Model target name.",
+        "pte": "(File) The ExecuTorch program (.pte).",
+        "ops_json": "(File) Operators the program calls, with overloads and dtypes (for selective kernel builds).",
+        "plan_json": "(File) Memory plan: planned buffer sizes per memory id; per tensor shape, dtype, offset, size, lifetime.",
+        "summary": "(File) Human-readable summary (parameters, constant bytes, arena bytes, op counts).",
+        "golden": "(File) Golden inputs and PyTorch outputs, binary (see python/tinypte/golden.py).",
+        "golden_json": "(File) The same golden data as JSON.",
+        "weights": "(File) Trained state_dict (torch.save) the golden data was computed with.",
+        "src": "(File) The model file.",
     },
 )

@@ -92,6 +92,7 @@ def _board_info_impl(ctx):
         stack_size = ctx.attr.stack_size,
         emulator = emulator,
         fvp = ctx.attr.fvp,
+        uf2_family_id = ctx.attr.uf2_family_id,
     )) + "\n")
 
     linker_input = cc_common.create_linker_input(
@@ -116,6 +117,7 @@ def _board_info_impl(ctx):
             description = description,
             emulator = emulator,
             fvp = ctx.attr.fvp,
+            uf2_family_id = ctx.attr.uf2_family_id,
         ),
     ]
 
@@ -140,6 +142,7 @@ tinypte_board_info = rule(
         "emulator_cpu": attr.string(doc = "QEMU `-cpu` model."),
         "emulator_args": attr.string_list(doc = "Extra QEMU arguments (e.g. `-bios none`)."),
         "fvp": attr.string(doc = "Arm FVP executable modelling this board, used when found on PATH."),
+        "uf2_family_id": attr.string(doc = "UF2 family ID (hex string) if the board flashes from UF2 files; empty if it does not."),
     },
 )
 
@@ -156,6 +159,7 @@ def tinypte_board(
         linker_template = "//platforms/common:firmware.ld.tpl",
         emulator = None,
         fvp = "",
+        uf2_family_id = "",
         visibility = ["//visibility:public"]):
     """Declares a board. Creates, in the calling package:
 
@@ -178,6 +182,8 @@ def tinypte_board(
       emulator: `struct(system, machine, cpu, args)` to run it under QEMU, or None if the
         board is build-only (real hardware, no emulator here).
       fvp: Name of an Arm FVP executable for the board, used by tests when on PATH.
+      uf2_family_id: UF2 family ID, as a hex string, when the board is flashed by copying
+        a UF2 file (RP2350 Arm Secure: "0xe48bff59"); enables `firmware_uf2` for it.
       visibility: Visibility of the generated targets.
     """
     board_id = name + "_id"
@@ -205,6 +211,7 @@ def tinypte_board(
         emulator_cpu = emulator.cpu if emulator else "",
         emulator_args = emulator.args if emulator else [],
         fvp = fvp,
+        uf2_family_id = uf2_family_id,
         visibility = visibility,
     )
     native.cc_library(

@@ -118,3 +118,51 @@ def tinypte_firmware(
         tags = tags,
         visibility = visibility,
     )
+
+def _firmware_uf2_impl(ctx):
+    firmware = ctx.attr.firmware[TinypteFirmwareInfo]
+    board = firmware.board
+    if not board.uf2_family_id:
+        fail("{}: board {} declares no uf2_family_id, so {} cannot become a UF2 (boards with UF2 flashing: pico2w).".format(
+            ctx.label,
+            board.name,
+            ctx.attr.firmware.label,
+        ))
+    flash = [r for r in board.memory if r.name == board.flash_region][0]
+    uf2 = ctx.actions.declare_file(ctx.label.name + ".uf2")
+    ctx.actions.run(
+        executable = ctx.executable._tool,
+        arguments = [
+            "uf2",
+            "--elf",
+            firmware.elf.path,
+            "--out",
+            uf2.path,
+            "--family-id",
+            board.uf2_family_id,
+            "--flash-base",
+            str(flash.origin),
+            "--flash-size",
+            str(flash.size),
+        ],
+        inputs = [firmware.elf],
+        outputs = [uf2],
+        mnemonic = "FirmwareUf2",
+        progress_message = "UF2 for %{label}",
+    )
+    return [DefaultInfo(files = depset([uf2]), runfiles = ctx.runfiles(files = [uf2]))]
+
+firmware_uf2 = rule(
+    implementation = _firmware_uf2_impl,
+    doc = """A UF2 file of a firmware, for boards flashed by drag and drop (the Pico 2 W:
+hold BOOTSEL while plugging it in, then copy `<name>.uf2` to the RP2350 drive).
+Only loadable ELF bytes are converted, and each must lie in the board's flash region.""",
+    attrs = {
+        "firmware": attr.label(
+            mandatory = True,
+            providers = [TinypteFirmwareInfo],
+            doc = "A tinypte_firmware for a board with a `uf2_family_id`.",
+        ),
+        "_tool": attr.label(default = "//python:tinypte", executable = True, cfg = "exec"),
+    },
+)

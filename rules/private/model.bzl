@@ -1,0 +1,195 @@
+"""executorch_model and pte_header: a PyTorch model file becomes a .pte and a C array.
+
+`executorch_model` runs three cached, deterministic actions with the locked Python
+(//python:tinypte, the AOT toolkit in python/tinypte):
+
+    Export   model.py            -> <name>.pte, <name>.weights.pt   (train + export)
+    Inspect  <name>.pte          -> <name>.ops.json, <name>.plan.json, <name>.summary.txt
+    Golden   model.py + weights  -> <name>.golden.bin, <name>.golden.json
+
+and a Report action (PNG plots + text) that the `<name>_report` run target shows.
+`pte_header` turns the .pte into `model_data.h/.c` for firmware.
+"""
+
+load("//rules:providers.bzl", "TinyptePteInfo")
+
+def _tool_action(ctx, mnemonic, subcommand, arguments, inputs, outputs, message):
+    ctx.actions.run(
+        executable = ctx.executable._tool,
+        arguments = [subcommand] + arguments,
+        inputs = inputs,
+        outputs = outputs,
+        mnemonic = mnemonic,
+        progress_message = message,
+        # Training and export are single-threaded and seeded; keep them that way.
+        env = {"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PYTHONHASHSEED": "0"},
+    )
+
+def _executorch_model_impl(ctx):
+    name = ctx.label.name
+    src = ctx.file.src
+    pte = ctx.actions.declare_file(name + ".pte")
+    weights = ctx.actions.declare_file(name + ".weights.pt")
+    ops_json = ctx.actions.declare_file(name + ".ops.json")
+    plan_json = ctx.actions.declare_file(name + ".plan.json")
+    summary = ctx.actions.declare_file(name + ".summary.txt")
+    golden = ctx.actions.declare_file(name + ".golden.bin")
+    golden_json = ctx.actions.declare_file(name + ".golden.json")
+    fit_png = ctx.actions.declare_file(name + ".fit.png")
+    arena_png = ctx.actions.declare_file(name + ".arena.png")
+    model_inputs = [src] + ctx.files.data
+
+    export_args = ["--model", src.path, "--pte", pte.path, "--weights", weights.path, "--seed", str(ctx.attr.seed)]
+    if not ctx.attr.constant_prop:
+        export_args.append("--no-constant-prop")
+    _tool_action(ctx, "PteExport", "export", export_args, model_inputs, [pte, weights], "Training and exporting %{label} to .pte")
+    _tool_action(
+        ctx,
+        "PteInspect",
+        "inspect_pte",
+        ["--pte", pte.path, "--ops-json", ops_json.path, "--plan-json", plan_json.path, "--summary", summary.path],
+        [pte],
+        [ops_json, plan_json, summary],
+        "Inspecting %{label}: operators and memory plan",
+    )
+    _tool_action(
+        ctx,
+        "PteGolden",
+        "golden",
+        ["--model", src.path, "--weights", weights.path, "--out", golden.path, "--json", golden_json.path],
+        model_inputs + [weights],
+        [golden, golden_json],
+        "Computing golden outputs of %{label} with PyTorch",
+    )
+    _tool_action(
+        ctx,
+        "PteReport",
+        "report",
+        [
+            "--model",
+            src.path,
+            "--weights",
+            weights.path,
+            "--pte",
+            pte.path,
+            "--plan-json",
+            plan_json.path,
+            "--fit-png",
+            fit_png.path,
+            "--arena-png",
+            arena_png.path,
+        ],
+        model_inputs + [weights, pte, plan_json],
+        [fit_png, arena_png],
+        "Plotting %{label}: fit and arena layout",
+    )
+
+    info = TinyptePteInfo(
+        name = name,
+        pte = pte,
+        ops_json = ops_json,
+        plan_json = plan_json,
+        summary = summary,
+        golden = golden,
+        golden_json = golden_json,
+        weights = weights,
+        src = src,
+    )
+    return [
+        DefaultInfo(
+            files = depset([pte, ops_json, plan_json, summary, golden]),
+            runfiles = ctx.runfiles(files = [pte, ops_json, plan_json, summary, golden, golden_json]),
+        ),
+        OutputGroupInfo(report = depset([summary, fit_png, arena_png])),
+        info,
+    ]
+
+executorch_model = rule(
+    implementation = _executorch_model_impl,
+    doc = """A PyTorch model, trained and exported with ExecuTorch to a `.pte`.
+
+`src` is a Python file following the model contract of python/tinypte/model_loading.py
+(`build`, `train`, `example_inputs`, `golden_inputs`, `evaluate`, `ACCEPTANCE`,
+`TOLERANCE`). Training is seeded and single-threaded, so the `.pte` is bit-identical
+from build to build. Outputs: `<name>.pte`, `.ops.json`, `.plan.json`, `.summary.txt`,
+`.golden.bin`; output group `report` adds the fit and arena PNGs.""",
+    provides = [TinyptePteInfo],
+    attrs = {
+        "src": attr.label(
+            mandatory = True,
+            allow_single_file = [".py"],
+            doc = "The model file (see the model contract).",
+        ),
+        "data": attr.label_list(
+            allow_files = True,
+            doc = "Files the model file reads (data sets shipped in the repo, helper modules).",
+        ),
+        "seed": attr.int(
+            default = 0,
+            doc = "Seed for training and golden-input sampling. Change it to retrain differently; same seed, same .pte.",
+        ),
+        "constant_prop": attr.bool(
+            default = True,
+            doc = "Run ExecuTorch's constant propagation before to_executorch, folding weight transposes into constants. Turn off only to study the unfolded program.",
+        ),
+        "_tool": attr.label(
+            default = "//python:tinypte",
+            executable = True,
+            cfg = "exec",
+        ),
+    },
+)
+
+def _pte_header_srcs_impl(ctx):
+    info = ctx.attr.model[TinyptePteInfo]
+    ctx.actions.run(
+        executable = ctx.executable._tool,
+        arguments = [
+            "header",
+            "--pte",
+            info.pte.path,
+            "--name",
+            ctx.attr.symbol,
+            "--out-h",
+            ctx.outputs.header.path,
+            "--out-c",
+            ctx.outputs.source.path,
+        ],
+        inputs = [info.pte],
+        outputs = [ctx.outputs.header, ctx.outputs.source],
+        mnemonic = "PteHeader",
+        progress_message = "Embedding %s as a C array" % info.pte.short_path,
+    )
+
+_pte_header_srcs = rule(
+    implementation = _pte_header_srcs_impl,
+    attrs = {
+        "model": attr.label(mandatory = True, providers = [TinyptePteInfo]),
+        "symbol": attr.string(mandatory = True),
+        "out": attr.string(mandatory = True),
+        "_tool": attr.label(default = "//python:tinypte", executable = True, cfg = "exec"),
+    },
+    outputs = {"header": "%{out}.h", "source": "%{out}.c"},
+)
+
+def pte_header(*, name, model, symbol = None, visibility = None):
+    """A cc_library holding a model's .pte as a const, 16-byte aligned array in flash.
+
+    Creates `:<name>` (cc_library) whose header `<name>.h` declares
+    `const uint8_t <symbol>_pte[]`, `<symbol>_pte_size` and `<symbol>_pte_sha256`.
+
+    Args:
+      name: Target name; also the header's base name.
+      model: An `executorch_model` target.
+      symbol: C identifier prefix; defaults to `name`.
+      visibility: Visibility of the cc_library.
+    """
+    _pte_header_srcs(name = name + "_srcs", model = model, symbol = symbol or name, out = name)
+    native.cc_library(
+        name = name,
+        srcs = [":" + name + ".c"],
+        hdrs = [":" + name + ".h"],
+        # Firmware includes it as "<name>.h".
+        strip_include_prefix = "/" + native.package_name(),
+        visibility = visibility,
+    )
