@@ -21,6 +21,7 @@ declare -A PACKAGES=(
   [picolibc-riscv64-unknown-elf]=1.8
   [qemu-system-arm]=1:7.2        # mps2-an505, mps2-an500, mps3-an547
   [qemu-system-misc]=1:7.2       # riscv32 virt
+  [nginx]=1.22                   # loopback HTTP remote cache for CI (tools/remote_cache.sh)
 )
 # Commands the build runs, and the package that provides each.
 declare -A COMMANDS=(
@@ -31,6 +32,7 @@ declare -A COMMANDS=(
   [qemu-system-riscv32]=qemu-system-misc
   [flock]=util-linux
   [timeout]=coreutils
+  [nginx]=nginx
 )
 
 check_only=0
