@@ -22,6 +22,8 @@ TinypteFirmwareInfo = provider(
     fields = {
         "elf": "(File) The linked ELF.",
         "board": "(TinypteBoardInfo) The board it was built for.",
+        "size_json": "(File) Flash and RAM use against the board's regions and budgets (python/tinypte/size.py).",
+        "size_text": "(File) The same as a table, with the biggest symbols.",
     },
 )
 

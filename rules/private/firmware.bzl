@@ -23,17 +23,47 @@ def _firmware_impl(ctx):
     board = ctx.attr.board[TinypteBoardInfo]
     linked = binary[DefaultInfo].files_to_run.executable
     elf = ctx.actions.declare_file(ctx.label.name + ".elf")
+    size_text = ctx.actions.declare_file(ctx.label.name + ".size.txt")
+    size_json = ctx.actions.declare_file(ctx.label.name + ".size.json")
+
+    # Budget check first: the .elf only exists if the firmware fits its board.
+    size_args = [
+        "size",
+        "--elf",
+        linked.path,
+        "--name",
+        str(ctx.label),
+        "--board",
+        board.description.path,
+        "--text",
+        size_text.path,
+        "--json",
+        size_json.path,
+    ]
+    if ctx.attr.max_flash:
+        size_args += ["--max-flash", str(ctx.attr.max_flash)]
+    if ctx.attr.max_ram:
+        size_args += ["--max-ram", str(ctx.attr.max_ram)]
+    ctx.actions.run(
+        executable = ctx.executable._tool,
+        arguments = size_args,
+        inputs = [linked, board.description],
+        outputs = [size_text, size_json],
+        mnemonic = "FirmwareSize",
+        progress_message = "Checking flash and RAM of %{label} against board " + board.name,
+    )
     ctx.actions.run(
         executable = "cp",
         arguments = [linked.path, elf.path],
-        inputs = [linked],
+        inputs = [linked, size_text],
         outputs = [elf],
         mnemonic = "FirmwareElf",
         progress_message = "Firmware %s for board {}".format(board.name),
     )
     return [
         DefaultInfo(files = depset([elf]), runfiles = ctx.runfiles(files = [elf])),
-        TinypteFirmwareInfo(elf = elf, board = board),
+        OutputGroupInfo(size = depset([size_text, size_json])),
+        TinypteFirmwareInfo(elf = elf, board = board, size_json = size_json, size_text = size_text),
     ]
 
 _firmware = rule(
@@ -55,6 +85,9 @@ _firmware = rule(
             providers = [TinypteBoardInfo],
             doc = "The board's `<board>_info` target.",
         ),
+        "max_flash": attr.int(doc = "Flash budget in bytes, tighter than the board's flash region (0: the region)."),
+        "max_ram": attr.int(doc = "RAM budget in bytes, tighter than the board's RAM region (0: the region)."),
+        "_tool": attr.label(default = "//python:tinypte", executable = True, cfg = "exec"),
         "_allowlist_function_transition": attr.label(
             default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
         ),
@@ -79,11 +112,14 @@ def tinypte_firmware(
         deps = [],
         copts = [],
         local_defines = [],
+        max_flash = 0,
+        max_ram = 0,
         tags = [],
         visibility = None):
     """A firmware image for one board.
 
-    Creates `:<name>` (the ELF, as `<name>.elf`, with `TinypteFirmwareInfo`) and
+    Creates `:<name>` (the ELF, as `<name>.elf`, with `TinypteFirmwareInfo`; output group
+    `size` has its flash/RAM table, also printed during the build) and
     `:<name>_bin`, the underlying cc_binary, which is only compatible with the board (so a
     host `bazel build //...` skips it and builds it through `:<name>` instead).
 
@@ -96,6 +132,8 @@ def tinypte_firmware(
       deps: cc_library dependencies, built for the board.
       copts: Extra compiler options for `srcs`.
       local_defines: Preprocessor definitions for `srcs`.
+      max_flash: Flash budget in bytes; the build fails above it (default: the region).
+      max_ram: RAM budget in bytes (data + bss + stack); the build fails above it.
       tags: Tags for both targets.
       visibility: Visibility of `:<name>`.
     """
@@ -115,6 +153,8 @@ def tinypte_firmware(
         binary = ":" + name + "_bin",
         platform = "{}:{}".format(package, board_name),
         board = "{}:{}_info".format(package, board_name),
+        max_flash = max_flash,
+        max_ram = max_ram,
         tags = tags,
         visibility = visibility,
     )
