@@ -38,7 +38,7 @@ def _firmware_test_impl(ctx):
     asserts.equals(env, "tiny_mps2_an505.elf", firmware.elf.basename)
     asserts.equals(env, "mps2_an505", firmware.board.name)
     mnemonics = [a.mnemonic for a in analysistest.target_actions(env)]
-    asserts.equals(env, ["FirmwareElf"], mnemonics)
+    asserts.equals(env, ["FirmwareSize", "FirmwareElf"], mnemonics)
     return analysistest.end(env)
 
 firmware_test = analysistest.make(_firmware_test_impl)
