@@ -4,7 +4,8 @@ Boards:    tinypte_board, memory_region, qemu
 Firmware:  tinypte_firmware (a cc_binary built for one board through a platform transition),
            firmware_uf2 (drag-and-drop image)
 Tests:     qemu_test (runs a firmware under its board's emulator)
-Models:    executorch_model (model.py -> .pte, ops, memory plan, golden data), pte_header
+Models:    executorch_model (model.py -> .pte, ops, memory plan, golden data), pte_header,
+           executorch_model_report (bazel run: summary and plots)
 Providers: TinypteBoardInfo, TinypteFirmwareInfo, TinyptePteInfo
 """
 
@@ -16,13 +17,19 @@ load(
 )
 load("//rules/private:board.bzl", _memory_region = "memory_region", _qemu = "qemu", _tinypte_board = "tinypte_board")
 load("//rules/private:firmware.bzl", _firmware_uf2 = "firmware_uf2", _tinypte_firmware = "tinypte_firmware")
-load("//rules/private:model.bzl", _executorch_model = "executorch_model", _pte_header = "pte_header")
+load(
+    "//rules/private:model.bzl",
+    _executorch_model = "executorch_model",
+    _executorch_model_report = "executorch_model_report",
+    _pte_header = "pte_header",
+)
 load("//rules/private:qemu_test.bzl", _qemu_test = "qemu_test")
 
 TinypteBoardInfo = _TinypteBoardInfo
 TinypteFirmwareInfo = _TinypteFirmwareInfo
 TinyptePteInfo = _TinyptePteInfo
 executorch_model = _executorch_model
+executorch_model_report = _executorch_model_report
 pte_header = _pte_header
 memory_region = _memory_region
 qemu = _qemu

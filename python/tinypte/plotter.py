@@ -45,6 +45,11 @@ def series(records: list[dict[str, float]]) -> tuple[list[float], dict[str, list
 
 
 def render_png(records: list[dict[str, float]], png: Path, title: str) -> None:
+    import os
+    import tempfile
+
+    # Bazel actions have a read-only home: give matplotlib a scratch config directory.
+    os.environ.setdefault("MPLCONFIGDIR", tempfile.mkdtemp(prefix="tinypte-mpl-"))
     import matplotlib
 
     matplotlib.use("Agg")

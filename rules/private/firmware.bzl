@@ -50,7 +50,7 @@ def _firmware_impl(ctx):
         inputs = [linked, board.description],
         outputs = [size_text, size_json],
         mnemonic = "FirmwareSize",
-        progress_message = "Checking flash and RAM of %{label} against board " + board.name,
+        progress_message = "Checking flash and RAM of {} against board {}".format(ctx.label, board.name),
     )
     ctx.actions.run(
         executable = "cp",
@@ -188,7 +188,7 @@ def _firmware_uf2_impl(ctx):
         inputs = [firmware.elf],
         outputs = [uf2],
         mnemonic = "FirmwareUf2",
-        progress_message = "UF2 for %{label}",
+        progress_message = "UF2 for %s" % ctx.label,
     )
     return [DefaultInfo(files = depset([uf2]), runfiles = ctx.runfiles(files = [uf2]))]
 

@@ -1,0 +1,81 @@
+"""Train a model file and export it with ExecuTorch to a .pte (and its trained weights).
+
+Pipeline: build -> train (seeded) -> evaluate against ACCEPTANCE -> torch.export.export
+-> to_edge -> constant_prop_pass (folds weight transposes into constants) ->
+to_executorch (memory planning) -> .pte bytes. Same model file and seed, same bytes.
+
+usage: python -m tinypte.export --model M.py --pte OUT.pte --weights OUT.pt [--seed 0]
+           [--no-constant-prop]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import io
+import sys
+from pathlib import Path
+from typing import Any
+
+from tinypte import model_loading
+from tinypte.errors import TinypteError, run_cli
+
+
+def export_program(model: Any, example_inputs: tuple[Any, ...], constant_prop: bool, path: Path) -> bytes:
+    """ExecuTorch .pte bytes of an eval-mode module."""
+    import torch
+    from executorch.exir import to_edge
+    from executorch.exir.passes.constant_prop_pass import constant_prop_pass
+
+    try:
+        exported = torch.export.export(model, example_inputs)
+        edge = to_edge(exported)
+        if constant_prop:
+            edge._edge_programs["forward"] = constant_prop_pass(edge.exported_program())
+        return bytes(edge.to_executorch().buffer)
+    except Exception as error:  # noqa: BLE001 - export failures are the user's model
+        raise TinypteError(
+            f"{path}: ExecuTorch export failed: {type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}"
+            " (an op may have no ExecuTorch out-variant, or forward() uses Python control flow on tensor values)"
+        ) from error
+
+
+def state_dict_bytes(model: Any) -> bytes:
+    import torch
+
+    buffer = io.BytesIO()
+    torch.save(model.state_dict(), buffer)
+    return buffer.getvalue()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tinypte export", description="Train a model file and export it to .pte.")
+    parser.add_argument("--model", type=Path, required=True, help="model file (see tinypte.model_loading)")
+    parser.add_argument("--pte", type=Path, required=True, help=".pte to write")
+    parser.add_argument("--weights", type=Path, required=True, help="trained state_dict to write (torch.save)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--no-constant-prop", dest="constant_prop", action="store_false")
+    args = parser.parse_args(argv)
+
+    def run() -> None:
+        path: Path = args.model
+        module = model_loading.load(path)
+        model_loading.deterministic(args.seed)
+        model = model_loading.call(path, "build()", module.build)
+        model_loading.call(path, "train()", module.train, model, seed=args.seed, log=lambda line: print(line, file=sys.stderr))
+        model.eval()
+        metrics = model_loading.call(path, "evaluate()", module.evaluate, model)
+        model_loading.check_acceptance(path, metrics, module.ACCEPTANCE)
+        example = model_loading.call(path, "example_inputs()", module.example_inputs)
+        pte = export_program(model, tuple(example), args.constant_prop, path)
+        args.pte.write_bytes(pte)
+        args.weights.write_bytes(state_dict_bytes(model))
+        shown = ", ".join(f"{k}={v:.6g}" for k, v in sorted(metrics.items()))
+        digest = hashlib.sha256(pte).hexdigest()[:16]
+        print(f"export: {path.name}: {shown}; {args.pte.name} {len(pte)} B sha256:{digest}")
+
+    return run_cli(run)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

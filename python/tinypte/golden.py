@@ -1,0 +1,142 @@
+"""Golden data: the model's inputs over its domain and PyTorch eager outputs for them.
+
+Binary layout (all little-endian, described once by `Golden`; firmware parses it without
+malloc):
+    magic b"TPGD", u32 version (1), u32 cases, u32 inputs, u32 outputs, f32 tolerance
+    for each input slot, then each output slot: u32 dtype (ExecuTorch ScalarType code),
+        u32 ndim, u32 dims[ndim], u32 nbytes
+    for each case: the raw bytes of each input tensor, then of each output tensor,
+        each padded to a multiple of 4 bytes
+usage: python -m tinypte.golden --model M.py --weights W.pt --out golden.bin [--json golden.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import struct
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import ClassVar
+
+import numpy as np
+
+from tinypte import model_loading
+from tinypte.errors import TinypteError, run_cli
+
+SCALAR_TYPE = {np.dtype("float32"): 6, np.dtype("int32"): 3, np.dtype("int64"): 4, np.dtype("uint8"): 0,
+               np.dtype("int8"): 1, np.dtype("bool"): 11}  # fmt: skip
+NUMPY_DTYPE = {code: dtype for dtype, code in SCALAR_TYPE.items()}
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Shape and dtype of one input or output (the same in every case)."""
+
+    dtype: np.dtype  # type: ignore[type-arg]
+    shape: tuple[int, ...]
+
+    @property
+    def nbytes(self) -> int:
+        return int(np.prod(self.shape, dtype=np.int64)) * self.dtype.itemsize
+
+
+@dataclass
+class Golden:
+    """Golden cases: `inputs[c][i]` and `outputs[c][o]` arrays, and the tolerance."""
+
+    MAGIC: ClassVar[bytes] = b"TPGD"
+    VERSION: ClassVar[int] = 1
+    tolerance: float
+    inputs: list[list[np.ndarray]] = field(default_factory=list)  # type: ignore[type-arg]
+    outputs: list[list[np.ndarray]] = field(default_factory=list)  # type: ignore[type-arg]
+
+    def slots(self) -> list[Slot]:
+        first = self.inputs[0] + self.outputs[0]
+        return [Slot(a.dtype, tuple(a.shape)) for a in first]
+
+    def to_bytes(self) -> bytes:
+        if not self.inputs:
+            raise TinypteError("golden data needs at least one case")
+        slots = self.slots()
+        out = bytearray(self.MAGIC)
+        out += struct.pack("<4If", self.VERSION, len(self.inputs), len(self.inputs[0]), len(self.outputs[0]), self.tolerance)
+        for slot in slots:
+            if slot.dtype not in SCALAR_TYPE:
+                raise TinypteError(f"golden data: dtype {slot.dtype} is not supported")
+            out += struct.pack(f"<2I{len(slot.shape)}II", SCALAR_TYPE[slot.dtype], len(slot.shape), *slot.shape, slot.nbytes)
+        for case_in, case_out in zip(self.inputs, self.outputs, strict=True):
+            for array, slot in zip(case_in + case_out, slots, strict=True):
+                if array.dtype != slot.dtype or tuple(array.shape) != slot.shape:
+                    raise TinypteError(f"golden data: every case must match the first ({slot}), got {array.dtype}{array.shape}")
+                raw = np.ascontiguousarray(array).astype(array.dtype.newbyteorder("<")).tobytes()
+                out += raw + bytes(-len(raw) % 4)
+        return bytes(out)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Golden:
+        if data[:4] != cls.MAGIC:
+            raise TinypteError(f"not golden data: magic {data[:4]!r}, expected {cls.MAGIC!r}")
+        version, cases, n_in, n_out, tolerance = struct.unpack_from("<4If", data, 4)
+        if version != cls.VERSION:
+            raise TinypteError(f"golden data version {version}, this tool reads {cls.VERSION}")
+        offset, slots = 24, []
+        for _ in range(n_in + n_out):
+            code, ndim = struct.unpack_from("<2I", data, offset)
+            shape = struct.unpack_from(f"<{ndim}I", data, offset + 8)
+            offset += 8 + 4 * ndim + 4
+            slots.append(Slot(NUMPY_DTYPE[code], tuple(shape)))
+        golden = cls(tolerance)
+        for _ in range(cases):
+            arrays = []
+            for slot in slots:
+                arrays.append(np.frombuffer(data, slot.dtype, int(np.prod(slot.shape)), offset).reshape(slot.shape).copy())
+                offset += slot.nbytes + (-slot.nbytes % 4)
+            golden.inputs.append(arrays[:n_in])
+            golden.outputs.append(arrays[n_in:])
+        if offset != len(data):
+            raise TinypteError(f"golden data: {len(data) - offset} trailing bytes (truncated or corrupt)")
+        return golden
+
+
+def compute(model_path: Path, weights: Path) -> Golden:
+    import torch
+
+    module = model_loading.load(model_path)
+    model = model_loading.call(model_path, "build()", module.build)
+    model.load_state_dict(torch.load(weights, weights_only=True))
+    model.eval()
+    golden = Golden(float(module.TOLERANCE))
+    for case in model_loading.call(model_path, "golden_inputs()", module.golden_inputs):
+        with torch.no_grad():
+            result = model(*case)
+        results = result if isinstance(result, tuple) else (result,)
+        golden.inputs.append([t.numpy() for t in case])
+        golden.outputs.append([t.numpy() for t in results])
+    return golden
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tinypte golden", description="Golden inputs and PyTorch outputs.")
+    parser.add_argument("--model", type=Path, required=True)
+    parser.add_argument("--weights", type=Path, required=True)
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args(argv)
+
+    def run() -> None:
+        golden = compute(args.model, args.weights)
+        args.out.write_bytes(golden.to_bytes())
+        if args.json:
+            doc = {"tolerance": golden.tolerance,
+                   "cases": [{"inputs": [a.tolist() for a in i], "outputs": [a.tolist() for a in o]}
+                             for i, o in zip(golden.inputs, golden.outputs, strict=True)]}  # fmt: skip
+            args.json.write_text(json.dumps(doc) + "\n")
+        print(f"golden: {len(golden.inputs)} cases, tolerance {golden.tolerance:g} -> {args.out.name}")
+
+    return run_cli(run)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,137 @@
+"""Read a .pte with ExecuTorch's own deserializer; write its operator list and memory plan.
+
+ops.json:  {"model", "operators": [{"name", "overload", "dtypes", "count"}]} — every
+           operator the execution plan calls (selective kernel builds read this).
+plan.json: {"non_const_buffer_sizes", "inputs", "outputs", "tensors": [{"evalue", "shape",
+           "dtype", "memory_id", "offset", "nbytes", "first_use", "last_use", "role"}]} —
+           planned tensors with their lifetimes in instruction indices (inputs from -1,
+           outputs to the end).
+A human summary (parameters, constant bytes, arena bytes, op counts) goes to stdout.
+
+usage: python -m tinypte.inspect_pte --pte M.pte --ops-json ops.json --plan-json plan.json
+           [--summary summary.txt]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from tinypte.errors import TinypteError, run_cli
+
+ELEMENT_SIZE = {
+    "byte": 1, "char": 1, "short": 2, "int": 4, "long": 8, "half": 2,
+    "float": 4, "double": 8, "bool": 1, "bfloat16": 2,
+}  # fmt: skip
+DTYPE_NAME = {"float": "float32", "double": "float64", "int": "int32", "long": "int64", "byte": "uint8", "char": "int8",
+              "short": "int16", "half": "float16", "bool": "bool", "bfloat16": "bfloat16"}  # fmt: skip
+
+
+def load_program(pte: Path) -> Any:
+    from executorch.exir._serialize._program import deserialize_pte_binary
+
+    data = pte.read_bytes()
+    if len(data) < 8 or data[4:6] != b"ET":
+        raise TinypteError(f"{pte}: not an ExecuTorch program (no ET.. identifier at byte 4)")
+    try:
+        return deserialize_pte_binary(data).program
+    except Exception as error:  # noqa: BLE001 - a corrupt file is the user's input
+        raise TinypteError(f"{pte}: cannot be read as an ExecuTorch program: {error}") from error
+
+
+def tensor_info(tensor: Any) -> tuple[str, list[int], int]:
+    """(dtype name, shape, bytes) of a schema Tensor."""
+    kind = tensor.scalar_type.name.lower()
+    if kind not in ELEMENT_SIZE:
+        raise TinypteError(f"unsupported tensor dtype {tensor.scalar_type.name}")
+    shape = [int(s) for s in tensor.sizes]
+    return DTYPE_NAME[kind], shape, math.prod(shape) * ELEMENT_SIZE[kind]
+
+
+def analyse(program: Any, name: str) -> tuple[dict[str, Any], dict[str, Any], str]:
+    plan = program.execution_plan[0]
+    values = plan.values
+    instructions = [i.instr_args for i in plan.chains[0].instructions]
+    kernel_calls = [i for i in instructions if type(i).__name__ == "KernelCall"]
+
+    # Operators: dtypes of the tensor arguments, and call counts.
+    counts: Counter[int] = Counter()
+    dtypes: dict[int, set[str]] = {}
+    for call in kernel_calls:
+        counts[call.op_index] += 1
+        for arg in call.args:
+            if type(values[arg].val).__name__ == "Tensor":
+                dtypes.setdefault(call.op_index, set()).add(tensor_info(values[arg].val)[0])
+    operators = [
+        {"name": op.name, "overload": op.overload, "dtypes": sorted(dtypes.get(i, ())), "count": counts[i]}
+        for i, op in enumerate(plan.operators)
+    ]
+    ops = {"model": name, "operators": sorted(operators, key=lambda o: (o["name"], o["overload"]))}
+
+    # Planned tensors and their lifetimes.
+    uses: dict[int, list[int]] = {}
+    for index, call in enumerate(instructions):
+        for arg in getattr(call, "args", []):
+            uses.setdefault(arg, []).append(index)
+    end = len(instructions)
+    tensors = []
+    for index, value in enumerate(values):
+        tensor = value.val
+        if type(tensor).__name__ != "Tensor" or tensor.allocation_info is None:
+            continue
+        dtype, shape, nbytes = tensor_info(tensor)
+        info = tensor.allocation_info
+        used = uses.get(index, [])
+        role = "input" if index in plan.inputs else "output" if index in plan.outputs else "intermediate"
+        first = -1 if role == "input" else min(used, default=0)
+        last = end if role == "output" else max(used, default=first)
+        offset = info.memory_offset_low + (info.memory_offset_high << 32)
+        tensors.append({"evalue": index, "shape": shape, "dtype": dtype, "memory_id": info.memory_id,
+                        "offset": offset, "nbytes": nbytes, "first_use": first, "last_use": last, "role": role})  # fmt: skip
+    sizes = [int(s) for s in plan.non_const_buffer_sizes]
+    for t in tensors:
+        if t["memory_id"] >= len(sizes) or t["offset"] + t["nbytes"] > sizes[t["memory_id"]]:
+            raise TinypteError(f"{name}: tensor {t['evalue']} lies outside planned buffer {t['memory_id']}")
+    memory_plan = {"non_const_buffer_sizes": sizes, "inputs": list(plan.inputs), "outputs": list(plan.outputs),
+                   "instructions": end, "tensors": tensors}  # fmt: skip
+
+    constants = [v.val for v in values if type(v.val).__name__ == "Tensor" and v.val.allocation_info is None]
+    params = sum(math.prod(t.sizes) for t in constants)
+    const_bytes = sum(tensor_info(t)[2] for t in constants)
+    lines = [
+        f"{name}: method {plan.name}, {end} instructions, {len(values)} values",
+        f"  parameters: {params} ({const_bytes} B of constants)",
+        f"  planned arena: {sum(sizes)} B (per memory id: {sizes})",
+        "  operators: " + ", ".join(f"{o['name']}.{o['overload']} x{o['count']}" for o in ops["operators"]),
+    ]
+    return ops, memory_plan, "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tinypte inspect_pte", description="Operators and memory plan of a .pte.")
+    parser.add_argument("--pte", type=Path, required=True)
+    parser.add_argument("--ops-json", type=Path, required=True)
+    parser.add_argument("--plan-json", type=Path, required=True)
+    parser.add_argument("--summary", type=Path)
+    args = parser.parse_args(argv)
+
+    def run() -> None:
+        ops, plan, summary = analyse(load_program(args.pte), args.pte.name)
+        pte_bytes = args.pte.stat().st_size
+        summary = summary.replace("\n", f"\n  .pte: {pte_bytes} B\n", 1)
+        args.ops_json.write_text(json.dumps(ops, indent=2) + "\n")
+        args.plan_json.write_text(json.dumps(plan, indent=2) + "\n")
+        if args.summary:
+            args.summary.write_text(summary)
+        sys.stdout.write(summary)
+
+    return run_cli(run)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

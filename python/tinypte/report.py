@@ -1,0 +1,99 @@
+"""Pictures of a model: its fit against the truth, and its memory arena over time.
+
+fit PNG:   the model file's `plot_fit(model, axes)` if it defines one (sine: the learned
+           curve against sin(x)); otherwise each golden output against its case number.
+arena PNG: every planned tensor as a bar spanning its lifetime (instruction indices) at
+           its byte offset in its planned buffer: overlaps in time and space would be bugs.
+
+usage: python -m tinypte.report --model M.py --weights W.pt --pte M.pte --plan-json plan.json
+           --fit-png fit.png --arena-png arena.png
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from tinypte import golden as golden_lib
+from tinypte import model_loading
+from tinypte.errors import run_cli
+
+
+def _pyplot() -> Any:
+    import os
+    import tempfile
+
+    # Bazel actions have a read-only home: give matplotlib a scratch config directory.
+    os.environ.setdefault("MPLCONFIGDIR", tempfile.mkdtemp(prefix="tinypte-mpl-"))
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def plot_fit(model_path: Path, weights: Path, png: Path) -> None:
+    import torch
+
+    plt = _pyplot()
+    module = model_loading.load(model_path)
+    model = model_loading.call(model_path, "build()", module.build)
+    model.load_state_dict(torch.load(weights, weights_only=True))
+    model.eval()
+    figure, axes = plt.subplots(figsize=(7, 4))
+    if hasattr(module, "plot_fit"):
+        model_loading.call(model_path, "plot_fit()", module.plot_fit, model, axes)
+    else:
+        data = golden_lib.compute(model_path, weights)
+        outputs = [case[0].reshape(-1) for case in data.outputs]
+        for k in range(len(outputs[0])):
+            axes.plot([o[k] for o in outputs], ".", label=f"output[{k}]")
+        axes.set_xlabel("golden case")
+    axes.set_title(f"{model_path.parent.name}: fit")
+    axes.grid(True, alpha=0.3)
+    figure.tight_layout()
+    figure.savefig(png, dpi=100, metadata={"Software": None})
+    plt.close(figure)
+
+
+def plot_arena(plan: dict[str, Any], png: Path, title: str) -> None:
+    plt = _pyplot()
+    figure, axes = plt.subplots(figsize=(7, 4))
+    colors = {"input": "tab:green", "output": "tab:red", "intermediate": "tab:blue"}
+    for t in plan["tensors"]:
+        start, end = t["first_use"], t["last_use"]
+        axes.broken_barh([(start - 0.4, end - start + 0.8)], (t["offset"], t["nbytes"]),
+                         facecolor=colors[t["role"]], edgecolor="black", alpha=0.6)  # fmt: skip
+        axes.text(start, t["offset"] + t["nbytes"] / 2, f"v{t['evalue']}", va="center", fontsize=7)
+    axes.set_xlabel("instruction")
+    axes.set_ylabel("byte offset in planned buffer")
+    axes.set_title(f"{title}: arena {sum(plan['non_const_buffer_sizes'])} B (green input, red output)")
+    axes.set_ylim(0, max(1, max(plan["non_const_buffer_sizes"])))
+    figure.tight_layout()
+    figure.savefig(png, dpi=100, metadata={"Software": None})
+    plt.close(figure)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tinypte report", description="Fit and arena pictures of a model.")
+    parser.add_argument("--model", type=Path, required=True)
+    parser.add_argument("--weights", type=Path, required=True)
+    parser.add_argument("--pte", type=Path, required=True)
+    parser.add_argument("--plan-json", type=Path, required=True)
+    parser.add_argument("--fit-png", type=Path, required=True)
+    parser.add_argument("--arena-png", type=Path, required=True)
+    args = parser.parse_args(argv)
+
+    def run() -> None:
+        plot_fit(args.model, args.weights, args.fit_png)
+        plot_arena(json.loads(args.plan_json.read_text()), args.arena_png, args.pte.name)
+
+    return run_cli(run)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
