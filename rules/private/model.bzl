@@ -28,15 +28,15 @@ def _tool_action(ctx, mnemonic, subcommand, arguments, inputs, outputs, message)
 def _executorch_model_impl(ctx):
     name = ctx.label.name
     src = ctx.file.src
-    pte = ctx.actions.declare_file(name + ".pte")
-    weights = ctx.actions.declare_file(name + ".weights.pt")
-    ops_json = ctx.actions.declare_file(name + ".ops.json")
-    plan_json = ctx.actions.declare_file(name + ".plan.json")
-    summary = ctx.actions.declare_file(name + ".summary.txt")
-    golden = ctx.actions.declare_file(name + ".golden.bin")
-    golden_json = ctx.actions.declare_file(name + ".golden.json")
-    fit_png = ctx.actions.declare_file(name + ".fit.png")
-    arena_png = ctx.actions.declare_file(name + ".arena.png")
+    pte = ctx.outputs.pte
+    weights = ctx.outputs.weights
+    ops_json = ctx.outputs.ops_json
+    plan_json = ctx.outputs.plan_json
+    summary = ctx.outputs.summary
+    golden = ctx.outputs.golden
+    golden_json = ctx.outputs.golden_json
+    fit_png = ctx.outputs.fit_png
+    arena_png = ctx.outputs.arena_png
     model_inputs = [src] + ctx.files.data
 
     export_args = ["--model", src.path, "--pte", pte.path, "--weights", weights.path, "--seed", str(ctx.attr.seed)]
@@ -114,6 +114,18 @@ executorch_model = rule(
 from build to build. Outputs: `<name>.pte`, `.ops.json`, `.plan.json`, `.summary.txt`,
 `.golden.bin`; output group `report` adds the fit and arena PNGs.""",
     provides = [TinyptePteInfo],
+    # Predeclared, so tests and genrules can name them: `:sine.pte`, `:sine.golden.bin`, ...
+    outputs = {
+        "pte": "%{name}.pte",
+        "weights": "%{name}.weights.pt",
+        "ops_json": "%{name}.ops.json",
+        "plan_json": "%{name}.plan.json",
+        "summary": "%{name}.summary.txt",
+        "golden": "%{name}.golden.bin",
+        "golden_json": "%{name}.golden.json",
+        "fit_png": "%{name}.fit.png",
+        "arena_png": "%{name}.arena.png",
+    },
     attrs = {
         "src": attr.label(
             mandatory = True,

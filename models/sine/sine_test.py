@@ -1,0 +1,87 @@
+"""The sine model's artifacts, checked against ExecuTorch's own view and its runtime.
+
+- ops.json lists exactly aten::addmm.out and aten::relu.out (after constant propagation),
+  the same operators ExecuTorch's gen_oplist finds, and the plan is <= 256 bytes;
+- ExecuTorch's host runtime, running the .pte, reproduces the golden (PyTorch) outputs
+  within 1e-6;
+- the C array in the generated source holds exactly the .pte bytes, 16-byte aligned, in
+  the flash section.
+
+usage: sine_test.py PTE OPS_JSON PLAN_JSON GOLDEN_BIN HEADER_C
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tinypte.golden import Golden
+
+
+def arg(name: str) -> Path:
+    return Path(os.environ[f"TINYPTE_TEST_{name}"])
+
+
+def test_operators_and_plan() -> None:
+    ops = json.loads(arg("OPS").read_text())
+    names = [(o["name"], o["overload"], o["dtypes"]) for o in ops["operators"]]
+    assert names == [("aten::addmm", "out", ["float32"]), ("aten::relu", "out", ["float32"])]
+    plan = json.loads(arg("PLAN").read_text())
+    assert plan["non_const_buffer_sizes"][0] == 0
+    assert sum(plan["non_const_buffer_sizes"]) <= 256
+    for tensor in plan["tensors"]:
+        assert tensor["offset"] + tensor["nbytes"] <= plan["non_const_buffer_sizes"][tensor["memory_id"]]
+
+
+def test_operators_match_executorch_gen_oplist(tmp_path: Path) -> None:
+    out = tmp_path / "ops.yaml"
+    subprocess.run(
+        [sys.executable, "-m", "executorch.codegen.tools.gen_oplist", f"--model_file_path={arg('PTE')}", f"--output_path={out}"],
+        check=True,
+        capture_output=True,
+    )
+    theirs = set(re.findall(r"^  (aten::[a-z_]+\.[a-z_]+):", out.read_text(), re.M))
+    ours = {f"{o['name']}.{o['overload']}" for o in json.loads(arg("OPS").read_text())["operators"]}
+    assert theirs == ours
+
+
+def test_executorch_runtime_reproduces_golden() -> None:
+    import torch
+    from executorch.runtime import Runtime
+
+    golden = Golden.from_bytes(arg("GOLDEN").read_bytes())
+    assert len(golden.inputs) >= 64
+    program = Runtime.get().load_program(arg("PTE"))  # keep referenced while the method is used
+    method = program.load_method("forward")
+    worst = 0.0
+    for inputs, outputs in zip(golden.inputs, golden.outputs, strict=True):
+        result = method.execute([torch.from_numpy(a) for a in inputs])
+        worst = max(worst, float(np.max(np.abs(result[0].numpy() - outputs[0]))))
+    print(f"max |ExecuTorch - PyTorch| = {worst:.3g}")
+    assert worst <= 1e-6
+
+
+def test_header_holds_the_pte_bytes() -> None:
+    source = arg("HEADER_C").read_text()
+    assert '__attribute__((section(".rodata.tinypte.model"), aligned(16)))' in source
+    body = source[source.index("= {") : source.index("};")]
+    data = bytes(int(b, 16) for b in re.findall(r"0x([0-9a-f]{2})", body))
+    assert data == arg("PTE").read_bytes()
+    assert f"sine_data_pte_size = {len(data)};" in source
+
+
+def main() -> int:
+    for name, value in zip(("PTE", "OPS", "PLAN", "GOLDEN", "HEADER_C"), sys.argv[1:], strict=True):
+        os.environ[f"TINYPTE_TEST_{name}"] = value
+    return pytest.main([__file__, "-q", "-s", "-p", "no:cacheprovider"])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,109 @@
+"""Unit tests of the AOT toolkit on a tiny model file: export is reproducible, errors in a
+model file are reported at its file and line, golden data round-trips, inspect sees the
+program, and the header is valid C holding the bytes."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tinypte import export, golden, header, inspect_pte
+
+TINY = '''
+import torch
+from torch import nn
+ACCEPTANCE = {"loss": ("<=", 10.0)}
+TOLERANCE = 1e-6
+def build():
+    return nn.Sequential(nn.Linear(2, 3), nn.ReLU(), nn.Linear(3, 1))
+def train(model, *, seed, log):
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    x = torch.randn(32, 2)
+    for step in range(20):
+        opt.zero_grad(); loss = (model(x) - x.sum(1, keepdim=True)).pow(2).mean(); loss.backward(); opt.step()
+    log("tiny: trained")
+def evaluate(model):
+    return {"loss": 1.0}
+def example_inputs():
+    return (torch.zeros(1, 2),)
+def golden_inputs():
+    return [(torch.tensor([[float(i), 1.0]]),) for i in range(5)]
+'''
+
+
+def write_model(tmp_path: Path, text: str = TINY) -> Path:
+    path = tmp_path / "model.py"
+    path.write_text(text)
+    return path
+
+
+def run_export(model: Path, out: Path) -> int:
+    return export.main(["--model", str(model), "--pte", str(out / "m.pte"), "--weights", str(out / "m.pt")])
+
+
+def test_export_is_bit_identical_run_to_run(tmp_path: Path) -> None:
+    model = write_model(tmp_path)
+    for run in ("a", "b"):
+        (tmp_path / run).mkdir()
+        assert run_export(model, tmp_path / run) == 0
+    assert (tmp_path / "a" / "m.pte").read_bytes() == (tmp_path / "b" / "m.pte").read_bytes()
+    assert (tmp_path / "a" / "m.pte").read_bytes()[4:8] == b"ET12"
+
+
+def test_exception_in_train_names_file_and_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = TINY.replace('    log("tiny: trained")', '    raise ValueError("learning rate is negative")')
+    model = write_model(tmp_path, broken)
+    line = broken.splitlines().index('    raise ValueError("learning rate is negative")') + 1
+    assert run_export(model, tmp_path) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1] == f"error: {model}:{line}: train() failed: ValueError: learning rate is negative"
+
+
+def test_missing_hook_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    model = write_model(tmp_path, TINY.replace("def build():", "def build_it():"))
+    assert run_export(model, tmp_path) == 1
+    assert "missing build;" in capsys.readouterr().err
+
+
+def test_acceptance_failure_gives_the_numbers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    model = write_model(tmp_path, TINY.replace('{"loss": 1.0}', '{"loss": 12.5}'))
+    assert run_export(model, tmp_path) == 1
+    assert "loss = 12.5, but ACCEPTANCE needs <= 10" in capsys.readouterr().err
+
+
+def test_golden_inspect_and_header(tmp_path: Path) -> None:
+    model = write_model(tmp_path)
+    assert run_export(model, tmp_path) == 0
+    out = tmp_path / "golden.bin"
+    assert golden.main(["--model", str(model), "--weights", str(tmp_path / "m.pt"), "--out", str(out)]) == 0
+    data = golden.Golden.from_bytes(out.read_bytes())
+    assert len(data.inputs) == 5 and data.tolerance == pytest.approx(1e-6)
+    assert data.inputs[3][0].tolist() == [[3.0, 1.0]] and data.outputs[0][0].dtype == np.float32
+    assert golden.Golden.from_bytes(data.to_bytes()).to_bytes() == out.read_bytes()
+
+    ops, plan = tmp_path / "ops.json", tmp_path / "plan.json"
+    assert inspect_pte.main(["--pte", str(tmp_path / "m.pte"), "--ops-json", str(ops), "--plan-json", str(plan)]) == 0
+    names = {o["name"] for o in json.loads(ops.read_text())["operators"]}
+    assert "aten::relu" in names
+    assert json.loads(plan.read_text())["non_const_buffer_sizes"][0] == 0
+
+    h, c = tmp_path / "m_data.h", tmp_path / "m_data.c"
+    assert header.main(["--pte", str(tmp_path / "m.pte"), "--name", "m", "--out-h", str(h), "--out-c", str(c)]) == 0
+    assert "extern const uint8_t m_pte[];" in h.read_text() and '#include "m_data.h"' in c.read_text()
+
+
+def test_corrupt_inputs_are_user_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(Exception, match="not golden data"):
+        golden.Golden.from_bytes(b"XXXX" + bytes(20))
+    bad = tmp_path / "bad.pte"
+    bad.write_bytes(b"\0" * 64)
+    assert inspect_pte.main(["--pte", str(bad), "--ops-json", "/dev/null", "--plan-json", "/dev/null"]) == 1
+    assert "not an ExecuTorch program" in capsys.readouterr().err
+
+
+if __name__ == "__main__":
+    sys.exit(pytest.main([__file__, "-q", "-p", "no:cacheprovider"]))
