@@ -6,15 +6,18 @@ Firmware:  tinypte_firmware (a cc_binary built for one board through a platform 
 Tests:     qemu_test (runs a firmware under its board's emulator)
 Models:    executorch_model (model.py -> .pte, ops, memory plan, golden data), pte_header,
            executorch_model_report (bazel run: summary and plots)
-Providers: TinypteBoardInfo, TinypteFirmwareInfo, TinyptePteInfo
+Kernels:   kernel_library (selective build: only the kernels some programs call)
+Providers: TinypteBoardInfo, TinypteFirmwareInfo, TinyptePteInfo, TinypteKernelRegistryInfo
 """
 
 load(
     "//rules:providers.bzl",
     _TinypteBoardInfo = "TinypteBoardInfo",
     _TinypteFirmwareInfo = "TinypteFirmwareInfo",
+    _TinypteKernelRegistryInfo = "TinypteKernelRegistryInfo",
     _TinyptePteInfo = "TinyptePteInfo",
 )
+load("//rules/private:kernels.bzl", _kernel_library = "kernel_library")
 load("//rules/private:board.bzl", _memory_region = "memory_region", _qemu = "qemu", _tinypte_board = "tinypte_board")
 load("//rules/private:firmware.bzl", _firmware_uf2 = "firmware_uf2", _tinypte_firmware = "tinypte_firmware")
 load(
@@ -28,6 +31,8 @@ load("//rules/private:qemu_test.bzl", _qemu_test = "qemu_test")
 TinypteBoardInfo = _TinypteBoardInfo
 TinypteFirmwareInfo = _TinypteFirmwareInfo
 TinyptePteInfo = _TinyptePteInfo
+TinypteKernelRegistryInfo = _TinypteKernelRegistryInfo
+kernel_library = _kernel_library
 executorch_model = _executorch_model
 executorch_model_report = _executorch_model_report
 pte_header = _pte_header

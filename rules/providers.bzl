@@ -41,3 +41,12 @@ TinyptePteInfo = provider(
         "src": "(File) The model file.",
     },
 )
+
+TinypteKernelRegistryInfo = provider(
+    doc = "A generated kernel registry: which kernels a set of programs needs.",
+    fields = {
+        "registry_c": "(File) C source defining `tp_selected_kernels` (see runtime/include/tinypte/kernel.h).",
+        "kernels_json": "(File) The selected kernels: operator, symbol and source file of each.",
+        "models": "(list[Label]) The executorch_model targets served (empty for an all-kernels registry).",
+    },
+)

@@ -118,10 +118,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ops-json", type=Path, required=True)
     parser.add_argument("--plan-json", type=Path, required=True)
     parser.add_argument("--summary", type=Path)
+    parser.add_argument("--name", help="model name for messages (default: the .pte file name)")
     args = parser.parse_args(argv)
 
     def run() -> None:
-        ops, plan, summary = analyse(load_program(args.pte), args.pte.name)
+        ops, plan, summary = analyse(load_program(args.pte), args.name or args.pte.name)
         pte_bytes = args.pte.stat().st_size
         summary = summary.replace("\n", f"\n  .pte: {pte_bytes} B\n", 1)
         args.ops_json.write_text(json.dumps(ops, indent=2) + "\n")

@@ -47,7 +47,7 @@ def _executorch_model_impl(ctx):
         ctx,
         "PteInspect",
         "inspect_pte",
-        ["--pte", pte.path, "--ops-json", ops_json.path, "--plan-json", plan_json.path, "--summary", summary.path],
+        ["--pte", pte.path, "--name", str(ctx.label), "--ops-json", ops_json.path, "--plan-json", plan_json.path, "--summary", summary.path],
         [pte],
         [ops_json, plan_json, summary],
         "Inspecting %s: operators and memory plan" % ctx.label,

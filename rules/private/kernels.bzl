@@ -1,0 +1,112 @@
+"""kernel_library: a cc_library with only the kernels some ExecuTorch programs call.
+
+    kernel_library(
+        name = "sine_kernels",
+        models = ["//models/sine"],          # executorch_model targets
+    )
+
+expands to a `kernel_registry` (an action running `tinypte kernels`, which reads each
+model's ops.json and scans the kernel sources for `TP_KERNEL(ns, name, overload)` lines)
+and a `cc_library` holding the generated registry, which defines `tp_selected_kernels`.
+The registry references only the selected kernels, so the linker keeps only those from
+//runtime/kernels:portable (each kernel is its own object file and section).
+
+An operator with no kernel fails the build at the registry action with the operator,
+the model and where kernels live.
+"""
+
+load("//rules:providers.bzl", "TinyptePteInfo", "TinypteKernelRegistryInfo")
+
+def _kernel_registry_impl(ctx):
+    registry_c = ctx.actions.declare_file(ctx.label.name + ".c")
+    kernels_json = ctx.actions.declare_file(ctx.label.name + ".json")
+    args = ctx.actions.args()
+    args.add("kernels")
+    args.add_all("--sources", ctx.files.srcs)
+    ops = [m[TinyptePteInfo].ops_json for m in ctx.attr.models]
+    if ctx.attr.all:
+        if ops:
+            fail("kernel_registry: set either `models` or `all = True`, not both")
+        args.add("--all")
+    else:
+        if not ops:
+            fail("kernel_registry: `models` is empty; list executorch_model targets or set `all = True`")
+        args.add_all("--ops-json", ops)
+    args.add("--out-c", registry_c)
+    args.add("--out-json", kernels_json)
+    ctx.actions.run(
+        executable = ctx.executable._tool,
+        arguments = [args],
+        inputs = ctx.files.srcs + ops,
+        outputs = [registry_c, kernels_json],
+        mnemonic = "KernelRegistry",
+        progress_message = "Selecting kernels for %s" % ctx.label,
+    )
+    return [
+        DefaultInfo(files = depset([registry_c])),
+        OutputGroupInfo(kernels_json = depset([kernels_json])),
+        TinypteKernelRegistryInfo(
+            registry_c = registry_c,
+            kernels_json = kernels_json,
+            models = [m.label for m in ctx.attr.models],
+        ),
+    ]
+
+kernel_registry = rule(
+    implementation = _kernel_registry_impl,
+    doc = "Generates `<name>.c` (the registry) and `<name>.json` (the selection) for `kernel_library`.",
+    provides = [TinypteKernelRegistryInfo],
+    attrs = {
+        "models": attr.label_list(
+            providers = [TinyptePteInfo],
+            doc = "executorch_model targets whose operators the registry must serve.",
+        ),
+        "all": attr.bool(
+            default = False,
+            doc = "Register every kernel in `srcs` (host tools such as pte_run) instead of a selection.",
+        ),
+        "srcs": attr.label_list(
+            allow_files = [".c"],
+            default = ["//runtime/kernels:kernel_sources"],
+            doc = "Kernel sources to choose from (scanned for `TP_KERNEL` lines).",
+        ),
+        "_tool": attr.label(
+            default = "//python:tinypte",
+            executable = True,
+            cfg = "exec",
+        ),
+    },
+)
+
+def kernel_library(name, models = [], all = False, srcs = None, visibility = None, tags = None):
+    """A cc_library registering the kernels `models` use (or all kernels).
+
+    Args:
+      name: the cc_library's name; `<name>_registry` is the generating target.
+      models: executorch_model targets to serve.
+      all: register every kernel instead (for host tools and conformance runners).
+      srcs: kernel sources to choose from; defaults to every kernel in //runtime/kernels.
+      visibility: visibility of the cc_library.
+      tags: tags for both targets (e.g. `manual` for deliberately failing examples).
+    """
+    registry_args = {}
+    if srcs != None:
+        registry_args["srcs"] = srcs
+    kernel_registry(
+        name = name + "_registry",
+        models = models,
+        all = all,
+        visibility = ["//visibility:private"],
+        tags = tags,
+        **registry_args
+    )
+    native.cc_library(
+        name = name,
+        srcs = [":" + name + "_registry"],
+        deps = [
+            "//runtime",
+            "//runtime/kernels:portable",
+        ],
+        visibility = visibility,
+        tags = tags,
+    )

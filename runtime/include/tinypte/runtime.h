@@ -1,0 +1,133 @@
+/* tinypte runtime API: load an ExecuTorch .pte from memory and run one of its methods.
+ *
+ * Freestanding C11: no malloc, no OS, no recursion on file data. The application owns
+ * all memory:
+ *   - the program bytes (typically a const array in flash, read in place),
+ *   - one planned buffer per memory id of the method's memory plan,
+ *   - a state pool for the runtime's bookkeeping (values, tensors, resolved kernels).
+ * tp_method_requirements() says how big the buffers and the pool must be; the firmware
+ * build sizes them from plan.json at build time, hosts can ask at run time.
+ *
+ *   tp_program program;
+ *   tp_program_load(&program, model_pte, model_pte_size);
+ *   tp_method_requirements req;
+ *   tp_method_requirements_get(&program, "forward", &req);
+ *   tp_method method;
+ *   tp_method_memory memory = {pool, sizeof pool, buffers, buffer_sizes, req.num_buffers};
+ *   tp_method_init(&method, &program, "forward", &memory, &tp_selected_kernels);
+ *   tp_method_set_input(&method, 0, &x, sizeof x);
+ *   tp_method_execute(&method);
+ *   const tp_tensor *y; tp_method_output(&method, 0, &y);
+ */
+#ifndef TINYPTE_RUNTIME_H
+#define TINYPTE_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tinypte/kernel.h"
+#include "tinypte/status.h"
+#include "tinypte/value.h"
+
+/* Planned buffers a method may have (memory ids 1..TP_MAX_BUFFERS-1; id 0 is unused). */
+#define TP_MAX_BUFFERS 8
+
+/* A loaded program: a validated view of the .pte bytes. Cheap; holds no copies. */
+typedef struct tp_program {
+  const uint8_t *data;     /* the whole file */
+  size_t size;             /* bytes in the file */
+  uint32_t program_table;  /* offset of the root Program table */
+  uint32_t flatbuffer_end; /* end of the flatbuffer part (program_size in the extended header) */
+  size_t segment_base;     /* offset of the first data segment, 0 when there are none */
+  uint32_t version;        /* Program.version */
+  uint32_t num_methods;
+} tp_program;
+
+/**
+ * Check the header and root table of `data` and fill `program`.
+ * `data` must stay valid and unchanged while the program and its methods are used, and
+ * must be 16-byte aligned (constants are read in place).
+ * @retval TP_ERR_NOT_A_PROGRAM, TP_ERR_VERSION, TP_ERR_CORRUPT, TP_ERR_MISALIGNED
+ */
+tp_status tp_program_load(tp_program *program, const void *data, size_t size);
+
+/** Name of method `index` (e.g. "forward"), NUL-terminated, inside the program bytes. */
+tp_status tp_program_method_name(const tp_program *program, uint32_t index, const char **name);
+
+/* What tp_method_init needs for one method. */
+typedef struct tp_method_requirements {
+  uint32_t num_buffers;                  /* entries of buffer_sizes (memory id 0 included) */
+  uint64_t buffer_sizes[TP_MAX_BUFFERS]; /* planned bytes per memory id; [0] is 0 */
+  size_t pool_bytes;                     /* state pool bytes tp_method_init will use */
+  uint32_t num_inputs;
+  uint32_t num_outputs;
+  uint32_t num_values;
+  uint32_t num_instructions;
+  uint32_t num_operators;
+} tp_method_requirements;
+
+/**
+ * Walk method `name` (checking every value, instruction and operator reference) and report
+ * what it needs. Does not need kernels or memory.
+ */
+tp_status tp_method_requirements_get(const tp_program *program, const char *name,
+                                     tp_method_requirements *requirements);
+
+/* Memory the application gives a method. */
+typedef struct tp_method_memory {
+  void *pool;                  /* state pool, 8-byte aligned */
+  size_t pool_size;            /* bytes in pool */
+  void *const *buffers;        /* buffers[memory id], 16-byte aligned; [0] unused (may be NULL) */
+  const size_t *buffer_sizes;  /* bytes in each buffer */
+  uint32_t num_buffers;        /* entries in buffers and buffer_sizes */
+} tp_method_memory;
+
+/* One decoded instruction (private to the runtime). */
+typedef struct tp_instruction tp_instruction;
+
+/* A method ready to run. Its fields are private to the runtime except the failure report. */
+typedef struct tp_method {
+  const tp_program *program;
+  tp_value *values;
+  uint32_t num_values;
+  const tp_kernel_fn *kernels; /* one per operator */
+  uint32_t num_operators;
+  uint32_t operators;          /* offset of the operator vector (for error messages) */
+  const tp_instruction *instructions;
+  uint32_t num_instructions;
+  const int32_t *inputs;       /* value index of each input */
+  uint32_t num_inputs;
+  const int32_t *outputs;      /* value index of each output */
+  uint32_t num_outputs;
+  uint32_t step_limit;         /* instructions one execute() may run (JumpFalse loops) */
+  /* Where the last failure happened, for messages: */
+  int32_t failed_instruction;  /* instruction index, -1 if none */
+  const char *failed_operator; /* "aten::addmm" of a missing or failing kernel, or NULL */
+  const char *failed_overload; /* "out" */
+} tp_method;
+
+/**
+ * Prepare method `name`: place planned tensors in `memory->buffers`, point constants into
+ * the program, materialize lists, and resolve every operator against `kernels`.
+ * @retval TP_ERR_OPERATOR_MISSING  method->failed_operator/failed_overload name it
+ * @retval TP_ERR_POOL_TOO_SMALL, TP_ERR_ARENA_TOO_SMALL, TP_ERR_CORRUPT, TP_ERR_UNSUPPORTED
+ */
+tp_status tp_method_init(tp_method *method, const tp_program *program, const char *name,
+                         const tp_method_memory *memory, const tp_kernel_registry *kernels);
+
+/** The tensor of input `index` (to read its shape/dtype or write its data in place). */
+tp_status tp_method_input(const tp_method *method, uint32_t index, tp_tensor **tensor);
+
+/** Copy `nbytes` of `data` into input `index`; nbytes must equal the tensor's nbytes. */
+tp_status tp_method_set_input(tp_method *method, uint32_t index, const void *data, size_t nbytes);
+
+/** Run every instruction. On a kernel error, failed_instruction/failed_operator say where. */
+tp_status tp_method_execute(tp_method *method);
+
+/** The value of output `index` (a tensor for most models). */
+tp_status tp_method_output_value(const tp_method *method, uint32_t index, const tp_value **value);
+
+/** The tensor of output `index`; TP_ERR_INVALID_ARGUMENT if that output is not a tensor. */
+tp_status tp_method_output(const tp_method *method, uint32_t index, const tp_tensor **tensor);
+
+#endif /* TINYPTE_RUNTIME_H */

@@ -1,0 +1,89 @@
+/* Values a program computes with: tensors, scalars and lists (ExecuTorch's EValues).
+ *
+ * Tensors are contiguous (dim order 0..n-1) with static shapes; their sizes point into the
+ * program bytes, their data into the program (constants) or into the planned buffers.
+ */
+#ifndef TINYPTE_VALUE_H
+#define TINYPTE_VALUE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Element types, numbered as ExecuTorch's ScalarType (scalar_type.fbs). */
+typedef enum tp_dtype {
+  TP_DTYPE_UINT8 = 0,
+  TP_DTYPE_INT8 = 1,
+  TP_DTYPE_INT16 = 2,
+  TP_DTYPE_INT32 = 3,
+  TP_DTYPE_INT64 = 4,
+  TP_DTYPE_FLOAT16 = 5,
+  TP_DTYPE_FLOAT32 = 6,
+  TP_DTYPE_FLOAT64 = 7,
+  TP_DTYPE_BOOL = 11
+} tp_dtype;
+
+/** @return bytes per element of `dtype`, or 0 for a dtype tinypte does not know. */
+size_t tp_dtype_size(int dtype);
+
+/** @return a short name ("float32", "int64", ...) or "?" */
+const char *tp_dtype_name(int dtype);
+
+/* Tensors have at most this many dimensions. */
+#define TP_MAX_DIM 8
+
+typedef struct tp_tensor {
+  void *data;            /* numel * element size bytes; NULL only when numel == 0 */
+  const int32_t *sizes;  /* dim entries; read-only (in the program) */
+  uint32_t numel;        /* product of sizes */
+  uint32_t nbytes;       /* numel * tp_dtype_size(dtype) */
+  uint8_t dim;           /* number of dimensions, 0 for a scalar tensor */
+  uint8_t dtype;         /* a tp_dtype */
+} tp_tensor;
+
+/* Value kinds: the KernelTypes union of program.fbs (whose tag is one more: Null = 1, Int = 2, ...). */
+typedef enum tp_tag {
+  TP_TAG_NONE = 0,
+  TP_TAG_INT = 1,
+  TP_TAG_BOOL = 2,
+  TP_TAG_DOUBLE = 3,
+  TP_TAG_TENSOR = 4,
+  TP_TAG_STRING = 5,
+  TP_TAG_INT_LIST = 6,
+  TP_TAG_DOUBLE_LIST = 7,
+  TP_TAG_BOOL_LIST = 8,
+  TP_TAG_TENSOR_LIST = 9,
+  TP_TAG_OPTIONAL_TENSOR_LIST = 10
+} tp_tag;
+
+typedef struct tp_value {
+  union {
+    int64_t i;
+    double d;
+    bool b;
+    tp_tensor *tensor;
+    struct {
+      const char *chars; /* not NUL-terminated */
+      uint32_t len;
+    } string;
+    struct {
+      const int64_t *items;
+      uint32_t len;
+    } int_list;
+    struct {
+      const double *items;
+      uint32_t len;
+    } double_list;
+    struct {
+      const uint8_t *items; /* 0 or 1 */
+      uint32_t len;
+    } bool_list;
+    struct {
+      tp_tensor *const *items; /* for TP_TAG_OPTIONAL_TENSOR_LIST, NULL items are None */
+      uint32_t len;
+    } tensor_list;
+  } as;
+  uint8_t tag; /* a tp_tag */
+} tp_value;
+
+#endif /* TINYPTE_VALUE_H */

@@ -1,0 +1,262 @@
+/* Methods: sizing (tp_method_requirements_get), set-up in the caller's memory
+ * (tp_method_init), inputs and outputs, and the instruction loop (tp_method_execute). */
+#include <string.h>
+
+#include "internal.h"
+#include "plan.h"
+#include "schema.h"
+
+/* Byte offsets of each array in the state pool. */
+typedef struct pool_layout {
+  size_t values;
+  size_t tensors;
+  size_t kernels;
+  size_t instructions;
+  size_t int_items;
+  size_t double_items;
+  size_t tensor_items;
+  size_t total;
+} pool_layout;
+
+static size_t take(size_t *cursor, size_t bytes) {
+  size_t at = *cursor;
+  *cursor += (bytes + 7u) & ~(size_t)7u;
+  return at;
+}
+
+static void layout_pool(const tp_plan_view *view, const tp_pool_counts *counts, pool_layout *layout) {
+  size_t cursor = 0;
+  layout->values = take(&cursor, sizeof(tp_value) * view->values.len);
+  layout->tensors = take(&cursor, sizeof(tp_tensor) * counts->tensors);
+  layout->kernels = take(&cursor, sizeof(tp_kernel_fn) * view->operators.len);
+  layout->instructions = take(&cursor, sizeof(tp_instruction) * view->instructions.len);
+  layout->int_items = take(&cursor, sizeof(int64_t) * counts->int_items);
+  layout->double_items = take(&cursor, sizeof(double) * counts->double_items);
+  layout->tensor_items = take(&cursor, sizeof(tp_tensor *) * counts->tensor_items);
+  layout->total = cursor;
+}
+
+tp_status tp_method_requirements_get(const tp_program *program, const char *name,
+                                     tp_method_requirements *requirements) {
+  if (program == NULL || name == NULL || requirements == NULL) {
+    return TP_ERR_INVALID_ARGUMENT;
+  }
+  tp_plan_view view;
+  tp_pool_counts counts;
+  pool_layout layout;
+  memset(requirements, 0, sizeof *requirements);
+  TP_TRY(tp_plan_open(program, name, &view));
+  TP_TRY(tp_plan_walk(&view, NULL, &counts));
+  layout_pool(&view, &counts, &layout);
+  requirements->num_buffers = view.num_buffers;
+  memcpy(requirements->buffer_sizes, view.buffer_sizes, sizeof view.buffer_sizes);
+  requirements->pool_bytes = layout.total;
+  requirements->num_inputs = view.inputs.len;
+  requirements->num_outputs = view.outputs.len;
+  requirements->num_values = view.values.len;
+  requirements->num_instructions = view.instructions.len;
+  requirements->num_operators = view.operators.len;
+  return TP_OK;
+}
+
+static tp_status check_memory(const tp_plan_view *view, const tp_method_memory *memory, size_t pool_bytes) {
+  if (memory->pool == NULL || ((uintptr_t)memory->pool & 7u) != 0) {
+    return memory->pool == NULL ? TP_ERR_INVALID_ARGUMENT : TP_ERR_MISALIGNED;
+  }
+  if (memory->pool_size < pool_bytes) {
+    return TP_ERR_POOL_TOO_SMALL;
+  }
+  for (uint32_t id = 1; id < view->num_buffers; id++) {
+    if (view->buffer_sizes[id] == 0) {
+      continue;
+    }
+    if (id >= memory->num_buffers || memory->buffers == NULL || memory->buffer_sizes == NULL ||
+        memory->buffers[id] == NULL || memory->buffer_sizes[id] < view->buffer_sizes[id]) {
+      return TP_ERR_ARENA_TOO_SMALL;
+    }
+    if (((uintptr_t)memory->buffers[id] & 15u) != 0) {
+      return TP_ERR_MISALIGNED;
+    }
+  }
+  return TP_OK;
+}
+
+/* Find each operator's kernel by name and overload. */
+static tp_status resolve_kernels(const tp_plan_view *view, const tp_kernel_registry *registry, tp_kernel_fn *out,
+                                 tp_method *method) {
+  for (uint32_t i = 0; i < view->operators.len; i++) {
+    tp_fb_table op;
+    const char *name;
+    const char *overload;
+    uint32_t len;
+    TP_TRY(tp_fb_vector_table(&view->fb, &view->operators, i, &op));
+    TP_TRY(tp_fb_string_field(&view->fb, &op, TP_OPERATOR_NAME, &name, &len));
+    TP_TRY(tp_fb_string_field(&view->fb, &op, TP_OPERATOR_OVERLOAD, &overload, &len));
+    out[i] = NULL;
+    for (uint32_t k = 0; k < registry->count; k++) {
+      const tp_kernel *kernel = &registry->kernels[k];
+      if (strcmp(kernel->name, name) == 0 && strcmp(kernel->overload, overload) == 0) {
+        out[i] = kernel->fn;
+        break;
+      }
+    }
+    if (out[i] == NULL) {
+      method->failed_operator = name;
+      method->failed_overload = overload;
+      return TP_ERR_OPERATOR_MISSING;
+    }
+  }
+  return TP_OK;
+}
+
+tp_status tp_method_init(tp_method *method, const tp_program *program, const char *name,
+                         const tp_method_memory *memory, const tp_kernel_registry *kernels) {
+  if (method == NULL || program == NULL || name == NULL || memory == NULL || kernels == NULL) {
+    return TP_ERR_INVALID_ARGUMENT;
+  }
+  memset(method, 0, sizeof *method);
+  method->failed_instruction = -1;
+  tp_plan_view view;
+  tp_pool_counts counts;
+  pool_layout layout;
+  TP_TRY(tp_plan_open(program, name, &view));
+  TP_TRY(tp_plan_walk(&view, NULL, &counts));
+  layout_pool(&view, &counts, &layout);
+  TP_TRY(check_memory(&view, memory, layout.total));
+
+  uint8_t *pool = memory->pool;
+  tp_plan_sink sink = {
+      .memory = memory,
+      .values = (tp_value *)(void *)(pool + layout.values),
+      .tensors = (tp_tensor *)(void *)(pool + layout.tensors),
+      .int_items = (int64_t *)(void *)(pool + layout.int_items),
+      .double_items = (double *)(void *)(pool + layout.double_items),
+      .tensor_items = (tp_tensor **)(void *)(pool + layout.tensor_items),
+      .instructions = (tp_instruction *)(void *)(pool + layout.instructions),
+  };
+  tp_kernel_fn *resolved = (tp_kernel_fn *)(void *)(pool + layout.kernels);
+  TP_TRY(resolve_kernels(&view, kernels, resolved, method));
+  TP_TRY(tp_plan_walk(&view, &sink, &counts));
+
+  method->program = program;
+  method->values = sink.values;
+  method->num_values = view.values.len;
+  method->kernels = resolved;
+  method->num_operators = view.operators.len;
+  method->operators = view.operators.pos;
+  method->instructions = sink.instructions;
+  method->num_instructions = view.instructions.len;
+  method->inputs = (const int32_t *)(const void *)(view.fb.data + view.inputs.pos);
+  method->num_inputs = view.inputs.len;
+  method->outputs = (const int32_t *)(const void *)(view.fb.data + view.outputs.pos);
+  method->num_outputs = view.outputs.len;
+  /* Straight-line programs run each instruction once; programs with jumps may loop. */
+  method->step_limit = counts.has_jumps ? view.instructions.len * 1024u + 1024u : view.instructions.len;
+  return TP_OK;
+}
+
+tp_status tp_method_input(const tp_method *method, uint32_t index, tp_tensor **tensor) {
+  if (method == NULL || tensor == NULL || method->values == NULL || index >= method->num_inputs) {
+    return TP_ERR_INVALID_ARGUMENT;
+  }
+  tp_value *value = &method->values[method->inputs[index]];
+  if (value->tag != TP_TAG_TENSOR) {
+    return TP_ERR_INPUT_MISMATCH;
+  }
+  *tensor = value->as.tensor;
+  return TP_OK;
+}
+
+tp_status tp_method_set_input(tp_method *method, uint32_t index, const void *data, size_t nbytes) {
+  tp_tensor *tensor;
+  TP_TRY(tp_method_input(method, index, &tensor));
+  if (nbytes != tensor->nbytes || (data == NULL && nbytes != 0)) {
+    return TP_ERR_INPUT_MISMATCH;
+  }
+  if (nbytes != 0) {
+    memcpy(tensor->data, data, nbytes);
+  }
+  return TP_OK;
+}
+
+tp_status tp_method_output_value(const tp_method *method, uint32_t index, const tp_value **value) {
+  if (method == NULL || value == NULL || method->values == NULL || index >= method->num_outputs) {
+    return TP_ERR_INVALID_ARGUMENT;
+  }
+  *value = &method->values[method->outputs[index]];
+  return TP_OK;
+}
+
+tp_status tp_method_output(const tp_method *method, uint32_t index, const tp_tensor **tensor) {
+  const tp_value *value;
+  TP_TRY(tp_method_output_value(method, index, &value));
+  if (value->tag != TP_TAG_TENSOR || tensor == NULL) {
+    return TP_ERR_INVALID_ARGUMENT;
+  }
+  *tensor = value->as.tensor;
+  return TP_OK;
+}
+
+static void note_failure(tp_method *method, uint32_t pc, const tp_instruction *instruction) {
+  method->failed_instruction = (int32_t)pc;
+  if (instruction->kind != TP_INSTR_KERNEL_CALL) {
+    return;
+  }
+  tp_fb fb = tp_program_fb(method->program);
+  tp_fb_vector operators = {method->operators, method->num_operators};
+  tp_fb_table op;
+  uint32_t len;
+  if (tp_fb_vector_table(&fb, &operators, instruction->a, &op) == TP_OK) {
+    (void)tp_fb_string_field(&fb, &op, TP_OPERATOR_NAME, &method->failed_operator, &len);
+    (void)tp_fb_string_field(&fb, &op, TP_OPERATOR_OVERLOAD, &method->failed_overload, &len);
+  }
+}
+
+tp_status tp_method_execute(tp_method *method) {
+  if (method == NULL || method->values == NULL) {
+    return TP_ERR_INVALID_ARGUMENT;
+  }
+  tp_value *values = method->values;
+  tp_value *args[TP_MAX_KERNEL_ARGS];
+  uint32_t pc = 0;
+  uint32_t steps = 0;
+  method->failed_instruction = -1;
+  while (pc < method->num_instructions) {
+    const tp_instruction *instruction = &method->instructions[pc];
+    tp_status status = TP_OK;
+    if (steps++ >= method->step_limit) {
+      method->failed_instruction = (int32_t)pc;
+      return TP_ERR_STEP_LIMIT;
+    }
+    switch (instruction->kind) {
+      case TP_INSTR_KERNEL_CALL:
+        for (uint32_t i = 0; i < instruction->b; i++) {
+          args[i] = &values[instruction->args[i]];
+        }
+        status = method->kernels[instruction->a](args, instruction->b);
+        pc++;
+        break;
+      case TP_INSTR_MOVE:
+        values[instruction->b] = values[instruction->a];
+        pc++;
+        break;
+      case TP_INSTR_JUMP_FALSE: {
+        const tp_value *cond = &values[instruction->a];
+        if (cond->tag != TP_TAG_BOOL) {
+          status = TP_ERR_KERNEL_ARGS;
+        } else {
+          pc = cond->as.b ? pc + 1 : instruction->b;
+        }
+        break;
+      }
+      default: /* TP_INSTR_FREE: planned memory needs no freeing */
+        pc++;
+        break;
+    }
+    if (status != TP_OK) {
+      note_failure(method, pc, instruction);
+      return status;
+    }
+  }
+  return TP_OK;
+}

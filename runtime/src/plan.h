@@ -1,0 +1,62 @@
+/* A checked view of one execution plan, and the decoding of its values and instructions.
+ *
+ * plan.c walks the plan twice with the same code: once to validate and count (for
+ * tp_method_requirements_get, no memory needed), once to fill the state pool
+ * (tp_method_init). Keeping one walk means the two can never disagree on sizes.
+ */
+#ifndef TINYPTE_PLAN_H
+#define TINYPTE_PLAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "flatbuffer.h"
+#include "internal.h"
+
+typedef struct tp_plan_view {
+  const tp_program *program;
+  tp_fb fb;
+  tp_fb_table plan;
+  tp_fb_vector values;       /* [EValue] */
+  tp_fb_vector inputs;       /* [int] */
+  tp_fb_vector outputs;      /* [int] */
+  tp_fb_vector operators;    /* [Operator] */
+  tp_fb_vector instructions; /* [Instruction] of the single chain */
+  uint32_t num_buffers;
+  uint64_t buffer_sizes[TP_MAX_BUFFERS];
+  /* Constants: inline buffers, or a data segment with per-tensor offsets. */
+  tp_fb_vector constant_buffers; /* [Buffer] */
+  tp_fb_vector segment_offsets;  /* [uint64], len 0 when constants are inline */
+  size_t segment_start;          /* file offset of the constant segment */
+  uint64_t segment_size;
+} tp_plan_view;
+
+/* How much of each kind of pool storage a plan needs. */
+typedef struct tp_pool_counts {
+  uint32_t tensors;
+  uint32_t int_items;
+  uint32_t double_items;
+  uint32_t tensor_items;
+  bool has_jumps;
+} tp_pool_counts;
+
+/** Open method `name` of `program` and check its top-level tables. */
+tp_status tp_plan_open(const tp_program *program, const char *name, tp_plan_view *view);
+
+/* Where a walk writes what it decodes; all NULL to validate and count only. The arrays
+ * are laid out in the state pool by tp_method_init from a previous counting walk. */
+typedef struct tp_plan_sink {
+  const tp_method_memory *memory;
+  tp_value *values;
+  tp_tensor *tensors;
+  int64_t *int_items;
+  double *double_items;
+  tp_tensor **tensor_items;
+  tp_instruction *instructions;
+} tp_plan_sink;
+
+/** Walk (check, count and, with a sink, decode) every value and instruction of the plan. */
+tp_status tp_plan_walk(const tp_plan_view *view, const tp_plan_sink *sink, tp_pool_counts *counts);
+
+#endif /* TINYPTE_PLAN_H */

@@ -1,0 +1,221 @@
+/* pte_run: run an ExecuTorch .pte on the host with tinypte's runtime and every kernel.
+ *
+ *   pte_run MODEL.pte [IN0.bin IN1.bin ...] --out DIR [--method NAME] [--repeat N]
+ *
+ * Inputs are raw little-endian tensor bytes in the program's input order; shapes and
+ * dtypes come from the program. Each output is written to DIR/out<i>.bin. On any failure
+ * it prints one line "pte_run: ..." naming what failed and exits 1 (2 for usage errors).
+ * This is the interface the conformance and mutation tests drive.
+ */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "status_message.h"
+#include "tinypte/runtime.h"
+
+enum { MAX_INPUTS = 32 };
+
+typedef struct options {
+  const char *model;
+  const char *inputs[MAX_INPUTS];
+  int num_inputs;
+  const char *out_dir;
+  const char *method;
+  long repeat;
+} options;
+
+static int fail(const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  fputs("pte_run: ", stderr);
+  vfprintf(stderr, format, args);
+  fputc('\n', stderr);
+  va_end(args);
+  return 1;
+}
+
+static int usage(const char *problem) {
+  fprintf(stderr, "pte_run: %s\nusage: pte_run MODEL.pte [IN0.bin ...] --out DIR [--method NAME] [--repeat N]\n",
+          problem);
+  return 2;
+}
+
+static int parse(int argc, char **argv, options *opts) {
+  memset(opts, 0, sizeof *opts);
+  opts->method = "forward";
+  opts->repeat = 1;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--out") == 0 && i + 1 < argc) {
+      opts->out_dir = argv[++i];
+    } else if (strcmp(argv[i], "--method") == 0 && i + 1 < argc) {
+      opts->method = argv[++i];
+    } else if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) {
+      opts->repeat = strtol(argv[++i], NULL, 10);
+    } else if (strncmp(argv[i], "--", 2) == 0) {
+      return usage("unknown option or missing value");
+    } else if (opts->model == NULL) {
+      opts->model = argv[i];
+    } else if (opts->num_inputs < MAX_INPUTS) {
+      opts->inputs[opts->num_inputs++] = argv[i];
+    } else {
+      return usage("too many inputs");
+    }
+  }
+  if (opts->model == NULL || opts->out_dir == NULL || opts->repeat < 1) {
+    return usage("need MODEL.pte, --out DIR, and --repeat >= 1");
+  }
+  return 0;
+}
+
+/* Read a whole file into a 16-byte aligned buffer (the runtime reads programs in place). */
+static void *read_file(const char *path, size_t *size) {
+  FILE *file = fopen(path, "rb");
+  if (file == NULL) {
+    return NULL;
+  }
+  void *data = NULL;
+  long length = -1;
+  if (fseek(file, 0, SEEK_END) == 0) {
+    length = ftell(file);
+  }
+  if (length >= 0 && fseek(file, 0, SEEK_SET) == 0) {
+    data = aligned_alloc(16, ((size_t)length + 16) & ~(size_t)15);
+    if (data != NULL && fread(data, 1, (size_t)length, file) != (size_t)length) {
+      free(data);
+      data = NULL;
+    }
+  }
+  fclose(file);
+  *size = (size_t)(length < 0 ? 0 : length);
+  return data;
+}
+
+static void describe(const tp_tensor *t, char *text, size_t size) {
+  int used = snprintf(text, size, "%s[", tp_dtype_name(t->dtype));
+  for (uint32_t d = 0; d < t->dim && used > 0 && (size_t)used < size; d++) {
+    used += snprintf(text + used, size - (size_t)used, d ? ",%d" : "%d", (int)t->sizes[d]);
+  }
+  if (used > 0 && (size_t)used < size) {
+    snprintf(text + used, size - (size_t)used, "]");
+  }
+}
+
+static int set_inputs(tp_method *method, const options *opts) {
+  if ((uint32_t)opts->num_inputs != method->num_inputs) {
+    return fail("%s: the program takes %u inputs, %d given", opts->model, method->num_inputs, opts->num_inputs);
+  }
+  for (int i = 0; i < opts->num_inputs; i++) {
+    tp_tensor *tensor;
+    size_t size;
+    char shape[128];
+    if (tp_method_input(method, (uint32_t)i, &tensor) != TP_OK) {
+      return fail("%s: input %d is not a tensor; pte_run feeds tensors only", opts->model, i);
+    }
+    void *data = read_file(opts->inputs[i], &size);
+    if (data == NULL) {
+      return fail("%s: cannot read input %d", opts->inputs[i], i);
+    }
+    tp_status status = tp_method_set_input(method, (uint32_t)i, data, size);
+    free(data);
+    if (status != TP_OK) {
+      describe(tensor, shape, sizeof shape);
+      return fail("%s: input %d has %zu bytes; the program expects %s (%u bytes)", opts->inputs[i], i, size, shape,
+                  tensor->nbytes);
+    }
+  }
+  return 0;
+}
+
+static int write_outputs(const tp_method *method, const options *opts) {
+  for (uint32_t i = 0; i < method->num_outputs; i++) {
+    const tp_value *value;
+    char path[4096];
+    const void *bytes = NULL;
+    size_t size = 0;
+    (void)tp_method_output_value(method, i, &value);
+    if (value->tag == TP_TAG_TENSOR) {
+      bytes = value->as.tensor->data;
+      size = value->as.tensor->nbytes;
+    } else if (value->tag == TP_TAG_INT || value->tag == TP_TAG_DOUBLE) {
+      bytes = &value->as;
+      size = 8;
+    } else if (value->tag == TP_TAG_BOOL) {
+      bytes = &value->as.b;
+      size = 1;
+    }
+    snprintf(path, sizeof path, "%s/out%u.bin", opts->out_dir, i);
+    FILE *file = fopen(path, "wb");
+    if (file == NULL || (size != 0 && fwrite(bytes, 1, size, file) != size)) {
+      if (file != NULL) {
+        fclose(file);
+      }
+      return fail("%s: cannot write output %u", path, i);
+    }
+    fclose(file);
+  }
+  return 0;
+}
+
+static int run(const options *opts, const uint8_t *data, size_t size) {
+  tp_program program;
+  tp_method_requirements req;
+  tp_status status = tp_program_load(&program, data, size);
+  if (status == TP_OK) {
+    status = tp_method_requirements_get(&program, opts->method, &req);
+  }
+  if (status != TP_OK) {
+    return fail("%s: %s: %s", opts->model, tp_status_name(status), tp_status_message(status));
+  }
+  void *buffers[TP_MAX_BUFFERS] = {0};
+  size_t buffer_sizes[TP_MAX_BUFFERS] = {0};
+  int result = 1;
+  void *pool = aligned_alloc(16, (req.pool_bytes + 16) & ~(size_t)15);
+  for (uint32_t id = 0; id < req.num_buffers; id++) {
+    buffer_sizes[id] = (size_t)req.buffer_sizes[id];
+    buffers[id] = aligned_alloc(16, (buffer_sizes[id] + 16) & ~(size_t)15);
+  }
+  tp_method_memory memory = {pool, req.pool_bytes, buffers, buffer_sizes, req.num_buffers};
+  tp_method method;
+  status = tp_method_init(&method, &program, opts->method, &memory, &tp_selected_kernels);
+  if (status == TP_ERR_OPERATOR_MISSING) {
+    fail("%s: no kernel for operator %s.%s (%s)", opts->model, method.failed_operator, method.failed_overload,
+         tp_status_message(status));
+  } else if (status != TP_OK) {
+    fail("%s: %s: %s", opts->model, tp_status_name(status), tp_status_message(status));
+  } else if (set_inputs(&method, opts) == 0) {
+    for (long r = 0; r < opts->repeat && status == TP_OK; r++) {
+      status = tp_method_execute(&method);
+    }
+    if (status != TP_OK) {
+      fail("%s: instruction %d (%s.%s): %s: %s", opts->model, (int)method.failed_instruction,
+           method.failed_operator ? method.failed_operator : "-", method.failed_overload ? method.failed_overload : "-",
+           tp_status_name(status), tp_status_message(status));
+    } else {
+      result = write_outputs(&method, opts);
+    }
+  }
+  for (uint32_t id = 0; id < req.num_buffers; id++) {
+    free(buffers[id]);
+  }
+  free(pool);
+  return result;
+}
+
+int main(int argc, char **argv) {
+  options opts;
+  int parsed = parse(argc, argv, &opts);
+  if (parsed != 0) {
+    return parsed;
+  }
+  size_t size;
+  uint8_t *data = read_file(opts.model, &size);
+  if (data == NULL) {
+    return fail("%s: cannot read the program", opts.model);
+  }
+  int result = run(&opts, data, size);
+  free(data);
+  return result;
+}
