@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-SUBCOMMANDS = ("export", "inspect_pte", "golden", "header", "kernels", "report", "size", "uf2")
+SUBCOMMANDS = ("app_data", "export", "inspect_pte", "golden", "header", "kernels", "report", "size", "uf2")
 
 
 def main(argv: list[str]) -> int:

@@ -6,6 +6,7 @@ Firmware:  tinypte_firmware (a cc_binary built for one board through a platform 
 Tests:     qemu_test (runs a firmware under its board's emulator)
 Models:    executorch_model (model.py -> .pte, ops, memory plan, golden data), pte_header,
            executorch_model_report (bazel run: summary and plots)
+Firmware:  model_firmware (a model's inference firmware for many boards, with QEMU tests)
 Kernels:   kernel_library (selective build: only the kernels some programs call)
 Providers: TinypteBoardInfo, TinypteFirmwareInfo, TinyptePteInfo, TinypteKernelRegistryInfo
 """
@@ -18,6 +19,7 @@ load(
     _TinyptePteInfo = "TinyptePteInfo",
 )
 load("//rules/private:kernels.bzl", _kernel_library = "kernel_library")
+load("//rules/private:model_firmware.bzl", _model_firmware = "model_firmware")
 load("//rules/private:board.bzl", _memory_region = "memory_region", _qemu = "qemu", _tinypte_board = "tinypte_board")
 load("//rules/private:firmware.bzl", _firmware_uf2 = "firmware_uf2", _tinypte_firmware = "tinypte_firmware")
 load(
@@ -33,6 +35,7 @@ TinypteFirmwareInfo = _TinypteFirmwareInfo
 TinyptePteInfo = _TinyptePteInfo
 TinypteKernelRegistryInfo = _TinypteKernelRegistryInfo
 kernel_library = _kernel_library
+model_firmware = _model_firmware
 executorch_model = _executorch_model
 executorch_model_report = _executorch_model_report
 pte_header = _pte_header

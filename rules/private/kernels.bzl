@@ -96,7 +96,7 @@ def kernel_library(name, models = [], all = False, srcs = None, visibility = Non
         name = name + "_registry",
         models = models,
         all = all,
-        visibility = ["//visibility:private"],
+        visibility = visibility,
         tags = tags,
         **registry_args
     )

@@ -34,11 +34,5 @@ tp_status tp_program_plan(const tp_program *program, uint32_t index, tp_fb_table
 /** The execution plan named `name`, or TP_ERR_METHOD_NOT_FOUND. */
 tp_status tp_program_find_plan(const tp_program *program, const char *name, tp_fb_table *plan);
 
-struct tp_instruction {
-  uint8_t kind;        /* TP_INSTR_* */
-  uint32_t a;          /* op index | move from | jump condition value */
-  uint32_t b;          /* argument count | move to | jump destination */
-  const int32_t *args; /* KernelCall argument value indices (in the program) */
-};
 
 #endif /* TINYPTE_INTERNAL_H */

@@ -20,10 +20,11 @@ typedef struct pool_layout {
 
 static size_t take(size_t *cursor, size_t bytes) {
   size_t at = *cursor;
-  *cursor += (bytes + 7u) & ~(size_t)7u;
+  *cursor += TP_POOL_ALIGN(bytes);
   return at;
 }
 
+/* The same sum as TP_METHOD_POOL_BYTES, with the offset of each array. */
 static void layout_pool(const tp_plan_view *view, const tp_pool_counts *counts, pool_layout *layout) {
   size_t cursor = 0;
   layout->values = take(&cursor, sizeof(tp_value) * view->values.len);

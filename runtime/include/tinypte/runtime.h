@@ -82,8 +82,25 @@ typedef struct tp_method_memory {
   uint32_t num_buffers;        /* entries in buffers and buffer_sizes */
 } tp_method_memory;
 
-/* One decoded instruction (private to the runtime). */
-typedef struct tp_instruction tp_instruction;
+/* One decoded instruction (its fields are private to the runtime). */
+typedef struct tp_instruction {
+  uint8_t kind;        /* KernelCall, MoveCall, JumpFalseCall or FreeCall */
+  uint32_t a;          /* op index | move from | jump condition value | freed value */
+  uint32_t b;          /* argument count | move to | jump destination */
+  const int32_t *args; /* KernelCall argument value indices (in the program) */
+} tp_instruction;
+
+/*
+ * State pool bytes for a method with the given counts, as a constant expression, so
+ * firmware can size its pool statically (tinypte's build generates the counts from the
+ * .pte). tp_method_requirements_get() returns the same number at run time.
+ */
+#define TP_POOL_ALIGN(bytes) (((size_t)(bytes) + 7u) & ~(size_t)7u)
+#define TP_METHOD_POOL_BYTES(values, tensors, operators, instructions, int_items, double_items, tensor_items) \
+  (TP_POOL_ALIGN(sizeof(tp_value) * (values)) + TP_POOL_ALIGN(sizeof(tp_tensor) * (tensors)) +               \
+   TP_POOL_ALIGN(sizeof(tp_kernel_fn) * (operators)) + TP_POOL_ALIGN(sizeof(tp_instruction) * (instructions)) + \
+   TP_POOL_ALIGN(sizeof(int64_t) * (int_items)) + TP_POOL_ALIGN(sizeof(double) * (double_items)) +           \
+   TP_POOL_ALIGN(sizeof(tp_tensor *) * (tensor_items)))
 
 /* A method ready to run. Its fields are private to the runtime except the failure report. */
 typedef struct tp_method {

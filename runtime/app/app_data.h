@@ -1,0 +1,20 @@
+/* What the build generates for one model's firmware (python/tinypte/app_data.py): the
+ * program bytes, the golden data, the planned buffers and the state pool, all static. */
+#ifndef TINYPTE_APP_DATA_H
+#define TINYPTE_APP_DATA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+extern const char tp_app_model_name[];
+extern const uint8_t tp_app_program[];   /* the .pte, 16-byte aligned, in flash */
+extern const size_t tp_app_program_size;
+extern const uint8_t tp_app_golden[];    /* golden.bin (TPGD), 8-byte aligned */
+extern const size_t tp_app_golden_size;
+extern void *const tp_app_buffers[];     /* planned buffers by memory id ([0] NULL) */
+extern const size_t tp_app_buffer_sizes[];
+extern const uint32_t tp_app_num_buffers;
+extern void *const tp_app_pool;          /* runtime state pool */
+extern const size_t tp_app_pool_size;
+
+#endif /* TINYPTE_APP_DATA_H */

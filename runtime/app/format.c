@@ -1,0 +1,101 @@
+/* Console number formatting (see format.h). */
+#include "format.h"
+
+#include <string.h>
+
+char *tp_format_uint(char *out, uint32_t value) {
+  char digits[11];
+  int n = 0;
+  do {
+    digits[n++] = (char)('0' + value % 10u);
+    value /= 10u;
+  } while (value != 0);
+  for (int i = 0; i < n; i++) {
+    out[i] = digits[n - 1 - i];
+  }
+  out[n] = '\0';
+  return out;
+}
+
+char *tp_format_int(char *out, int64_t value) {
+  if (value < 0) {
+    out[0] = '-';
+    tp_format_uint(out + 1, (uint32_t)(-value));
+    return out;
+  }
+  return tp_format_uint(out, (uint32_t)value);
+}
+
+/* Writes sign and special values; returns where digits go, or NULL when done. */
+static char *prefix(char *out, float *value) {
+  if (*value != *value) {
+    strcpy(out, "nan");
+    return NULL;
+  }
+  char *p = out;
+  if (*value < 0.0f) {
+    *p++ = '-';
+    *value = -*value;
+  }
+  if (*value > 1e9f) {
+    strcpy(p, *value > 3.4e38f ? "inf" : "big");
+    return NULL;
+  }
+  return p;
+}
+
+char *tp_format_fixed(char *out, float value, int decimals) {
+  char *p = prefix(out, &value);
+  if (p == NULL) {
+    return out;
+  }
+  uint32_t scale = 1;
+  for (int i = 0; i < decimals; i++) {
+    scale *= 10u;
+  }
+  /* Round once, in double, then split into integer and fraction digits. */
+  double scaled = (double)value * scale + 0.5;
+  uint64_t total = (uint64_t)scaled;
+  p = tp_format_uint(p, (uint32_t)(total / scale)) + strlen(p);
+  if (decimals > 0) {
+    uint32_t fraction = (uint32_t)(total % scale);
+    *p++ = '.';
+    for (int i = decimals - 1; i >= 0; i--) {
+      p[i] = (char)('0' + fraction % 10u);
+      fraction /= 10u;
+    }
+    p[decimals] = '\0';
+  }
+  return out;
+}
+
+char *tp_format_sci(char *out, float value) {
+  char *p = prefix(out, &value);
+  if (p == NULL) {
+    return out;
+  }
+  int exponent = 0;
+  if (value != 0.0f) {
+    while (value >= 10.0f) {
+      value /= 10.0f;
+      exponent++;
+    }
+    while (value < 1.0f) {
+      value *= 10.0f;
+      exponent--;
+    }
+  }
+  tp_format_fixed(p, value, 2);
+  if (p[0] == '1' && p[1] == '0') { /* 9.995 rounded up to 10.00 */
+    tp_format_fixed(p, value / 10.0f, 2);
+    exponent++;
+  }
+  p += strlen(p);
+  *p++ = 'e';
+  *p++ = exponent < 0 ? '-' : '+';
+  int magnitude = exponent < 0 ? -exponent : exponent;
+  *p++ = (char)('0' + magnitude / 10);
+  *p++ = (char)('0' + magnitude % 10);
+  *p = '\0';
+  return out;
+}

@@ -1,0 +1,62 @@
+/* TPGD golden data parser (format documented in python/tinypte/golden.py). */
+#include "golden.h"
+
+#include <string.h>
+
+static uint32_t read_u32(const uint8_t *data, size_t *pos) {
+  uint32_t v;
+  memcpy(&v, data + *pos, 4);
+  *pos += 4;
+  return v;
+}
+
+static uint32_t element_size(uint32_t dtype) {
+  switch (dtype) {
+    case 0: case 1: case 11: return 1; /* uint8, int8, bool */
+    case 3: case 6: return 4;          /* int32, float32 */
+    case 4: return 8;                  /* int64 */
+    default: return 0;
+  }
+}
+
+bool tp_golden_parse(tp_golden *golden, const uint8_t *data, size_t size) {
+  size_t pos = 4;
+  memset(golden, 0, sizeof *golden);
+  if (size < 24 || memcmp(data, "TPGD", 4) != 0 || read_u32(data, &pos) != 1) {
+    return false;
+  }
+  golden->num_cases = read_u32(data, &pos);
+  golden->num_inputs = read_u32(data, &pos);
+  golden->num_outputs = read_u32(data, &pos);
+  memcpy(&golden->tolerance, data + pos, 4);
+  pos += 4;
+  uint32_t slots = golden->num_inputs + golden->num_outputs;
+  if (golden->num_inputs == 0 || golden->num_outputs == 0 || slots > TP_GOLDEN_MAX_SLOTS) {
+    return false;
+  }
+  for (uint32_t s = 0; s < slots; s++) {
+    tp_golden_slot *slot = &golden->slots[s];
+    if (size - pos < 8) {
+      return false;
+    }
+    slot->dtype = read_u32(data, &pos);
+    uint32_t ndim = read_u32(data, &pos);
+    if (ndim > 8 || size - pos < 4u * ndim + 4u || element_size(slot->dtype) == 0) {
+      return false;
+    }
+    pos += 4u * ndim;
+    slot->nbytes = read_u32(data, &pos);
+    slot->numel = slot->nbytes / element_size(slot->dtype);
+    golden->case_bytes += (slot->nbytes + 3u) & ~3u;
+  }
+  golden->cases = data + pos;
+  return golden->case_bytes != 0 && (size - pos) / golden->case_bytes >= golden->num_cases;
+}
+
+const uint8_t *tp_golden_slot_data(const tp_golden *golden, uint32_t index, uint32_t slot) {
+  const uint8_t *at = golden->cases + (size_t)index * golden->case_bytes;
+  for (uint32_t s = 0; s < slot; s++) {
+    at += (golden->slots[s].nbytes + 3u) & ~3u;
+  }
+  return at;
+}

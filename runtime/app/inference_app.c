@@ -1,0 +1,192 @@
+/* The inference firmware app, shared by every board and model.
+ *
+ * Loads the model's program from flash, runs it on every golden input, prints one line
+ * per inference and a summary, and returns 0 only when every output is within the golden
+ * tolerance of PyTorch's. Lines look like
+ *     x=1.047198 y=0.866012 ref=0.866010            (one input value, one output value)
+ *     case=3 class=7 score=0.998321 ref=7           (classifiers: output is a vector)
+ *     tinypte: model=sine board=mps2_an505 inferences=68 max_err=1.19e-07 tolerance=1.00e-05 PASS
+ * On boards that cannot exit (real hardware) it runs the golden set forever.
+ */
+#include <stdbool.h>
+#include <string.h>
+
+#include "app_data.h"
+#include "format.h"
+#include "golden.h"
+#include "tinypte/board.h"
+#include "tinypte/runtime.h"
+
+/* Real boards override this (returning true) to repeat the demo forever. */
+__attribute__((weak)) bool tp_board_loops_forever(void) { return false; }
+
+typedef struct run_stats {
+  uint32_t inferences;
+  uint32_t failures;
+  float max_err;
+} run_stats;
+
+static void put(const char *text) { tp_console_puts(text); }
+
+static void put_field(const char *label, const char *value) {
+  put(label);
+  put(value);
+}
+
+static void report_status(const char *what, tp_status status, const tp_method *method) {
+  put("tinypte: ");
+  put(what);
+  put(" failed: ");
+  put(tp_status_name(status));
+  if (method != NULL && method->failed_operator != NULL) {
+    put(" operator ");
+    put(method->failed_operator);
+    put(".");
+    put(method->failed_overload);
+  }
+  put("\n");
+}
+
+/* Largest |a - b| over float32 outputs; int outputs must match exactly (else +inf). */
+static float output_error(const tp_tensor *out, const uint8_t *ref, const tp_golden_slot *slot) {
+  if (out->nbytes != slot->nbytes || out->dtype != slot->dtype) {
+    return 3.4e38f;
+  }
+  if (out->dtype != TP_DTYPE_FLOAT32) {
+    return memcmp(out->data, ref, out->nbytes) == 0 ? 0.0f : 3.4e38f;
+  }
+  float worst = 0.0f;
+  const float *y = out->data;
+  for (uint32_t i = 0; i < out->numel; i++) {
+    float expected;
+    memcpy(&expected, ref + 4 * i, 4);
+    float err = y[i] > expected ? y[i] - expected : expected - y[i];
+    if (!(err <= worst)) { /* NaN counts as the worst error */
+      worst = err != err ? 3.4e38f : err;
+    }
+  }
+  return worst;
+}
+
+static uint32_t argmax(const float *values, uint32_t n) {
+  uint32_t best = 0;
+  for (uint32_t i = 1; i < n; i++) {
+    if (values[i] > values[best]) {
+      best = i;
+    }
+  }
+  return best;
+}
+
+static void print_case(uint32_t index, const tp_golden *golden, const tp_tensor *out) {
+  char a[TP_FORMAT_SIZE];
+  char b[TP_FORMAT_SIZE];
+  const uint8_t *ref = tp_golden_slot_data(golden, index, golden->num_inputs);
+  if (out->dtype == TP_DTYPE_FLOAT32 && out->numel == 1 && golden->slots[0].dtype == TP_DTYPE_FLOAT32 &&
+      golden->slots[0].numel == 1) {
+    float x;
+    float expected;
+    memcpy(&x, tp_golden_slot_data(golden, index, 0), 4);
+    memcpy(&expected, ref, 4);
+    put_field("x=", tp_format_fixed(a, x, 6));
+    put_field(" y=", tp_format_fixed(a, *(const float *)out->data, 6));
+    put_field(" ref=", tp_format_fixed(b, expected, 6));
+  } else if (out->dtype == TP_DTYPE_FLOAT32 && out->numel > 1) {
+    const float *scores = out->data;
+    uint32_t cls = argmax(scores, out->numel);
+    float ref_scores[64];
+    uint32_t n = out->numel < 64 ? out->numel : 64;
+    memcpy(ref_scores, ref, 4 * n);
+    put_field("case=", tp_format_uint(a, index));
+    put_field(" class=", tp_format_uint(a, cls));
+    put_field(" score=", tp_format_fixed(a, scores[cls], 6));
+    put_field(" ref=", tp_format_uint(b, argmax(ref_scores, n)));
+  } else {
+    put_field("case=", tp_format_uint(a, index));
+  }
+  put("\n");
+}
+
+static tp_status run_golden(tp_method *method, const tp_golden *golden, run_stats *stats) {
+  for (uint32_t c = 0; c < golden->num_cases; c++) {
+    for (uint32_t i = 0; i < golden->num_inputs; i++) {
+      const uint8_t *data = tp_golden_slot_data(golden, c, i);
+      tp_status status = tp_method_set_input(method, i, data, golden->slots[i].nbytes);
+      if (status != TP_OK) {
+        report_status("set_input", status, NULL);
+        return status;
+      }
+    }
+    tp_status status = tp_method_execute(method);
+    if (status != TP_OK) {
+      report_status("execute", status, method);
+      return status;
+    }
+    stats->inferences++;
+    float case_err = 0.0f;
+    for (uint32_t o = 0; o < golden->num_outputs; o++) {
+      const tp_tensor *out;
+      if (tp_method_output(method, o, &out) != TP_OK) {
+        return TP_ERR_INVALID_ARGUMENT;
+      }
+      const tp_golden_slot *slot = &golden->slots[golden->num_inputs + o];
+      float err = output_error(out, tp_golden_slot_data(golden, c, golden->num_inputs + o), slot);
+      case_err = err > case_err ? err : case_err;
+      if (o == 0) {
+        print_case(c, golden, out);
+      }
+    }
+    if (!(case_err <= golden->tolerance)) {
+      char text[TP_FORMAT_SIZE];
+      put_field("tinypte: case ", tp_format_uint(text, c));
+      put_field(" off by ", tp_format_sci(text, case_err));
+      put(" (over the tolerance)\n");
+      stats->failures++;
+    }
+    stats->max_err = case_err > stats->max_err ? case_err : stats->max_err;
+  }
+  return TP_OK;
+}
+
+static void print_summary(const tp_golden *golden, const run_stats *stats) {
+  char text[TP_FORMAT_SIZE];
+  put_field("tinypte: model=", tp_app_model_name);
+  put_field(" board=", tp_board_name());
+  put_field(" inferences=", tp_format_uint(text, stats->inferences));
+  put_field(" failures=", tp_format_uint(text, stats->failures));
+  put_field(" max_err=", tp_format_sci(text, stats->max_err));
+  put_field(" tolerance=", tp_format_sci(text, golden->tolerance));
+  put(stats->failures == 0 ? " PASS\n" : " FAIL\n");
+}
+
+int main(void) {
+  tp_program program;
+  tp_method method;
+  tp_golden golden;
+  if (!tp_golden_parse(&golden, tp_app_golden, tp_app_golden_size)) {
+    put("tinypte: golden data is malformed\n");
+    return 1;
+  }
+  tp_status status = tp_program_load(&program, tp_app_program, tp_app_program_size);
+  if (status != TP_OK) {
+    report_status("load", status, NULL);
+    return 1;
+  }
+  tp_method_memory memory = {tp_app_pool, tp_app_pool_size, tp_app_buffers, tp_app_buffer_sizes,
+                             tp_app_num_buffers};
+  status = tp_method_init(&method, &program, "forward", &memory, &tp_selected_kernels);
+  if (status != TP_OK) {
+    report_status("init", status, &method);
+    return 1;
+  }
+  run_stats stats;
+  do {
+    memset(&stats, 0, sizeof stats);
+    status = run_golden(&method, &golden, &stats);
+    if (status != TP_OK) {
+      return 1;
+    }
+    print_summary(&golden, &stats);
+  } while (tp_board_loops_forever());
+  return stats.failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,49 @@
+/* Fuzz target for the loader and executor: any byte string goes through
+ * load -> init -> execute and must end in a status, never a crash.
+ *
+ * With clang:  clang -fsanitize=fuzzer,address,undefined -Iruntime/include -Iruntime/kernels \
+ *                runtime/src/*.c runtime/kernels/*.c <all-kernels registry .c> \
+ *                runtime/tests/run_program.c runtime/tests/fuzz_loader.c -lm -o fuzz_loader
+ *              ./fuzz_loader corpus/       (seed the corpus with .pte files)
+ * Built by Bazel (gcc, no libFuzzer) it is a replayer: `fuzz_loader FILE...` runs each
+ * file once, so crashes found by a fuzzer can be checked in as regression inputs.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run_program.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  uint8_t *aligned = aligned_alloc(16, (size + 16) & ~(size_t)15);
+  if (aligned == NULL) {
+    return 0;
+  }
+  if (size != 0) {
+    memcpy(aligned, data, size);
+  }
+  (void)tp_run_program(aligned, size);
+  free(aligned);
+  return 0;
+}
+
+#ifndef TP_LIBFUZZER
+int main(int argc, char **argv) {
+  for (int i = 1; i < argc; i++) {
+    FILE *file = fopen(argv[i], "rb");
+    if (file == NULL) {
+      fprintf(stderr, "fuzz_loader: cannot read %s\n", argv[i]);
+      return 1;
+    }
+    static uint8_t buffer[1 << 20];
+    size_t size = fread(buffer, 1, sizeof buffer, file);
+    fclose(file);
+    LLVMFuzzerTestOneInput(buffer, size);
+    printf("%s: %zu bytes, no crash\n", argv[i], size);
+  }
+  return 0;
+}
+#endif
