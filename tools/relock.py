@@ -56,7 +56,9 @@ def lock(requirements_in: Path, python: str) -> str:
         print("installing", requirements_in, file=sys.stderr)
         run(*pip, "install", "-r", str(requirements_in))
         # --all: setuptools is a runtime requirement of torch. pip itself stays the venv's.
-        frozen = [line for line in run(*pip, "freeze", "--all").splitlines() if "==" in line and not line.startswith("pip==")]
+        frozen = [
+            line for line in run(*pip, "freeze", "--all").splitlines() if "==" in line and not line.startswith("pip==")
+        ]
         (Path(tmp) / "frozen.txt").write_text("\n".join(frozen) + "\n")
         print(f"hashing {len(frozen)} distributions", file=sys.stderr)
         run(*pip, "download", "--no-deps", "-d", str(downloads), "-r", str(Path(tmp) / "frozen.txt"))

@@ -61,7 +61,7 @@ def example_inputs() -> tuple[torch.Tensor, ...]:
 
 def golden_inputs() -> list[tuple[torch.Tensor, ...]]:
     grid = [2 * math.pi * i / 63 for i in range(64)]
-    return [(torch.tensor([[x]], dtype=torch.float32),) for x in grid + [0.0, 1.0, 3.0, 5.0]]
+    return [(torch.tensor([[x]], dtype=torch.float32),) for x in [*grid, 0.0, 1.0, 3.0, 5.0]]
 
 
 def plot_fit(model: nn.Module, axes) -> None:  # type: ignore[no-untyped-def]

@@ -43,7 +43,13 @@ def test_operators_and_plan() -> None:
 def test_operators_match_executorch_gen_oplist(tmp_path: Path) -> None:
     out = tmp_path / "ops.yaml"
     subprocess.run(
-        [sys.executable, "-m", "executorch.codegen.tools.gen_oplist", f"--model_file_path={arg('PTE')}", f"--output_path={out}"],
+        [
+            sys.executable,
+            "-m",
+            "executorch.codegen.tools.gen_oplist",
+            f"--model_file_path={arg('PTE')}",
+            f"--output_path={out}",
+        ],
         check=True,
         capture_output=True,
     )

@@ -6,6 +6,8 @@
  * IMAGE_DEF, empty elsewhere), code, read-only data and the .data load image. %RAM%
  * holds .data, .bss and then the main stack (%STACK_SIZE% bytes, growing down from
  * __tp_stack_top to __tp_stack_limit), so the RAM a firmware needs is the end of .stack.
+ * A firmware may size its stack itself with -Wl,--defsym=__tp_stack_size=BYTES
+ * (tinypte_firmware's `stack_size`).
  */
 MEMORY
 {
@@ -44,7 +46,7 @@ SECTIONS
 
   .stack (NOLOAD) : ALIGN(8) {
     __tp_stack_limit = .;
-    . += %STACK_SIZE%;
+    . += DEFINED(__tp_stack_size) ? __tp_stack_size : %STACK_SIZE%;
     __tp_stack_top = .;
   } > %RAM%
 

@@ -13,7 +13,7 @@ import pytest
 
 from tinypte import export, golden, header, inspect_pte
 
-TINY = '''
+TINY = """
 import torch
 from torch import nn
 ACCEPTANCE = {"loss": ("<=", 10.0)}
@@ -32,7 +32,7 @@ def example_inputs():
     return (torch.zeros(1, 2),)
 def golden_inputs():
     return [(torch.tensor([[float(i), 1.0]]),) for i in range(5)]
-'''
+"""
 
 
 def write_model(tmp_path: Path, text: str = TINY) -> Path:

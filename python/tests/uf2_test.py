@@ -11,7 +11,9 @@ from tinypte.errors import TinypteError
 
 
 def test_block_round_trip_and_layout() -> None:
-    block = uf2.Uf2Block(uf2.Uf2Block.FLAG_FAMILY_ID_PRESENT, 0x10000100, 1, 3, uf2.RP2350_ARM_S_FAMILY_ID, b"\x5a" * 256)
+    block = uf2.Uf2Block(
+        uf2.Uf2Block.FLAG_FAMILY_ID_PRESENT, 0x10000100, 1, 3, uf2.RP2350_ARM_S_FAMILY_ID, b"\x5a" * 256
+    )
     raw = block.to_bytes()
     assert len(raw) == 512
     assert raw[:4] == b"UF2\n"

@@ -33,7 +33,7 @@ def export_program(model: Any, example_inputs: tuple[Any, ...], constant_prop: b
         if constant_prop:
             edge._edge_programs["forward"] = constant_prop_pass(edge.exported_program())
         return bytes(edge.to_executorch().buffer)
-    except Exception as error:  # noqa: BLE001 - export failures are the user's model
+    except Exception as error:  # export failures are the user's model
         raise TinypteError(
             f"{path}: ExecuTorch export failed: {type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}"
             " (an op may have no ExecuTorch out-variant, or forward() uses Python control flow on tensor values)"
@@ -62,7 +62,9 @@ def main(argv: list[str] | None = None) -> int:
         module = model_loading.load(path)
         model_loading.deterministic(args.seed)
         model = model_loading.call(path, "build()", module.build)
-        model_loading.call(path, "train()", module.train, model, seed=args.seed, log=lambda line: print(line, file=sys.stderr))
+        model_loading.call(
+            path, "train()", module.train, model, seed=args.seed, log=lambda line: print(line, file=sys.stderr)
+        )
         model.eval()
         metrics = model_loading.call(path, "evaluate()", module.evaluate, model)
         model_loading.check_acceptance(path, metrics, module.ACCEPTANCE)

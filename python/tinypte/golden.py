@@ -18,15 +18,18 @@ import struct
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
+import numpy.typing as npt
 
 from tinypte import model_loading
 from tinypte.errors import TinypteError, run_cli
 
-SCALAR_TYPE = {np.dtype("float32"): 6, np.dtype("int32"): 3, np.dtype("int64"): 4, np.dtype("uint8"): 0,
-               np.dtype("int8"): 1, np.dtype("bool"): 11}  # fmt: skip
+SCALAR_TYPE: dict[np.dtype[Any], int] = {
+    np.dtype("float32"): 6, np.dtype("int32"): 3, np.dtype("int64"): 4, np.dtype("uint8"): 0,
+    np.dtype("int8"): 1, np.dtype("bool"): 11,
+}  # fmt: skip
 NUMPY_DTYPE = {code: dtype for dtype, code in SCALAR_TYPE.items()}
 
 
@@ -34,7 +37,7 @@ NUMPY_DTYPE = {code: dtype for dtype, code in SCALAR_TYPE.items()}
 class Slot:
     """Shape and dtype of one input or output (the same in every case)."""
 
-    dtype: np.dtype  # type: ignore[type-arg]
+    dtype: np.dtype[Any]
     shape: tuple[int, ...]
 
     @property
@@ -49,8 +52,8 @@ class Golden:
     MAGIC: ClassVar[bytes] = b"TPGD"
     VERSION: ClassVar[int] = 1
     tolerance: float
-    inputs: list[list[np.ndarray]] = field(default_factory=list)  # type: ignore[type-arg]
-    outputs: list[list[np.ndarray]] = field(default_factory=list)  # type: ignore[type-arg]
+    inputs: list[list[npt.NDArray[Any]]] = field(default_factory=list)
+    outputs: list[list[npt.NDArray[Any]]] = field(default_factory=list)
 
     def slots(self) -> list[Slot]:
         first = self.inputs[0] + self.outputs[0]
@@ -61,15 +64,21 @@ class Golden:
             raise TinypteError("golden data needs at least one case")
         slots = self.slots()
         out = bytearray(self.MAGIC)
-        out += struct.pack("<4If", self.VERSION, len(self.inputs), len(self.inputs[0]), len(self.outputs[0]), self.tolerance)
+        out += struct.pack(
+            "<4If", self.VERSION, len(self.inputs), len(self.inputs[0]), len(self.outputs[0]), self.tolerance
+        )
         for slot in slots:
             if slot.dtype not in SCALAR_TYPE:
                 raise TinypteError(f"golden data: dtype {slot.dtype} is not supported")
-            out += struct.pack(f"<2I{len(slot.shape)}II", SCALAR_TYPE[slot.dtype], len(slot.shape), *slot.shape, slot.nbytes)
+            out += struct.pack(
+                f"<2I{len(slot.shape)}II", SCALAR_TYPE[slot.dtype], len(slot.shape), *slot.shape, slot.nbytes
+            )
         for case_in, case_out in zip(self.inputs, self.outputs, strict=True):
             for array, slot in zip(case_in + case_out, slots, strict=True):
                 if array.dtype != slot.dtype or tuple(array.shape) != slot.shape:
-                    raise TinypteError(f"golden data: every case must match the first ({slot}), got {array.dtype}{array.shape}")
+                    raise TinypteError(
+                        f"golden data: every case must match the first ({slot}), got {array.dtype}{array.shape}"
+                    )
                 raw = np.ascontiguousarray(array).astype(array.dtype.newbyteorder("<")).tobytes()
                 out += raw + bytes(-len(raw) % 4)
         return bytes(out)
@@ -91,7 +100,9 @@ class Golden:
         for _ in range(cases):
             arrays = []
             for slot in slots:
-                arrays.append(np.frombuffer(data, slot.dtype, int(np.prod(slot.shape)), offset).reshape(slot.shape).copy())
+                arrays.append(
+                    np.frombuffer(data, slot.dtype, int(np.prod(slot.shape)), offset).reshape(slot.shape).copy()
+                )
                 offset += slot.nbytes + (-slot.nbytes % 4)
             golden.inputs.append(arrays[:n_in])
             golden.outputs.append(arrays[n_in:])

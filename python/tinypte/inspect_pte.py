@@ -40,7 +40,7 @@ def load_program(pte: Path) -> Any:
         raise TinypteError(f"{pte}: not an ExecuTorch program (no ET.. identifier at byte 4)")
     try:
         return deserialize_pte_binary(data).program
-    except Exception as error:  # noqa: BLE001 - a corrupt file is the user's input
+    except Exception as error:  # a corrupt file is the user's input
         raise TinypteError(f"{pte}: cannot be read as an ExecuTorch program: {error}") from error
 
 
@@ -71,7 +71,7 @@ def analyse(program: Any, name: str) -> tuple[dict[str, Any], dict[str, Any], st
         {"name": op.name, "overload": op.overload, "dtypes": sorted(dtypes.get(i, ())), "count": counts[i]}
         for i, op in enumerate(plan.operators)
     ]
-    ops = {"model": name, "operators": sorted(operators, key=lambda o: (o["name"], o["overload"]))}
+    ops: dict[str, Any] = {"model": name, "operators": sorted(operators, key=lambda o: (o["name"], o["overload"]))}
 
     # Planned tensors and their lifetimes.
     uses: dict[int, list[int]] = {}

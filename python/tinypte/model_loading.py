@@ -44,7 +44,7 @@ def call(path: Path, what: str, fn: Callable[..., T], *args: Any, **kwargs: Any)
         return fn(*args, **kwargs)
     except TinypteError:
         raise
-    except Exception as error:  # noqa: BLE001 - any user exception is reported, not hidden
+    except Exception as error:  # any user exception is reported, not hidden
         raise ModelFileError(f"{_where(error, path)}: {what} failed: {type(error).__name__}: {error}") from error
 
 

@@ -92,7 +92,7 @@ def plot_live(lines: Iterable[str], window: int) -> None:
         record = parse_line(line)
         if not record:
             continue
-        records = (records + [record])[-window:]
+        records = [*records, record][-window:]
         xs, values, x_label = series(records)
         axes.clear()
         for key, ys in values.items():

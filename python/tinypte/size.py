@@ -21,6 +21,7 @@ from typing import Any
 
 from elftools.elf.constants import SH_FLAGS
 from elftools.elf.elffile import ELFFile
+from elftools.elf.sections import SymbolTableSection
 
 from tinypte.errors import TinypteError, run_cli
 
@@ -86,7 +87,7 @@ def measure(elf_path: Path, flash: Region, ram: Region, top: int) -> tuple[Usage
                 )
         symtab = elf.get_section_by_name(".symtab")
         symbols = []
-        if symtab is not None:
+        if isinstance(symtab, SymbolTableSection):
             for symbol in symtab.iter_symbols():
                 if symbol["st_size"] and symbol["st_info"]["type"] in ("STT_OBJECT", "STT_FUNC"):
                     symbols.append((symbol.name, symbol["st_value"] & ~1, symbol["st_size"], symbol["st_info"]["type"]))

@@ -135,7 +135,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--elf", type=Path, required=True, help="firmware ELF (32-bit Arm or RISC-V)")
     parser.add_argument("--out", type=Path, required=True, help="UF2 file to write")
     parser.add_argument(
-        "--family-id", type=lambda s: int(s, 0), default=RP2350_ARM_S_FAMILY_ID, help="UF2 family ID (default: RP2350 Arm Secure)"
+        "--family-id",
+        type=lambda s: int(s, 0),
+        default=RP2350_ARM_S_FAMILY_ID,
+        help="UF2 family ID (default: RP2350 Arm Secure)",
     )
     parser.add_argument("--flash-base", type=lambda s: int(s, 0), help="flash start address, to check placement")
     parser.add_argument("--flash-size", type=lambda s: int(s, 0), help="flash size in bytes, to check placement")

@@ -114,6 +114,7 @@ def tinypte_firmware(
         local_defines = [],
         max_flash = 0,
         max_ram = 0,
+        stack_size = 0,
         tags = [],
         visibility = None):
     """A firmware image for one board.
@@ -134,6 +135,8 @@ def tinypte_firmware(
       local_defines: Preprocessor definitions for `srcs`.
       max_flash: Flash budget in bytes; the build fails above it (default: the region).
       max_ram: RAM budget in bytes (data + bss + stack); the build fails above it.
+      stack_size: Bytes of main stack to reserve instead of the board's default (0: the
+        board's `stack_size`). Size it from the app's needs to fit small RAM budgets.
       tags: Tags for both targets.
       visibility: Visibility of `:<name>`.
     """
@@ -143,6 +146,7 @@ def tinypte_firmware(
         srcs = srcs,
         deps = deps + ["{}:{}_support".format(package, board_name)],
         copts = copts,
+        linkopts = ["-Wl,--defsym=__tp_stack_size={}".format(stack_size)] if stack_size else [],
         local_defines = local_defines,
         target_compatible_with = ["{}:{}_id".format(package, board_name)],
         tags = tags,

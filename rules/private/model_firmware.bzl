@@ -93,6 +93,7 @@ def model_firmware(
         boards,
         max_flash = {},
         max_ram = {},
+        stack_size = {},
         corrupt_golden = -1,
         test_tags = [],
         tags = []):
@@ -104,6 +105,7 @@ def model_firmware(
       boards: board names from BOARDS.
       max_flash: per-board flash budgets in bytes, e.g. {"pico2w": 24 * 1024}.
       max_ram: per-board RAM budgets in bytes (data + bss + stack).
+      stack_size: per-board main stack reserve in bytes (default: the board's).
       corrupt_golden: test builds only (see model_app_data).
       test_tags: tags of the qemu tests (e.g. ["manual"] for deliberately failing ones).
       tags: tags of every target.
@@ -143,6 +145,7 @@ def model_firmware(
             deps = [":" + name + "_app"],
             max_flash = max_flash.get(board, 0),
             max_ram = max_ram.get(board, 0),
+            stack_size = stack_size.get(board, 0),
             tags = tags,
         )
         if spec.emulated:

@@ -32,7 +32,9 @@ static tp_status open_constants(const tp_program *program, const tp_fb *fb, tp_p
   TP_TRY(tp_fb_i64(fb, &segment, TP_SEGMENT_OFFSET, 0, (int64_t *)&offset));
   TP_TRY(tp_fb_i64(fb, &segment, TP_SEGMENT_SIZE, 0, (int64_t *)&view->segment_size));
   size_t base = program->segment_base;
-  if (base == 0 || offset > program->size - base || view->segment_size > program->size - base - offset) {
+  /* Programs without constants may carry an empty segment and no extended header. */
+  bool empty = offset == 0 && view->segment_size == 0;
+  if ((base == 0 && !empty) || offset > program->size - base || view->segment_size > program->size - base - offset) {
     return TP_ERR_CORRUPT;
   }
   view->segment_start = base + (size_t)offset;

@@ -1,9 +1,10 @@
 /* Fuzz target for the loader and executor: any byte string goes through
  * load -> init -> execute and must end in a status, never a crash.
  *
- * With clang:  clang -fsanitize=fuzzer,address,undefined -Iruntime/include -Iruntime/kernels \
- *                runtime/src/*.c runtime/kernels/*.c <all-kernels registry .c> \
- *                runtime/tests/run_program.c runtime/tests/fuzz_loader.c -lm -o fuzz_loader
+ * With clang (libFuzzer), from the repository root, after `bazel build //runtime/kernels:all`:
+ *     clang -fsanitize=fuzzer,address,undefined -DTP_LIBFUZZER -Iruntime/include -Iruntime/kernels
+ *       runtime/src/[a-z]*.c runtime/kernels/[a-z_]*.c bazel-bin/runtime/kernels/all_registry.c
+ *       runtime/tests/run_program.c runtime/tests/fuzz_loader.c -lm -o fuzz_loader
  *              ./fuzz_loader corpus/       (seed the corpus with .pte files)
  * Built by Bazel (gcc, no libFuzzer) it is a replayer: `fuzz_loader FILE...` runs each
  * file once, so crashes found by a fuzzer can be checked in as regression inputs.

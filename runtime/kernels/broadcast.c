@@ -1,0 +1,156 @@
+/* Broadcasting helpers (see broadcast.h): ATen broadcast shapes, the two-input row plan and the
+ * strided gather copy used by expand_copy / permute_copy. */
+#include "broadcast.h"
+
+#include <string.h>
+
+tp_status tp_broadcast_shape(const tp_tensor *a, const tp_tensor *b, uint32_t *dim, int32_t sizes[TP_MAX_DIM]) {
+  const uint32_t n = a->dim > b->dim ? a->dim : b->dim;
+  TP_CHECK_ARGS(n <= TP_MAX_DIM);
+  for (uint32_t k = 0; k < n; k++) { /* k-th dimension from the end */
+    const int32_t sa = k < a->dim ? a->sizes[a->dim - 1 - k] : 1;
+    const int32_t sb = k < b->dim ? b->sizes[b->dim - 1 - k] : 1;
+    TP_CHECK_ARGS(sa >= 0 && sb >= 0);
+    int32_t s;
+    if (sa == sb || sb == 1) {
+      s = sa;
+    } else if (sa == 1) {
+      s = sb;
+    } else {
+      return TP_ERR_KERNEL_ARGS;
+    }
+    sizes[n - 1 - k] = s;
+  }
+  *dim = n;
+  return TP_OK;
+}
+
+/* Element strides of t's dimensions seen from an output of `dim` dimensions (aligned at the
+ * end): 0 for missing and size-1 dimensions. */
+static void broadcast_strides(const tp_tensor *t, uint32_t dim, uint32_t *strides) {
+  uint32_t stride = 1;
+  for (uint32_t k = 0; k < dim; k++) {
+    const uint32_t d = dim - 1 - k;
+    if (k < t->dim) {
+      const uint32_t size = (uint32_t)t->sizes[t->dim - 1 - k];
+      strides[d] = size == 1 ? 0 : stride;
+      stride *= size;
+    } else {
+      strides[d] = 0;
+    }
+  }
+}
+
+tp_status tp_bcast_init(tp_bcast *bc, const tp_tensor *a, const tp_tensor *b, const tp_tensor *out) {
+  uint32_t dim;
+  int32_t sizes[TP_MAX_DIM];
+  TP_TRY(tp_broadcast_shape(a, b, &dim, sizes));
+  TP_CHECK_ARGS(tp_shape_is(out, dim, sizes));
+
+  uint32_t sa[TP_MAX_DIM];
+  uint32_t sb[TP_MAX_DIM];
+  broadcast_strides(a, dim, sa);
+  broadcast_strides(b, dim, sb);
+
+  uint32_t numel = 1;
+  bc->dim = 0;
+  for (uint32_t d = 0; d < dim; d++) {
+    const uint32_t size = (uint32_t)sizes[d];
+    numel *= size;
+    if (size == 1) {
+      continue;
+    }
+    const uint32_t n = bc->dim;
+    if (n > 0 && bc->strides[0][n - 1] == sa[d] * size && bc->strides[1][n - 1] == sb[d] * size) {
+      bc->sizes[n - 1] *= size;
+      bc->strides[0][n - 1] = sa[d];
+      bc->strides[1][n - 1] = sb[d];
+    } else {
+      bc->sizes[n] = size;
+      bc->strides[0][n] = sa[d];
+      bc->strides[1][n] = sb[d];
+      bc->dim++;
+    }
+  }
+  if (bc->dim == 0) { /* every dimension is 1: one element */
+    bc->dim = 1;
+    bc->sizes[0] = 1;
+    bc->strides[0][0] = 0;
+    bc->strides[1][0] = 0;
+  }
+  bc->rows = numel == 0 ? 0 : numel / bc->sizes[bc->dim - 1];
+  return TP_OK;
+}
+
+void tp_strided_copy(void *dst, const void *src, uint32_t dim, const int32_t *sizes, const uint32_t *src_strides,
+                     size_t esize) {
+  uint32_t n = 0;
+  uint32_t sz[TP_MAX_DIM];
+  uint32_t st[TP_MAX_DIM];
+  uint32_t numel = 1;
+  for (uint32_t d = 0; d < dim && d < TP_MAX_DIM; d++) {
+    const uint32_t size = (uint32_t)sizes[d];
+    numel *= size;
+    if (size == 1) {
+      continue;
+    }
+    if (n > 0 && st[n - 1] == src_strides[d] * size) {
+      sz[n - 1] *= size;
+      st[n - 1] = src_strides[d];
+    } else {
+      sz[n] = size;
+      st[n] = src_strides[d];
+      n++;
+    }
+  }
+  if (numel == 0) {
+    return;
+  }
+  if (n == 0) {
+    memcpy(dst, src, esize);
+    return;
+  }
+  const uint32_t len = sz[n - 1];
+  const uint32_t stride = st[n - 1];
+  const uint32_t rows = numel / len;
+  uint32_t index[TP_MAX_DIM] = {0};
+  uint32_t off = 0;
+  uint8_t *o = (uint8_t *)dst;
+  const uint8_t *s = (const uint8_t *)src;
+  for (uint32_t r = 0; r < rows; r++) {
+    const uint8_t *row = s + (size_t)off * esize;
+    if (stride == 1) {
+      memcpy(o, row, (size_t)len * esize);
+    } else {
+      switch (esize) {
+        case 1:
+          for (uint32_t j = 0; j < len; j++) {
+            o[j] = row[(size_t)j * stride];
+          }
+          break;
+        case 2:
+          for (uint32_t j = 0; j < len; j++) {
+            memcpy(o + (size_t)j * 2, row + (size_t)j * stride * 2, 2);
+          }
+          break;
+        case 4:
+          for (uint32_t j = 0; j < len; j++) {
+            memcpy(o + (size_t)j * 4, row + (size_t)j * stride * 4, 4);
+          }
+          break;
+        case 8:
+          for (uint32_t j = 0; j < len; j++) {
+            memcpy(o + (size_t)j * 8, row + (size_t)j * stride * 8, 8);
+          }
+          break;
+        default:
+          for (uint32_t j = 0; j < len; j++) {
+            memcpy(o + (size_t)j * esize, row + (size_t)j * stride * esize, esize);
+          }
+          break;
+      }
+    }
+    o += (size_t)len * esize;
+    off = tp_index_next(n - 1, sz, st, index, off);
+  }
+}

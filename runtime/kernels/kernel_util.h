@@ -1,0 +1,137 @@
+/* Helpers every kernel uses: the TP_KERNEL definition macro, typed argument accessors
+ * that check the value kind, and shape checks. All return a tp_status; none assert.
+ *
+ * A kernel file defines each kernel with
+ *
+ *     TP_KERNEL(aten, addmm, out) { ... }
+ *
+ * which defines `tp_status tp_kernel_aten_addmm_out(tp_value *const *args, uint32_t nargs)`.
+ * kernel_library() finds kernels by scanning for these lines, so the registry and the
+ * sources cannot disagree.
+ */
+#ifndef TINYPTE_KERNEL_UTIL_H
+#define TINYPTE_KERNEL_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tinypte/kernel.h"
+
+#define TP_KERNEL(ns, name, overload) \
+  tp_status tp_kernel_##ns##_##name##_##overload(tp_value *const *args, uint32_t nargs)
+
+/* Return the status of `expr` when it is not TP_OK. */
+#define TP_TRY(expr)                  \
+  do {                                \
+    tp_status tp_try_status_ = (expr); \
+    if (tp_try_status_ != TP_OK) {    \
+      return tp_try_status_;          \
+    }                                 \
+  } while (0)
+
+/* Return TP_ERR_KERNEL_ARGS when `cond` is false. */
+#define TP_CHECK_ARGS(cond)       \
+  do {                            \
+    if (!(cond)) {                \
+      return TP_ERR_KERNEL_ARGS;  \
+    }                             \
+  } while (0)
+
+/* --- Argument accessors: args[index] must exist and be of the right kind. --- */
+
+/** A tensor argument. */
+tp_status tp_arg_tensor(tp_value *const *args, uint32_t nargs, uint32_t index, tp_tensor **out);
+/** An optional tensor argument: *out is NULL for None. */
+tp_status tp_arg_optional_tensor(tp_value *const *args, uint32_t nargs, uint32_t index, tp_tensor **out);
+/** An int argument (Int; Bool counts as 0/1). */
+tp_status tp_arg_int(tp_value *const *args, uint32_t nargs, uint32_t index, int64_t *out);
+/** An optional int: *present is false for None. */
+tp_status tp_arg_optional_int(tp_value *const *args, uint32_t nargs, uint32_t index, int64_t *out, bool *present);
+/** A Scalar argument (Int, Double or Bool) as a double. */
+tp_status tp_arg_scalar(tp_value *const *args, uint32_t nargs, uint32_t index, double *out);
+/** A bool argument. */
+tp_status tp_arg_bool(tp_value *const *args, uint32_t nargs, uint32_t index, bool *out);
+/** An int list argument (int[] in the schema). */
+tp_status tp_arg_int_list(tp_value *const *args, uint32_t nargs, uint32_t index, const int64_t **items,
+                          uint32_t *len);
+/** An optional int list: *items NULL and *len 0 for None. */
+tp_status tp_arg_optional_int_list(tp_value *const *args, uint32_t nargs, uint32_t index, const int64_t **items,
+                                   uint32_t *len);
+/** A tensor list argument (Tensor[]). */
+tp_status tp_arg_tensor_list(tp_value *const *args, uint32_t nargs, uint32_t index, tp_tensor *const **items,
+                             uint32_t *len);
+/** A string argument (e.g. gelu's approximate="tanh"); compare with tp_string_equals. */
+tp_status tp_arg_string(tp_value *const *args, uint32_t nargs, uint32_t index, const char **chars, uint32_t *len);
+bool tp_string_equals(const char *chars, uint32_t len, const char *literal);
+
+/* --- Shapes --- */
+
+/** true when a and b have the same dim and sizes. */
+bool tp_same_shape(const tp_tensor *a, const tp_tensor *b);
+/** Normalize a possibly negative dim against `dim` dimensions (dim 0 tensors accept 0/-1). */
+tp_status tp_normalize_dim(int64_t d, uint32_t dim, uint32_t *out);
+/** Size of dimension d, 1 for scalar tensors' virtual dim. */
+static inline int32_t tp_size(const tp_tensor *t, uint32_t d) { return d < t->dim ? t->sizes[d] : 1; }
+
+/* --- Scalars (added for the elementwise/copy kernels) --- */
+
+/** An optional Scalar argument (Scalar? in the schema) as a double: *present is false for None. */
+tp_status tp_arg_optional_scalar(tp_value *const *args, uint32_t nargs, uint32_t index, double *out, bool *present);
+/** A Scalar argument that must be integral (Int or Bool), e.g. alpha for integer tensors: exact int64.
+ *  TP_ERR_KERNEL_DTYPE for a Double (it would promote an integer computation to float). */
+tp_status tp_arg_int_scalar(tp_value *const *args, uint32_t nargs, uint32_t index, int64_t *out);
+/** Store the Scalar argument as one element of `dtype` at `dst` (tp_dtype_size(dtype) bytes), as a
+ *  C cast would: Double to integer truncates toward zero, anything non-zero is true for bool.
+ *  TP_ERR_KERNEL_ARGS when the value does not fit the dtype (NaN/inf/out of range for integers,
+ *  finite values beyond float range); TP_ERR_KERNEL_DTYPE for dtypes without a C type (float16). */
+tp_status tp_arg_scalar_as(tp_value *const *args, uint32_t nargs, uint32_t index, int dtype, void *dst);
+
+/** Fill `count` elements of `esize` bytes at dst with copies of the element at `elem`. */
+void tp_fill(void *dst, uint32_t count, const void *elem, size_t esize);
+
+/* --- More shapes --- */
+
+/** true when t has exactly `dim` dimensions of the given sizes (how kernels check an out shape). */
+bool tp_shape_is(const tp_tensor *t, uint32_t dim, const int32_t *sizes);
+
+/** Advance a row-major multi-index over `dim` dimensions of `sizes` by one element and return the
+ *  element offset moved along `strides` (odometer order, last dimension fastest). After the last
+ *  element the index wraps to all zeros and the offset to `off` minus the full span. */
+static inline uint32_t tp_index_next(uint32_t dim, const uint32_t *sizes, const uint32_t *strides, uint32_t *index,
+                                     uint32_t off) {
+  for (uint32_t d = dim; d-- > 0;) {
+    off += strides[d];
+    if (++index[d] < sizes[d]) {
+      return off;
+    }
+    off -= strides[d] * sizes[d];
+    index[d] = 0;
+  }
+  return off;
+}
+
+/* A reduction over a set of dimensions (sum/mean/argmax-style): which input elements feed each
+ * out element. Size-1 dimensions are dropped and adjacent dimensions merged, so iterating is
+ * cheap; the reduced elements of one output are visited in increasing input offset (row-major)
+ * order, and outputs in row-major order of the kept dimensions. */
+typedef struct tp_reduce_plan {
+  uint32_t out_dim;                  /* the out tensor's expected shape */
+  int32_t out_sizes[TP_MAX_DIM];
+  uint32_t out_numel;
+  uint32_t kept_dim;                 /* kept (non-reduced) dimensions, coalesced */
+  uint32_t kept_sizes[TP_MAX_DIM];
+  uint32_t kept_strides[TP_MAX_DIM]; /* input element strides */
+  uint32_t red_dim;                  /* reduced dimensions, coalesced */
+  uint32_t red_sizes[TP_MAX_DIM];
+  uint32_t red_strides[TP_MAX_DIM];
+  uint32_t red_numel;                /* input elements per output (0 when a reduced dim is empty) */
+} tp_reduce_plan;
+
+/** Plan a reduction of `in` over `dims[0..ndims)` (negative dims allowed; duplicates rejected);
+ *  `dims` NULL or ndims 0 reduces every dimension (ATen's dim=None and dim=[]). keepdim keeps
+ *  reduced dimensions as size 1. A 0-dim input gives a 0-dim output. */
+tp_status tp_reduce_plan_init(tp_reduce_plan *plan, const tp_tensor *in, const int64_t *dims, uint32_t ndims,
+                              bool keepdim);
+
+#endif /* TINYPTE_KERNEL_UTIL_H */

@@ -1,0 +1,83 @@
+/* aten::max_pool2d_with_indices.out for float32 (C, H, W) or (N, C, H, W) inputs: the max
+ * over each (dilated) window and its index h * W + w within the input plane (int64), as ATen.
+ * Windows skip the padding. Like ExecuTorch's portable kernel, the first element of a window
+ * starts the max and later ones replace it only when strictly greater (so the first of equal
+ * maxima wins, and a NaN is only kept when it comes first); a window that lies entirely in
+ * the padding gives 0 with index 0.
+ */
+#include "nn_util.h"
+
+/* max_pool2d_with_indices.out(Tensor self, int[2] kernel_size, int[2] stride=[],
+ *   int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out,
+ *   Tensor(b!) indices) -> (Tensor(a!), Tensor(b!)) */
+enum { IN, KERNEL, STRIDE, PADDING, DILATION, CEIL_MODE, OUT, INDICES };
+
+TP_KERNEL(aten, max_pool2d_with_indices, out) {
+  tp_tensor *in, *out, *indices;
+  tp_nn_window2d w;
+  bool ceil_mode;
+  TP_TRY(tp_nn_check_multi_out_nargs(args, nargs, OUT, 2));
+  TP_TRY(tp_arg_tensor(args, nargs, IN, &in));
+  TP_TRY(tp_nn_pool_window(args, nargs, KERNEL, STRIDE, PADDING, DILATION, &w));
+  TP_TRY(tp_arg_bool(args, nargs, CEIL_MODE, &ceil_mode));
+  TP_TRY(tp_arg_tensor(args, nargs, OUT, &out));
+  TP_TRY(tp_arg_tensor(args, nargs, INDICES, &indices));
+  if (!tp_nn_is_f32(in) || !tp_nn_is_f32(out) || indices->dtype != TP_DTYPE_INT64) {
+    return TP_ERR_KERNEL_DTYPE;
+  }
+  TP_CHECK_ARGS(in->dim == 3 || in->dim == 4);
+  const uint32_t dim = in->dim;
+  const int32_t H = in->sizes[dim - 2], W = in->sizes[dim - 1];
+  TP_CHECK_ARGS(in->sizes[dim - 3] > 0 && H > 0 && W > 0);
+  const int32_t OH = tp_nn_out_size(H, w.k[0], w.s[0], w.p[0], w.d[0], ceil_mode);
+  const int32_t OW = tp_nn_out_size(W, w.k[1], w.s[1], w.p[1], w.d[1], ceil_mode);
+  TP_CHECK_ARGS(OH > 0 && OW > 0);
+  int32_t expect[4];
+  for (uint32_t i = 0; i < dim - 2; i++) {
+    expect[i] = in->sizes[i];
+  }
+  expect[dim - 2] = OH;
+  expect[dim - 1] = OW;
+  TP_CHECK_ARGS(tp_nn_has_shape(out, dim, expect) && tp_nn_has_shape(indices, dim, expect));
+  if (out->numel == 0) {
+    return TP_OK;
+  }
+
+  const uint32_t planes = in->numel / ((uint32_t)H * (uint32_t)W);
+  const float *plane = (const float *)in->data;
+  float *o = (float *)out->data;
+  int64_t *oi = (int64_t *)indices->data;
+  for (uint32_t c = 0; c < planes; c++, plane += (uint32_t)H * (uint32_t)W) {
+    for (int32_t oy = 0; oy < OH; oy++) {
+      const int32_t iy0 = oy * w.s[0] - w.p[0];
+      int32_t ky_lo, ky_hi;
+      tp_nn_taps(iy0, w.k[0], w.d[0], H, &ky_lo, &ky_hi);
+      for (int32_t ox = 0; ox < OW; ox++) {
+        const int32_t ix0 = ox * w.s[1] - w.p[1];
+        int32_t kx_lo, kx_hi;
+        tp_nn_taps(ix0, w.k[1], w.d[1], W, &kx_lo, &kx_hi);
+        float best = 0.0f;
+        int32_t best_idx = 0;
+        if (ky_hi > ky_lo && kx_hi > kx_lo) {
+          const int32_t x_first = ix0 + kx_lo * w.d[1];
+          const int32_t x_end = ix0 + kx_hi * w.d[1]; /* one step past the last tap */
+          int32_t row = (iy0 + ky_lo * w.d[0]) * W;
+          best_idx = row + x_first;
+          best = plane[best_idx];
+          for (int32_t ky = ky_lo; ky < ky_hi; ky++, row += w.d[0] * W) {
+            for (int32_t x = x_first; x != x_end; x += w.d[1]) {
+              const float v = plane[row + x];
+              if (v > best) {
+                best = v;
+                best_idx = row + x;
+              }
+            }
+          }
+        }
+        *o++ = best;
+        *oi++ = best_idx;
+      }
+    }
+  }
+  return TP_OK;
+}

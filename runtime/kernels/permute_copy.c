@@ -1,0 +1,41 @@
+/* aten::permute_copy.out: out[i0, i1, ...] = self[...] with out dimension k taken from self
+ * dimension dims[k] (a permutation, negative dims allowed); any dtype. */
+#include "broadcast.h"
+#include "kernel_util.h"
+
+/* permute_copy.out(Tensor self, int[] dims, *, Tensor(a!) out) -> Tensor(a!) */
+TP_KERNEL(aten, permute_copy, out) {
+  TP_CHECK_ARGS(nargs == 4);
+  tp_tensor *in, *out, *ret;
+  const int64_t *dims;
+  uint32_t len;
+  TP_TRY(tp_arg_tensor(args, nargs, 0, &in));
+  TP_TRY(tp_arg_int_list(args, nargs, 1, &dims, &len));
+  TP_TRY(tp_arg_tensor(args, nargs, 2, &out));
+  TP_TRY(tp_arg_tensor(args, nargs, 3, &ret));
+  const size_t esize = tp_dtype_size(in->dtype);
+  if (in->dtype != out->dtype || esize == 0) {
+    return TP_ERR_KERNEL_DTYPE;
+  }
+  TP_CHECK_ARGS(len == in->dim && len <= TP_MAX_DIM);
+  uint32_t in_strides[TP_MAX_DIM];
+  uint32_t stride = 1;
+  for (uint32_t d = in->dim; d-- > 0;) {
+    in_strides[d] = stride;
+    stride *= (uint32_t)in->sizes[d];
+  }
+  bool seen[TP_MAX_DIM] = {false};
+  int32_t sizes[TP_MAX_DIM];
+  uint32_t strides[TP_MAX_DIM];
+  for (uint32_t k = 0; k < len; k++) {
+    uint32_t d;
+    TP_TRY(tp_normalize_dim(dims[k], in->dim, &d));
+    TP_CHECK_ARGS(!seen[d]); /* "repeated dim in permute" */
+    seen[d] = true;
+    sizes[k] = in->sizes[d];
+    strides[k] = in_strides[d];
+  }
+  TP_CHECK_ARGS(tp_shape_is(out, len, sizes));
+  tp_strided_copy(out->data, in->data, len, sizes, strides, esize);
+  return TP_OK;
+}

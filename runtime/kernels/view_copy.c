@@ -1,0 +1,48 @@
+/* aten::view_copy.out: self's elements (any dtype) in out, reshaped to `size`; one size may be -1
+ * and is inferred from the element count, as torch.Tensor.view. */
+#include <string.h>
+
+#include "kernel_util.h"
+
+/* view_copy.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!) */
+TP_KERNEL(aten, view_copy, out) {
+  TP_CHECK_ARGS(nargs == 4);
+  tp_tensor *in, *out, *ret;
+  const int64_t *size;
+  uint32_t len;
+  TP_TRY(tp_arg_tensor(args, nargs, 0, &in));
+  TP_TRY(tp_arg_int_list(args, nargs, 1, &size, &len));
+  TP_TRY(tp_arg_tensor(args, nargs, 2, &out));
+  TP_TRY(tp_arg_tensor(args, nargs, 3, &ret));
+  const size_t esize = tp_dtype_size(in->dtype);
+  if (in->dtype != out->dtype || esize == 0) {
+    return TP_ERR_KERNEL_DTYPE;
+  }
+  TP_CHECK_ARGS(len <= TP_MAX_DIM);
+  int32_t sizes[TP_MAX_DIM];
+  int64_t known = 1; /* product of the given sizes */
+  int32_t infer = -1; /* index of the -1 entry */
+  for (uint32_t d = 0; d < len; d++) {
+    if (size[d] == -1) {
+      TP_CHECK_ARGS(infer < 0); /* "only one dimension can be inferred" */
+      infer = (int32_t)d;
+      continue;
+    }
+    TP_CHECK_ARGS(size[d] >= 0 && size[d] <= INT32_MAX);
+    sizes[d] = (int32_t)size[d];
+    known *= size[d];
+    TP_CHECK_ARGS(known <= UINT32_MAX);
+  }
+  if (infer >= 0) {
+    /* With zero known elements the -1 is ambiguous (ATen rejects it too). */
+    TP_CHECK_ARGS(known > 0 && (int64_t)in->numel % known == 0);
+    sizes[infer] = (int32_t)((int64_t)in->numel / known);
+  } else {
+    TP_CHECK_ARGS(known == (int64_t)in->numel);
+  }
+  TP_CHECK_ARGS(tp_shape_is(out, len, sizes));
+  if (out->numel > 0 && out->data != in->data) {
+    memmove(out->data, in->data, (size_t)out->numel * esize);
+  }
+  return TP_OK;
+}

@@ -1,0 +1,57 @@
+"""Rules of the conformance suite: generate the cases (a directory) and embed them in C.
+
+conformance_cases runs generate.py once for every case (export with ExecuTorch, expected
+outputs from ExecuTorch's host runtime) into a tree artifact; conformance_sources turns
+that tree into cases.c/cases.h for firmware.
+"""
+
+def _conformance_cases_impl(ctx):
+    out = ctx.actions.declare_directory(ctx.label.name)
+    args = ["--out", out.path]
+    if ctx.attr.only:
+        args += ["--only", ctx.attr.only]
+    ctx.actions.run(
+        executable = ctx.executable._generate,
+        arguments = args,
+        outputs = [out],
+        mnemonic = "ConformanceCases",
+        progress_message = "Exporting conformance cases and running them in ExecuTorch",
+        env = {"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PYTHONHASHSEED": "0"},
+    )
+    return [DefaultInfo(files = depset([out]), runfiles = ctx.runfiles(files = [out]))]
+
+conformance_cases = rule(
+    implementation = _conformance_cases_impl,
+    doc = "A directory with `<case>.pte`, inputs, ExecuTorch's outputs and manifest.json.",
+    attrs = {
+        "only": attr.string(doc = "Regular expression selecting cases (default: all)."),
+        "_generate": attr.label(default = ":generate", executable = True, cfg = "exec"),
+    },
+)
+
+def _conformance_sources_impl(ctx):
+    cases = ctx.file.cases
+    out_c = ctx.actions.declare_file(ctx.label.name + "/cases.c")
+    out_h = ctx.actions.declare_file(ctx.label.name + "/cases.h")
+    args = ["--manifest", cases.path + "/manifest.json", "--out-c", out_c.path, "--out-h", out_h.path]
+    if ctx.attr.only:
+        args += ["--only", ctx.attr.only]
+    ctx.actions.run(
+        executable = ctx.executable._embed,
+        arguments = args,
+        inputs = [cases],
+        outputs = [out_c, out_h],
+        mnemonic = "ConformanceEmbed",
+        progress_message = "Embedding conformance cases in C",
+    )
+    return [DefaultInfo(files = depset([out_c, out_h]))]
+
+conformance_sources = rule(
+    implementation = _conformance_sources_impl,
+    doc = "`<name>/cases.c` and `<name>/cases.h`: the cases of a conformance_cases directory, for firmware.",
+    attrs = {
+        "cases": attr.label(mandatory = True, allow_single_file = True, doc = "A conformance_cases target."),
+        "only": attr.string(doc = "Regular expression selecting cases (default: all)."),
+        "_embed": attr.label(default = ":embed", executable = True, cfg = "exec"),
+    },
+)

@@ -1,0 +1,132 @@
+/* Conformance firmware: runs every embedded case (cases.c, from embed.py) with tinypte's
+ * runtime and every kernel, and compares each output with ExecuTorch's.
+ *
+ * Prints one line per failing case and a summary
+ *     conformance: 149 cases, 160 outputs checked, 0 failed
+ * and exits 0 only when every output matches within the case's tolerance
+ * (|got - expected| <= abs + rel * |expected| for float32; integers exactly).
+ */
+#include <string.h>
+
+#include "cases.h"
+#include "tinypte/board.h"
+#include "tinypte/runtime.h"
+
+/* Pool and planned buffers of one case are carved from this arena in turn. */
+static uint8_t arena[192 * 1024] __attribute__((aligned(16)));
+
+static void put_uint(uint32_t value) {
+  char text[12];
+  int n = 11;
+  text[n] = '\0';
+  do {
+    text[--n] = (char)('0' + value % 10u);
+    value /= 10u;
+  } while (value != 0);
+  tp_console_puts(text + n);
+}
+
+static void report(const tp_conformance_case *c, const char *what, tp_status status) {
+  tp_console_puts("conformance: FAIL ");
+  tp_console_puts(c->name);
+  tp_console_puts(": ");
+  tp_console_puts(what);
+  tp_console_puts(" ");
+  tp_console_puts(tp_status_name(status));
+  tp_console_puts("\n");
+}
+
+static size_t align16(size_t n) { return (n + 15u) & ~(size_t)15u; }
+
+static bool outputs_match(const tp_tensor *got, const tp_conformance_tensor *want, float rel, float abs_tol) {
+  if (got->nbytes != want->nbytes || got->dtype != want->dtype) {
+    return false;
+  }
+  if (got->dtype != TP_DTYPE_FLOAT32) {
+    return memcmp(got->data, want->data, want->nbytes) == 0;
+  }
+  const float *y = got->data;
+  for (uint32_t i = 0; i < got->numel; i++) {
+    float expected;
+    memcpy(&expected, want->data + 4 * i, 4);
+    float err = y[i] > expected ? y[i] - expected : expected - y[i];
+    float scale = expected < 0.0f ? -expected : expected;
+    bool both_nan = y[i] != y[i] && expected != expected;
+    if (!both_nan && !(err <= abs_tol + rel * scale) && y[i] != expected) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/* Run one case; returns the number of outputs checked, or -1 on failure. */
+static int run_case(const tp_conformance_case *c) {
+  tp_program program;
+  tp_method_requirements req;
+  tp_method method;
+  tp_status status = tp_program_load(&program, c->pte, c->pte_size);
+  if (status == TP_OK) {
+    status = tp_method_requirements_get(&program, "forward", &req);
+  }
+  if (status != TP_OK) {
+    report(c, "load", status);
+    return -1;
+  }
+  void *buffers[TP_MAX_BUFFERS] = {0};
+  size_t sizes[TP_MAX_BUFFERS] = {0};
+  size_t used = align16(req.pool_bytes);
+  for (uint32_t id = 1; id < req.num_buffers; id++) {
+    buffers[id] = arena + used;
+    sizes[id] = (size_t)req.buffer_sizes[id];
+    used += align16(sizes[id]);
+  }
+  if (used > sizeof arena) {
+    report(c, "arena too small for", TP_ERR_ARENA_TOO_SMALL);
+    return -1;
+  }
+  tp_method_memory memory = {arena, req.pool_bytes, buffers, sizes, req.num_buffers};
+  status = tp_method_init(&method, &program, "forward", &memory, &tp_selected_kernels);
+  for (uint32_t i = 0; status == TP_OK && i < c->num_inputs; i++) {
+    status = tp_method_set_input(&method, i, c->inputs[i].data, c->inputs[i].nbytes);
+  }
+  if (status == TP_OK) {
+    status = tp_method_execute(&method);
+  }
+  if (status != TP_OK) {
+    report(c, "run", status);
+    return -1;
+  }
+  if (method.num_outputs != c->num_outputs) {
+    report(c, "output count", TP_ERR_INVALID_ARGUMENT);
+    return -1;
+  }
+  for (uint32_t o = 0; o < c->num_outputs; o++) {
+    const tp_tensor *got;
+    if (tp_method_output(&method, o, &got) != TP_OK || !outputs_match(got, &c->expected[o], c->rel_tol, c->abs_tol)) {
+      report(c, "output mismatch", TP_OK);
+      return -1;
+    }
+  }
+  return (int)c->num_outputs;
+}
+
+int main(void) {
+  uint32_t failed = 0;
+  uint32_t checked = 0;
+  for (uint32_t i = 0; i < tp_conformance_case_count; i++) {
+    int outputs = run_case(&tp_conformance_cases[i]);
+    if (outputs < 0) {
+      failed++;
+    } else {
+      checked += (uint32_t)outputs;
+    }
+  }
+  tp_console_puts("conformance: ");
+  put_uint(tp_conformance_case_count);
+  tp_console_puts(" cases, ");
+  put_uint(checked);
+  tp_console_puts(" outputs checked, ");
+  put_uint(failed);
+  tp_console_puts(" failed\n");
+  return failed == 0 ? 0 : 1;
+}

@@ -1,0 +1,189 @@
+"""Embed the conformance cases of a manifest (from generate.py) in C source for firmware.
+
+cases.h declares `tp_conformance_case` / `tp_conformance_tensor` and the case table;
+cases.c holds, per case, the .pte bytes (static const, 16-byte aligned), its inputs and
+expected outputs (8-byte aligned) and one table entry. Files are named relative to the
+manifest; the output holds no paths or timestamps, so the same manifest gives the same bytes.
+
+usage: python tests/conformance/embed.py --manifest DIR/manifest.json --out-c cases.c --out-h cases.h
+           [--only REGEX]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCALAR_TYPES = {"int32": 3, "int64": 4, "float32": 6, "bool": 11}  # ExecuTorch ScalarType numbers
+ELEMENT_SIZES = {"int32": 4, "int64": 8, "float32": 4, "bool": 1}
+
+HEADER_BODY = """\
+typedef struct tp_conformance_tensor { const uint8_t *data; uint32_t nbytes; uint8_t dtype; \
+/* ExecuTorch ScalarType number: 3 int32, 4 int64, 6 float32, 11 bool */ } tp_conformance_tensor;
+typedef struct tp_conformance_case {
+  const char *name; const uint8_t *pte; uint32_t pte_size;
+  const tp_conformance_tensor *inputs; uint32_t num_inputs;
+  const tp_conformance_tensor *expected; uint32_t num_outputs;
+  float rel_tol; float abs_tol;
+} tp_conformance_case;
+extern const tp_conformance_case tp_conformance_cases[];
+extern const uint32_t tp_conformance_case_count;
+"""
+
+
+class EmbedError(Exception):
+    """A manifest or case file that cannot be embedded."""
+
+
+@dataclass(frozen=True)
+class Tensor:
+    data: bytes
+    dtype: str
+
+
+@dataclass(frozen=True)
+class Embedded:
+    """One case, its bytes read from the manifest's directory."""
+
+    name: str
+    pte: bytes
+    inputs: list[Tensor]
+    outputs: list[Tensor]
+    rel_tol: float
+    abs_tol: float
+
+
+def read_tensor(directory: Path, record: dict[str, Any], case: str) -> Tensor:
+    dtype = record["dtype"]
+    if dtype not in SCALAR_TYPES:
+        raise EmbedError(f"{case}: dtype {dtype!r} is not one of {sorted(SCALAR_TYPES)}")
+    data = (directory / record["file"]).read_bytes()
+    count = 1
+    for size in record["shape"]:
+        count *= int(size)
+    if len(data) != count * ELEMENT_SIZES[dtype]:
+        raise EmbedError(
+            f"{case}: {record['file']} holds {len(data)} B, shape {record['shape']} {dtype} needs "
+            f"{count * ELEMENT_SIZES[dtype]} B"
+        )
+    return Tensor(data, dtype)
+
+
+def read_case(directory: Path, entry: dict[str, Any]) -> Embedded:
+    name = entry["name"]
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+        raise EmbedError(f"case name {name!r} is not a C identifier")
+    return Embedded(
+        name=name,
+        pte=(directory / entry["pte"]).read_bytes(),
+        inputs=[read_tensor(directory, r, name) for r in entry["inputs"]],
+        outputs=[read_tensor(directory, r, name) for r in entry["outputs"]],
+        rel_tol=float(entry["tolerance"]["rel"]),
+        abs_tol=float(entry["tolerance"]["abs"]),
+    )
+
+
+def load(manifest: Path, pattern: str | None) -> list[Embedded]:
+    entries = json.loads(manifest.read_text())["cases"]
+    chosen = [e for e in entries if pattern is None or re.search(pattern, e["name"])]
+    if not chosen:
+        raise EmbedError(f"{manifest.name}: no case matches --only {pattern!r}")
+    return [read_case(manifest.parent, e) for e in chosen]
+
+
+def byte_array(name: str, data: bytes, alignment: int) -> str:
+    rows = [", ".join(f"0x{b:02x}" for b in data[i : i + 16]) for i in range(0, len(data), 16)]
+    body = ",\n  ".join(rows)
+    return f"static const uint8_t {name}[] __attribute__((aligned({alignment}))) = {{\n  {body}\n}};\n"
+
+
+def c_float(value: float) -> str:
+    return f"{float(value)!r}f"
+
+
+def tensor_table(name: str, tensors: list[Tensor]) -> tuple[str, str]:
+    """(definitions, C expression for the table pointer) of a case's inputs or outputs."""
+    if not tensors:
+        return "", "NULL"
+    arrays, rows = [], []
+    for index, tensor in enumerate(tensors):
+        data_name = f"{name}{index}"
+        if tensor.data:
+            arrays.append(byte_array(data_name, tensor.data, 8))
+        pointer = data_name if tensor.data else "NULL"
+        rows.append(f"  {{ {pointer}, {len(tensor.data)}u, {SCALAR_TYPES[tensor.dtype]}u }},")
+    table = (
+        f"static const tp_conformance_tensor {name}[] __attribute__((aligned(8))) = {{\n" + "\n".join(rows) + "\n};\n"
+    )
+    return "".join(arrays) + table, name
+
+
+def case_source(case: Embedded) -> tuple[str, str]:
+    """(definitions, table entry) of one case."""
+    prefix = f"tp_case_{case.name}"
+    inputs, input_table = tensor_table(f"{prefix}_in", case.inputs)
+    outputs, output_table = tensor_table(f"{prefix}_expected", case.outputs)
+    definitions = f"/* {case.name} */\n" + byte_array(f"{prefix}_pte", case.pte, 16) + inputs + outputs
+    entry = (
+        f'  {{ "{case.name}", {prefix}_pte, {len(case.pte)}u, {input_table}, {len(case.inputs)}u, '
+        f"{output_table}, {len(case.outputs)}u, {c_float(case.rel_tol)}, {c_float(case.abs_tol)} }},"
+    )
+    return definitions, entry
+
+
+def render_header(guard: str) -> str:
+    return (
+        f"/* Generated by tests/conformance/embed.py: do not edit. */\n#ifndef {guard}\n#define {guard}\n\n"
+        f"#include <stdint.h>\n\n{HEADER_BODY}\n#endif /* {guard} */\n"
+    )
+
+
+def render_source(cases: list[Embedded], header_name: str) -> str:
+    parts = [
+        f"/* Generated by tests/conformance/embed.py: do not edit. {len(cases)} cases. */\n",
+        f'#include "{header_name}"\n\n#include <stddef.h>\n\n',
+    ]
+    entries = []
+    for case in cases:
+        definitions, entry = case_source(case)
+        parts.append(definitions + "\n")
+        entries.append(entry)
+    parts.append(
+        "const tp_conformance_case tp_conformance_cases[] __attribute__((aligned(8))) = {\n"
+        + "\n".join(entries)
+        + "\n};\n\n"
+    )
+    parts.append(f"const uint32_t tp_conformance_case_count = {len(cases)}u;\n")
+    return "".join(parts)
+
+
+def render(cases: list[Embedded], header_name: str) -> tuple[str, str]:
+    """(cases.h, cases.c) text."""
+    guard = re.sub(r"[^A-Za-z0-9]", "_", header_name).upper()
+    return render_header(guard), render_source(cases, header_name)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Embed conformance cases in C source.")
+    parser.add_argument("--manifest", type=Path, required=True, help="manifest.json written by generate.py")
+    parser.add_argument("--out-c", type=Path, required=True)
+    parser.add_argument("--out-h", type=Path, required=True)
+    parser.add_argument("--only", help="embed only the cases whose name matches this regular expression")
+    args = parser.parse_args(argv)
+    try:
+        header, source = render(load(args.manifest, args.only), args.out_h.name)
+    except (EmbedError, OSError, KeyError, ValueError) as error:
+        print(f"error: {type(error).__name__}: {error}", file=sys.stderr)
+        return 1
+    args.out_h.write_text(header)
+    args.out_c.write_text(source)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,67 @@
+"""Run every conformance case through pte_run and compare with ExecuTorch's outputs.
+
+usage: host_conformance_test.py PTE_RUN CASES_DIR
+
+Each case's program and inputs come from CASES_DIR (generate.py's output); pte_run writes
+the outputs, which must match ExecuTorch's within the case's tolerance
+(|got - expected| <= abs + rel * |expected|; integers exactly). Prints the number of
+cases and outputs checked and the operators covered; exits non-zero on any mismatch.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+DTYPES = {"float32": np.float32, "int32": np.int32, "int64": np.int64, "bool": np.bool_}
+
+
+def check_case(pte_run: str, root: Path, case: dict, out_dir: Path) -> list[str]:
+    """Problems with one case (empty when it matches)."""
+    inputs = [str(root / i["file"]) for i in case["inputs"]]
+    run = subprocess.run([pte_run, str(root / case["pte"]), *inputs, "--out", str(out_dir)], capture_output=True, text=True)
+    if run.returncode != 0:
+        return [f"{case['name']}: pte_run failed: {run.stderr.strip()}"]
+    problems = []
+    tolerance = case["tolerance"]
+    for index, output in enumerate(case["outputs"]):
+        dtype = DTYPES[output["dtype"]]
+        expected = np.fromfile(root / output["file"], dtype=dtype)
+        got = np.fromfile(out_dir / f"out{index}.bin", dtype=dtype)
+        if got.shape != expected.shape:
+            problems.append(f"{case['name']}: output {index} has {got.size} elements, expected {expected.size}")
+        elif dtype == np.float32:
+            close = np.isclose(got, expected, rtol=tolerance["rel"], atol=tolerance["abs"], equal_nan=True)
+            if not close.all():
+                worst = int(np.argmax(np.abs(got - expected)))
+                problems.append(f"{case['name']}: output {index}[{worst}] = {got[worst]!r}, ExecuTorch {expected[worst]!r}")
+        elif not np.array_equal(got, expected):
+            problems.append(f"{case['name']}: output {index} differs from ExecuTorch's")
+    return problems
+
+
+def main(argv: list[str]) -> int:
+    pte_run, root = argv[0], Path(argv[1])
+    manifest = json.loads((root / "manifest.json").read_text())
+    problems: list[str] = []
+    outputs = 0
+    operators: set[str] = set()
+    with tempfile.TemporaryDirectory() as tmp:
+        for case in manifest["cases"]:
+            problems += check_case(pte_run, root, case, Path(tmp))
+            outputs += len(case["outputs"])
+            operators.update(case["operators"])
+    for problem in problems:
+        print(problem)
+    cases = len(manifest["cases"])
+    print(f"host conformance: {cases} cases, {outputs} outputs, {len(operators)} operators, {len(problems)} failed")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
