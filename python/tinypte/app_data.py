@@ -5,13 +5,20 @@ C file. Buffer sizes come from the program's memory plan, and the state pool is 
 compile time with TP_METHOD_POOL_BYTES from counts read out of the .pte, so the firmware's
 RAM use is fixed and visible to the size check before anything runs.
 
+Before writing anything it checks that the model can fit the board (--board): the
+program against the flash region, and planned arena + state pool + stack against the RAM
+region, failing with the numbers; the exact check of the linked image comes later
+(tinypte.size), but a model that cannot fit is reported here, naming the model.
+
 usage: python -m tinypte.app_data --pte M.pte --golden M.golden.bin --name sine --out-c app_data.c
+           [--board B.board.json [--stack-size BYTES]]
            [--corrupt-golden CASE]   (test builds: shift one expected output far off)
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import struct
 import sys
@@ -55,6 +62,45 @@ def pool_counts(program: Any) -> tuple[PoolCounts, list[int]]:
         tensor_items=items["TensorList"] + items["OptionalTensorList"],
     )
     return counts, [int(size) for size in plan.non_const_buffer_sizes]
+
+
+# Bytes per pool entry on the 32-bit targets (runtime/include/tinypte: tp_value, tp_tensor,
+# kernel pointer, tp_instruction, int64 item, double item, tensor pointer).
+POOL_ENTRY_BYTES_32 = (16, 20, 4, 16, 8, 8, 4)
+
+
+def pool_bytes_32(counts: PoolCounts) -> int:
+    fields = (counts.values, counts.tensors, counts.operators, counts.instructions, counts.int_items,
+              counts.double_items, counts.tensor_items)  # fmt: skip
+    return sum((n * size + 7) // 8 * 8 for n, size in zip(fields, POOL_ENTRY_BYTES_32, strict=True))
+
+
+def check_fit(name: str, board: dict[str, Any], pte_bytes: int, golden_bytes: int, counts: PoolCounts,
+              buffer_sizes: list[int], stack_size: int) -> None:  # fmt: skip
+    """Fail when the model cannot fit the board, before anything is compiled."""
+    regions = {region["name"]: int(region["size"]) for region in board["memory"]}
+    flash = regions[board["flash_region"]]
+    ram = regions[board["ram_region"]]
+    arena = sum(buffer_sizes)
+    pool = pool_bytes_32(counts)
+    stack = stack_size or int(board["stack_size"])
+    needed_ram = arena + pool + stack
+    problems = []
+    if needed_ram > ram:
+        problems.append(
+            f"RAM: planned arena {arena} B + runtime pool {pool} B + stack {stack} B = {needed_ram} B, "
+            f"over the {board['ram_region']} region of {ram} B by {needed_ram - ram} B"
+        )
+    if pte_bytes + golden_bytes > flash:
+        problems.append(
+            f"flash: program {pte_bytes} B + golden data {golden_bytes} B = {pte_bytes + golden_bytes} B, "
+            f"over the {board['flash_region']} region of {flash} B"
+        )
+    if problems:
+        raise TinypteError(
+            f"model {name} does not fit board {board['name']}: " + "; ".join(problems) + ". Make the model smaller "
+            "(fewer or narrower layers, smaller inputs), or build it for a board with more memory."
+        )
 
 
 def c_bytes(data: bytes) -> str:
@@ -127,6 +173,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--golden", type=Path, required=True)
     parser.add_argument("--name", required=True, help="model name printed by the firmware")
     parser.add_argument("--out-c", type=Path, required=True)
+    parser.add_argument("--board", type=Path, help="board description (JSON) to check the model against")
+    parser.add_argument("--stack-size", type=int, default=0, help="stack reserve (default: the board's)")
     parser.add_argument("--corrupt-golden", type=int, metavar="CASE", help="test builds only")
     args = parser.parse_args(argv)
 
@@ -136,6 +184,9 @@ def main(argv: list[str] | None = None) -> int:
         pte = args.pte.read_bytes()
         counts, buffer_sizes = pool_counts(load_program(args.pte))
         golden = bytearray(args.golden.read_bytes())
+        if args.board:
+            board = json.loads(args.board.read_text())
+            check_fit(args.name, board, len(pte), len(golden), counts, buffer_sizes, args.stack_size)
         if args.corrupt_golden is not None:
             corrupt(golden, args.corrupt_golden)
         args.out_c.write_text(render(args.name, pte, bytes(golden), counts, buffer_sizes))

@@ -12,13 +12,14 @@ creates, for each board B:
              output is within the model's tolerance of PyTorch's
 and for boards that take UF2 images (pico2w) :B_uf2. Shared by all boards:
     :<name>_kernels   kernel_library with only the kernels the model's program calls
-    :<name>_app_data  the generated static data (program, golden data, arena, pool)
+and per board :<name>_<board>_app_data, the generated static data (program, golden data,
+arena, pool), which first checks that the model can fit the board at all.
 
 The model is built once, for the build's own platform, whichever boards use it: its
 attribute here transitions back to //platforms/host, so training is not repeated per board.
 """
 
-load("//rules:providers.bzl", "TinyptePteInfo")
+load("//rules:providers.bzl", "TinypteBoardInfo", "TinyptePteInfo")
 load("//rules/private:firmware.bzl", "firmware_uf2", "tinypte_firmware")
 load("//rules/private:kernels.bzl", "kernel_library")
 load("//rules/private:qemu_test.bzl", "qemu_test")
@@ -47,12 +48,17 @@ def _model_app_data_impl(ctx):
     info = ctx.attr.model[0][TinyptePteInfo]
     out = ctx.actions.declare_file(ctx.label.name + ".c")
     args = ["app_data", "--pte", info.pte.path, "--golden", info.golden.path, "--name", ctx.attr.display_name or info.name, "--out-c", out.path]
+    inputs = [info.pte, info.golden]
+    if ctx.attr.board:
+        board = ctx.attr.board[TinypteBoardInfo]
+        args += ["--board", board.description.path, "--stack-size", str(ctx.attr.stack_size)]
+        inputs.append(board.description)
     if ctx.attr.corrupt_golden >= 0:
         args += ["--corrupt-golden", str(ctx.attr.corrupt_golden)]
     ctx.actions.run(
         executable = ctx.executable._tool,
         arguments = args,
-        inputs = [info.pte, info.golden],
+        inputs = inputs,
         outputs = [out],
         mnemonic = "ModelAppData",
         progress_message = "Generating firmware data for %s" % info.name,
@@ -69,6 +75,11 @@ model_app_data = rule(
             cfg = _host_transition,
             doc = "The executorch_model whose program and golden data the firmware carries.",
         ),
+        "board": attr.label(
+            providers = [TinypteBoardInfo],
+            doc = "The board (`<board>_info`) to check the model's memory needs against before compiling.",
+        ),
+        "stack_size": attr.int(doc = "Stack reserve of the firmware in bytes (0: the board's)."),
         "display_name": attr.string(doc = "Model name the firmware prints (default: the model target's name)."),
         "corrupt_golden": attr.int(
             default = -1,
@@ -100,7 +111,7 @@ def model_firmware(
     """Inference firmware of `model` for each of `boards` (see the file's docstring).
 
     Args:
-      name: prefix of the shared targets (`<name>_kernels`, `<name>_app_data`).
+      name: prefix of the shared targets (`<name>_kernels`, `<name>_<board>_app_data`).
       model: label of an executorch_model in this package, e.g. ":sine".
       boards: board names from BOARDS.
       max_flash: per-board flash budgets in bytes, e.g. {"pico2w": 24 * 1024}.
@@ -112,37 +123,43 @@ def model_firmware(
     """
     model_name = model.split(":")[-1]
     kernel_library(name = name + "_kernels", models = [model], tags = tags)
-    model_app_data(
-        name = name + "_app_data",
-        model = model,
-        display_name = model_name,
-        corrupt_golden = corrupt_golden,
-        tags = tags,
-    )
-    native.cc_library(
-        name = name + "_app",
-        srcs = [
-            ":" + name + "_app_data",
-            "//runtime/app:sources",
-        ],
-        deps = [
-            ":" + name + "_kernels",
-            "//platforms/common:board_api",
-            "//runtime",
-            "//runtime/app:headers",
-        ],
-        # main() must be linked even though nothing in the app library references it.
-        alwayslink = True,
-        tags = tags,
-    )
+    kernels = ":" + name + "_kernels"
     for board in boards:
         if board not in BOARDS:
             fail("model_firmware: unknown board {}; known: {}".format(repr(board), ", ".join(BOARDS.keys())))
         spec = BOARDS[board]
+        package, _, board_target = spec.platform.partition(":")
+        board_info = "{}:{}_info".format(package, board_target or package.split("/")[-1])
+        app = "{}_{}_app".format(name, board)
+        model_app_data(
+            name = app + "_data",
+            model = model,
+            board = board_info,
+            stack_size = stack_size.get(board, 0),
+            display_name = model_name,
+            corrupt_golden = corrupt_golden,
+            tags = tags,
+        )
+        native.cc_library(
+            name = app,
+            srcs = [
+                ":" + app + "_data",
+                "//runtime/app:sources",
+            ],
+            deps = [
+                kernels,
+                "//platforms/common:board_api",
+                "//runtime",
+                "//runtime/app:headers",
+            ],
+            # main() must be linked even though nothing in the app library references it.
+            alwayslink = True,
+            tags = tags,
+        )
         tinypte_firmware(
             name = board + "_elf",
             board = spec.platform,
-            deps = [":" + name + "_app"],
+            deps = [":" + app],
             max_flash = max_flash.get(board, 0),
             max_ram = max_ram.get(board, 0),
             stack_size = stack_size.get(board, 0),

@@ -53,12 +53,16 @@ char *tp_format_fixed(char *out, float value, int decimals) {
   for (int i = 0; i < decimals; i++) {
     scale *= 10u;
   }
-  /* Round once, in double, then split into integer and fraction digits. */
-  double scaled = (double)value * scale + 0.5;
-  uint64_t total = (uint64_t)scaled;
-  p = tp_format_uint(p, (uint32_t)(total / scale)) + strlen(p);
+  /* Single precision and 32-bit integers only: no soft-double or 64-bit division code
+   * is pulled into firmware for printing. */
+  uint32_t whole = (uint32_t)value;
+  uint32_t fraction = (uint32_t)((value - (float)whole) * (float)scale + 0.5f);
+  if (fraction >= scale) { /* 0.9999996 rounds up to the next integer */
+    fraction -= scale;
+    whole++;
+  }
+  p = tp_format_uint(p, whole) + strlen(p);
   if (decimals > 0) {
-    uint32_t fraction = (uint32_t)(total % scale);
     *p++ = '.';
     for (int i = decimals - 1; i >= 0; i--) {
       p[i] = (char)('0' + fraction % 10u);

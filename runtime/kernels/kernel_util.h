@@ -74,7 +74,7 @@ tp_status tp_normalize_dim(int64_t d, uint32_t dim, uint32_t *out);
 /** Size of dimension d, 1 for scalar tensors' virtual dim. */
 static inline int32_t tp_size(const tp_tensor *t, uint32_t d) { return d < t->dim ? t->sizes[d] : 1; }
 
-/* --- Scalars (added for the elementwise/copy kernels) --- */
+/* --- Scalars --- */
 
 /** An optional Scalar argument (Scalar? in the schema) as a double: *present is false for None. */
 tp_status tp_arg_optional_scalar(tp_value *const *args, uint32_t nargs, uint32_t index, double *out, bool *present);

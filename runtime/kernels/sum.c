@@ -1,7 +1,6 @@
-/* aten::sum.IntList_out: sum over dims (None or [] = all dims; negative dims; keepdim), as
- * ExecuTorch's portable kernel: accumulate in out's type, in input order (integers wrap). out is
- * float32, int32 or int64; self float32, int32, int64 or bool (float into an integer out is
- * rejected); dtype, when given, must equal out's dtype. */
+/* aten::sum.IntList_out: sum over dims (None/[] = all, negative dims, keepdim), accumulating in
+ * out's type in input order like the portable kernel (integers wrap). out float32/int32/int64,
+ * self float32/int32/int64/bool (not float into an integer out); dtype, if given, == out dtype. */
 #include "kernel_util.h"
 
 /* ADD(acc, v) combines the accumulator with one input element converted to TOUT. */

@@ -468,6 +468,35 @@ def c_double(x):
     return repr(float(x))
 
 
+CTYPE = {i32: "int32_t", i64: "int64_t", u8: "uint8_t", i8: "int8_t", torch.int16: "int16_t", bool_: "uint8_t"}
+
+
+def c_float(x):
+    """The shortest decimal literal that reads back as the same float32."""
+    if math.isnan(x):
+        return "NAN"
+    if math.isinf(x):
+        return "INFINITY" if x > 0 else "-INFINITY"
+    if x == 0:
+        return "-0.0f" if math.copysign(1.0, x) < 0 else "0.0f"
+    for digits in range(1, 10):
+        t = "%.*g" % (digits, x)
+        if struct.unpack("f", struct.pack("f", float(t)))[0] == x:
+            break
+    if "e" not in t and "." not in t:
+        t += ".0"
+    return t + "f"
+
+
+def c_int(x, dtype):
+    x = int(x)
+    if dtype == i64:
+        return "INT64_MIN" if x == -2**63 else "INT64_C(%d)" % x
+    if dtype == i32 and x == -2**31:
+        return "INT32_MIN"
+    return str(x)
+
+
 def c_string(s):
     return '"%s"' % s.replace("\\", "\\\\").replace('"', '\\"')
 
@@ -502,13 +531,18 @@ class Emitter:
             ptr = "NULL"
         else:
             flat = data.contiguous().reshape(-1)
-            raw = flat.to(torch.uint8).tolist() if data.dtype == bool_ else flat.view(torch.uint8).tolist()
-            ptr = self.array("uint8_t", ["0x%02x" % b for b in raw])
+            if dtype == f32:
+                ptr = self.array("float", [c_float(x) for x in flat.tolist()])
+            elif dtype in CTYPE:
+                ptr = self.array(CTYPE[dtype], [c_int(x, dtype) for x in flat.tolist()])
+            else:  # float16 / float64: the raw little-endian bytes
+                ptr = self.array("uint8_t", ["0x%02x" % b for b in flat.view(torch.uint8).tolist()])
         self.tensors.append("  {%d, %d, %s, %d, %s}," % (DTYPE[dtype], len(shape), sizes, numel, ptr))
         return len(self.tensors) - 1
 
     def arg(self, kind, tensor=-1, i=0, d="0.0", lst="NULL", n=0, s="NULL"):
-        self.args.append("{%s, %d, INT64_C(%d), %s, %s, %d, %s}" % (kind, tensor, i, d, lst, n, s))
+        iv = "INT64_C(%d)" % i if abs(i) >= 2**31 - 1 else str(i)
+        self.args.append("{%s, %d, %s, %s, %s, %d, %s}" % (kind, tensor, iv, d, lst, n, s))
 
     def value(self, v):
         if v is None:
@@ -596,8 +630,13 @@ def executorch_reference(c):
             return fn(**consts, **vals)
 
     ep = torch.export.export(M(), tuple(inputs))
-    module = _load_for_executorch_from_buffer(to_edge(ep).to_executorch().buffer)
+    buffer = to_edge(ep).to_executorch().buffer
+    module = _load_for_executorch_from_buffer(buffer)
+    _KEEP.append((buffer, module, inputs))  # the runtime may still point into these
     return module.forward(tuple(inputs))[0].clone()
+
+
+_KEEP = []
 
 
 def deviation(got, exp):
@@ -628,16 +667,22 @@ def main():
             if c.status != TP_OK:
                 continue
             tag = " (optimized kernel)" if c.op in OPTIMIZED else ""
+            tensors = [v for v in c.args.values() if isinstance(v, torch.Tensor)]
+            if c.expected.numel() == 0 or any(t.numel() == 0 for t in tensors):
+                continue  # the ExecuTorch runtime may crash on empty tensors; keep the PyTorch value
+            if os.environ.get("KA_TRACE"):
+                print("  running %s [%s]" % (c.op, c.label), flush=True)
             try:
                 got = executorch_reference(c)
             except Exception as e:  # noqa: BLE001 - report, keep the PyTorch value
-                print("  %-22s %-42s executorch failed%s: %s" % (c.op, c.label, tag, str(e).splitlines()[0][:70]))
+                print("  %-22s %-42s executorch failed%s: %s" % (c.op, c.label, tag, str(e).splitlines()[0][:70]),
+                      flush=True)
                 continue
             dev = deviation(got, c.expected)
             if dev > worst.get(c.op, (-1.0, ""))[0]:
                 worst[c.op] = (dev, c.label)
             if dev > 1e-6:
-                print("  %-22s %-42s deviates %.3g from PyTorch%s" % (c.op, c.label, dev, tag))
+                print("  %-22s %-42s deviates %.3g from PyTorch%s" % (c.op, c.label, dev, tag), flush=True)
             if opts.reference == "executorch" and dev != float("inf"):
                 c.expected = got
         print("largest relative deviation of ExecuTorch from the PyTorch reference, per op:")

@@ -3,1880 +3,1456 @@
 /* clang-format off */
 
 static const int32_t ka_a0[] = {2, 3};
-static const uint8_t ka_a1[] = {0xc0, 0x1a, 0xfe, 0x3e, 0xb4, 0xd3, 0xc7, 0xbf, 0x98, 0x5c, 0x73, 0x3d, 0x93, 0x8d, 0xc9, 0x3e, 0x98,
-  0xe3, 0xe3, 0x3f, 0x7f, 0x6b, 0x1a, 0xbf};
+static const float ka_a1[] = {0.49629784f, -1.5611482f, 0.059414476f, 0.39365825f, 1.7803831f, -0.60320276f};
 static const int32_t ka_a2[] = {2, 3};
-static const uint8_t ka_a3[] = {0xa9, 0x64, 0xe4, 0x3d, 0xca, 0x68, 0xad, 0x3f, 0x55, 0x00, 0x99, 0x3f, 0xbc, 0xa7, 0x8a, 0xbf, 0xfa,
-  0xa4, 0x08, 0x40, 0x4f, 0x0f, 0x7a, 0xbe};
+static const float ka_a3[] = {0.11152012f, 1.3547604f, 1.1953226f, -1.0832438f, 2.1350694f, -0.24419902f};
 static const int32_t ka_a4[] = {2, 3};
-static const uint8_t ka_a5[] = {0xf5, 0x99, 0x1b, 0x3f, 0x50, 0x57, 0x53, 0xbe, 0x3a, 0x9b, 0xa0, 0x3f, 0xae, 0x88, 0x30, 0xbf, 0xc6,
-  0x96, 0x7a, 0x40, 0x53, 0xef, 0x58, 0xbf};
+static const float ka_a5[] = {0.60781795f, -0.20638776f, 1.2547371f, -0.68958557f, 3.9154525f, -0.8474018f};
 static const int32_t ka_a6[] = {2, 1, 3};
-static const uint8_t ka_a7[] = {0xe2, 0xb8, 0x35, 0x3f, 0xb8, 0xc8, 0x06, 0x3f, 0xdb, 0x96, 0xb5, 0xbf, 0x2a, 0xdd, 0x8e, 0x3e, 0x0a,
-  0xfe, 0x49, 0xbe, 0xf4, 0x67, 0x0d, 0xbf};
+static const float ka_a7[] = {0.70985234f, 0.5265002f, -1.4186662f, 0.2790311f, -0.19725814f, -0.55236745f};
 static const int32_t ka_a8[] = {4, 1};
-static const uint8_t ka_a9[] = {0xc0, 0x19, 0x5a, 0x3f, 0x38, 0xea, 0xdf, 0xbf, 0x58, 0x2d, 0xe6, 0xbf, 0xb5, 0x2b, 0x9e, 0xbf};
+static const float ka_a9[] = {0.8519554f, -1.7493353f, -1.7982588f, -1.2357088f};
 static const int32_t ka_a10[] = {2, 4, 3};
-static const uint8_t ka_a11[] = {0x50, 0xbe, 0x35, 0x40, 0x46, 0x02, 0x2a, 0x40, 0xaa, 0x12, 0x36, 0x3f, 0x8e, 0x76, 0x6a, 0xc0, 0x98,
-  0x32, 0x76, 0xc0, 0x1a, 0x58, 0xb9, 0xc0, 0x76, 0x4a, 0x72, 0xc0, 0x80, 0x06, 0x7e, 0xc0, 0x0e, 0x42,
-  0xbd, 0xc0, 0x6a, 0x48, 0x18, 0xc0, 0x74, 0x04, 0x24, 0xc0, 0x08, 0x41, 0x90, 0xc0, 0xbd, 0x2b, 0x1a,
-  0x40, 0x6f, 0x60, 0xf7, 0x3f, 0x36, 0xec, 0xc9, 0x3f, 0x90, 0x04, 0x83, 0xc0, 0x53, 0x42, 0x92, 0xc0,
-  0x62, 0x9f, 0x9d, 0xc0, 0x84, 0xee, 0x86, 0xc0, 0x47, 0x2c, 0x96, 0xc0, 0x56, 0x89, 0xa1, 0xc0, 0xfd,
-  0xda, 0x33, 0xc0, 0x83, 0x56, 0x52, 0xc0, 0x9f, 0x10, 0x69, 0xc0};
-static const uint8_t ka_a12[] = {0xe4, 0xbe, 0xaa, 0xbf};
+static const float ka_a11[] = {2.8397408f, 2.6563888f, 0.7112223f, -3.663486f, -3.846838f, -5.7920046f, -3.7857947f, -3.9691467f,
+  -5.9143133f, -2.3794198f, -2.5627718f, -4.5079384f, 2.4089196f, 1.9326304f, 1.5775211f, -4.094307f,
+  -4.570596f, -4.925706f, -4.2166157f, -4.692905f, -5.0480146f, -2.810241f, -3.2865303f, -3.6416395f};
+static const float ka_a12[] = {-1.3339505f};
 static const int32_t ka_a13[] = {3, 4};
-static const uint8_t ka_a14[] = {0xf1, 0x82, 0x7b, 0x3e, 0x9b, 0xe9, 0x8f, 0x3f, 0x2e, 0x3f, 0xa6, 0xbf, 0x5e, 0x25, 0x53, 0x3f, 0x09,
-  0x5c, 0xa7, 0xbd, 0x2c, 0x76, 0xcc, 0x3f, 0xa4, 0xf3, 0x01, 0x3f, 0x61, 0x2b, 0x80, 0x3f, 0x9b, 0x37,
-  0xb6, 0xbf, 0xdd, 0xab, 0x52, 0xbf, 0x2c, 0x54, 0x18, 0x3f, 0xaa, 0xc7, 0x80, 0x3f};
+static const float ka_a14[] = {0.24561669f, 1.1243166f, -1.2988031f, 0.8247889f, -0.08171851f, 1.5973563f, 0.5076239f, 1.0013238f,
+  -1.423572f, -0.8229349f, 0.59503436f, 1.0060933f};
 static const int32_t ka_a15[] = {3, 4};
-static const uint8_t ka_a16[] = {0x86, 0x4e, 0x8b, 0xbf, 0x48, 0xaa, 0x56, 0xbe, 0x09, 0x7f, 0x28, 0xc0, 0x6a, 0x58, 0x02, 0xbf, 0xa5,
-  0x34, 0xb5, 0xbf, 0x20, 0xdd, 0x86, 0x3e, 0x24, 0x8a, 0x53, 0xbf, 0x0c, 0x4e, 0xaa, 0xbe, 0x40, 0x7b,
-  0x30, 0xc0, 0x69, 0x0a, 0x0a, 0xc0, 0x9c, 0x29, 0x3d, 0xbf, 0xe8, 0xdc, 0xa7, 0xbe};
+static const float ka_a16[] = {-1.0883338f, -0.20963395f, -2.6327536f, -0.5091616f, -1.4156691f, 0.2634058f, -0.8263266f,
+  -0.3326267f, -2.7575226f, -2.1568854f, -0.73891616f, -0.32785726f};
 static const int32_t ka_a17[] = {3, 4};
-static const uint8_t ka_a18[] = {0xed, 0x2c, 0xd6, 0xbf, 0xe2, 0xdf, 0xdc, 0xbf, 0x02, 0x96, 0x96, 0xbf, 0x2d, 0x8a, 0x09, 0x3f, 0x60,
-  0x8c, 0x60, 0x3f, 0x0e, 0x74, 0x86, 0x3f, 0xf5, 0xe1, 0x2b, 0xbf, 0xa8, 0x0d, 0xcb, 0xbf, 0xba, 0x00,
-  0xb4, 0x3f, 0x42, 0x88, 0x8d, 0x3e, 0xff, 0xf5, 0xb7, 0xbf, 0x8f, 0x54, 0x77, 0xbf};
-static const uint8_t ka_a19[] = {0x61, 0xaf, 0xa3, 0xbf};
+static const float ka_a18[] = {-1.673246f, -1.7255824f, -1.1764529f, 0.53726465f, 0.87714195f, 1.0504167f, -0.6714166f, -1.5863543f,
+  1.4062722f, 0.2764302f, -1.4371947f, -0.966134f};
+static const float ka_a19[] = {-1.2787896f};
 static const int32_t ka_a20[] = {3, 4};
-static const uint8_t ka_a21[] = {0x30, 0xf6, 0xc9, 0xbe, 0x04, 0xc2, 0xe4, 0xbe, 0xf0, 0x95, 0xd1, 0x3d, 0x78, 0x74, 0xe8, 0x3f, 0xc8,
-  0xfa, 0x09, 0x40, 0xb8, 0x11, 0x15, 0x40, 0xcd, 0x7c, 0x1b, 0x3f, 0x1c, 0x79, 0x9d, 0xbe, 0x0e, 0xd8,
-  0x2b, 0x40, 0x72, 0x11, 0xc7, 0x3f, 0xf0, 0x34, 0x22, 0xbe, 0x66, 0x14, 0xa0, 0x3e};
+static const float ka_a21[] = {-0.3944564f, -0.44679272f, 0.102336764f, 1.8160543f, 2.1559315f, 2.3292065f, 0.60737306f,
+  -0.30756462f, 2.685062f, 1.5552199f, -0.15840507f, 0.31265563f};
 static const int32_t ka_a22[] = {1};
-static const uint8_t ka_a23[] = {0xfc, 0x97, 0xf0, 0xbe};
+static const float ka_a23[] = {-0.46990955f};
 static const int32_t ka_a24[] = {2, 3};
-static const uint8_t ka_a25[] = {0x56, 0x03, 0x08, 0xbf, 0x12, 0x60, 0x1a, 0x3d, 0x97, 0xa7, 0x98, 0x3e, 0x86, 0xe6, 0xe0, 0xbe, 0xf8,
-  0x5d, 0x62, 0x3f, 0xd7, 0x1b, 0xd0, 0xbf};
+static const float ka_a25[] = {-0.5313009f, 0.037689276f, 0.2981536f, -0.43925875f, 0.88424635f, -1.6258496f};
 static const int32_t ka_a26[] = {2, 3};
-static const uint8_t ka_a27[] = {0x55, 0x29, 0xc4, 0xbf, 0xf8, 0xff, 0xc9, 0xbe, 0x64, 0x6e, 0x01, 0x3e, 0x42, 0x99, 0xac, 0xbf, 0xf9,
-  0x37, 0xa6, 0x3f, 0xd6, 0x2e, 0x6e, 0xc0};
+static const float ka_a27[] = {-1.5325114f, -0.394531f, 0.12639767f, -1.348427f, 1.2985831f, -3.7216086f};
 static const int32_t ka_a28[] = {3, 1, 5};
-static const uint8_t ka_a29[] = {0x20, 0xfa, 0x30, 0x3f, 0x2b, 0x13, 0x75, 0xbf, 0x4d, 0xaa, 0x7c, 0xbf, 0xe5, 0x78, 0xff, 0xbf, 0x56,
-  0xfe, 0xc3, 0x3f, 0x43, 0x42, 0xb2, 0xbf, 0x32, 0x08, 0x2d, 0xbf, 0x49, 0x65, 0x6d, 0xbe, 0xfb, 0x48,
-  0x01, 0x3e, 0x80, 0xe4, 0xd8, 0x3f, 0x09, 0x0e, 0x58, 0xc0, 0x45, 0x2e, 0x0a, 0x3f, 0x6a, 0x7f, 0x92,
-  0xbf, 0x8d, 0xc9, 0xc8, 0x3e, 0x12, 0xf3, 0x13, 0x3e};
+static const float ka_a29[] = {0.6913166f, -0.95732373f, -0.9869736f, -1.9958769f, 1.5311992f, -1.3926471f, -0.6759063f,
+  -0.23183168f, 0.12625496f, 1.6944733f, -3.3758566f, 0.5397685f, -1.1445134f, 0.3921627f, 0.14448193f};
 static const int32_t ka_a30[] = {1, 4, 1};
-static const uint8_t ka_a31[] = {0x6d, 0x51, 0x9c, 0xbf, 0x65, 0xfe, 0x17, 0xc0, 0x81, 0x95, 0xb2, 0x3e, 0x77, 0x13, 0x92, 0xbe};
+static const float ka_a31[] = {-1.2212349f, -2.374902f, 0.34879687f, -0.28530475f};
 static const int32_t ka_a32[] = {3, 4, 5};
-static const uint8_t ka_a33[] = {0xba, 0xa8, 0x07, 0xbf, 0x81, 0x6d, 0x0b, 0xc0, 0x4a, 0x53, 0x0d, 0xc0, 0x29, 0xe5, 0x4d, 0xc0, 0xa4,
-  0xb3, 0x9e, 0x3e, 0xba, 0x7f, 0xd7, 0xbf, 0x30, 0x43, 0x55, 0xc0, 0xf8, 0x28, 0x57, 0xc0, 0x6c, 0xdd,
-  0x8b, 0xc0, 0xe8, 0xfc, 0x57, 0xbf, 0x70, 0x22, 0x85, 0x3f, 0x6a, 0xc8, 0x1b, 0xbf, 0x8c, 0x5f, 0x23,
-  0xbf, 0x85, 0xd3, 0xd2, 0xbf, 0xb6, 0xa3, 0xf0, 0x3f, 0xc9, 0xe0, 0xcf, 0x3e, 0x73, 0x0e, 0x9f, 0xbf,
-  0x04, 0xda, 0xa2, 0xbf, 0xe1, 0xfe, 0x11, 0xc0, 0x78, 0x79, 0x9f, 0x3f, 0xd8, 0x49, 0x27, 0xc0, 0x86,
-  0xd5, 0xf2, 0xbf, 0x16, 0xfe, 0xb9, 0xbf, 0x4e, 0x28, 0x8c, 0xbf, 0x4c, 0x4c, 0xf2, 0x3e, 0x86, 0x1f,
-  0x71, 0xc0, 0x72, 0x40, 0x43, 0xc0, 0xba, 0xd4, 0x26, 0xc0, 0xd5, 0xe9, 0x0f, 0xc0, 0x94, 0x30, 0x2e,
-  0xbf, 0xe3, 0x9c, 0x85, 0xbf, 0xe3, 0x7a, 0xa7, 0xbe, 0x72, 0x8b, 0xef, 0x3d, 0xfe, 0x39, 0xf3, 0x3e,
-  0xf0, 0xc4, 0x02, 0x40, 0x21, 0xc7, 0xd6, 0xbf, 0xee, 0x11, 0x76, 0xbf, 0x0e, 0x63, 0x04, 0xbf, 0xf3,
-  0xdd, 0x22, 0xbe, 0xa2, 0x5f, 0xb4, 0x3f, 0x60, 0x1b, 0x93, 0xc0, 0x95, 0x74, 0x2e, 0xbf, 0x6c, 0x68,
-  0x17, 0xc0, 0x14, 0x3e, 0x54, 0xbf, 0x0b, 0xd3, 0x89, 0xbf, 0x37, 0x06, 0xb8, 0xc0, 0xa8, 0xe5, 0xea,
-  0xbf, 0x1a, 0x3e, 0x61, 0xc0, 0x67, 0xca, 0xfd, 0xbf, 0x34, 0xbf, 0x0e, 0xc0, 0x59, 0xbb, 0x41, 0xc0,
-  0x06, 0x79, 0x63, 0x3f, 0x14, 0xb4, 0x4b, 0xbf, 0x87, 0xaf, 0x3d, 0x3f, 0x0a, 0x8f, 0xfc, 0x3e, 0x78,
-  0x50, 0x6a, 0xc0, 0x13, 0x49, 0x82, 0x3e, 0x48, 0x04, 0xb7, 0xbf, 0x58, 0xd8, 0xda, 0x3d, 0xdc, 0x33,
-  0x10, 0xbe};
+static const float ka_a33[] = {-0.5299183f, -2.1785586f, -2.2082086f, -3.2171118f, 0.3099643f, -1.6835854f, -3.3322258f,
+  -3.3618755f, -4.370779f, -0.8437028f, 1.0401134f, -0.6085268f, -0.6381767f, -1.6470801f, 1.8799961f,
+  0.40601185f, -1.2426285f, -1.2722783f, -2.2811816f, 1.2458944f, -2.613882f, -1.8971412f, -1.4530666f,
+  -1.09498f, 0.47323835f, -3.767549f, -3.0508084f, -2.6067338f, -2.248647f, -0.68042874f, -1.0438503f,
+  -0.32710943f, 0.11696519f, 0.47505182f, 2.04327f, -1.6779519f, -0.9612111f, -0.51713645f,
+  -0.1590498f, 1.4091685f, -4.5970917f, -0.6814664f, -2.3657484f, -0.82907224f, -1.076753f,
+  -5.7507586f, -1.8351336f, -3.5194154f, -1.9827393f, -2.23042f, -3.0270598f, 0.8885654f, -0.7957165f,
+  0.7409596f, 0.4932788f, -3.6611614f, 0.25446376f, -1.4298182f, 0.106857955f, -0.14082283f};
 static const int32_t ka_a34[] = {2, 1, 2, 1, 3, 1, 2, 1};
-static const uint8_t ka_a35[] = {0xa6, 0x4b, 0xd0, 0xbf, 0xa0, 0x7c, 0x70, 0xbf, 0xfc, 0xbc, 0x71, 0x3f, 0xe2, 0x22, 0x1e, 0x3e, 0xb9,
-  0x41, 0xba, 0x3e, 0x73, 0x1d, 0xab, 0x3e, 0x6b, 0x64, 0x8a, 0x3e, 0x34, 0xd0, 0xca, 0x3d, 0x1c, 0x30,
-  0x06, 0xbe, 0x3d, 0x41, 0x42, 0x3f, 0xc7, 0xbe, 0x0d, 0x3d, 0x3c, 0x18, 0xeb, 0x3e, 0x96, 0x12, 0xde,
-  0xbe, 0xad, 0xf6, 0x0e, 0x3f, 0x89, 0xa7, 0xfb, 0xbe, 0xe2, 0x1e, 0xa7, 0xbf, 0xd3, 0xed, 0x8d, 0x3f,
-  0xb7, 0x19, 0xb2, 0x3d, 0x3e, 0x36, 0x2f, 0xbf, 0xf2, 0x08, 0x63, 0x3f, 0x31, 0xd0, 0x0f, 0x40, 0x3f,
-  0x0c, 0x55, 0x3f, 0x5d, 0xe4, 0xc6, 0x3e, 0xc6, 0x01, 0x2f, 0x40};
+static const float ka_a35[] = {-1.6273086f, -0.9394016f, 0.9442899f, 0.15442994f, 0.36378267f, 0.33420905f, 0.27029738f,
+  0.09902993f, -0.1310429f, 0.75880796f, 0.034605768f, 0.45916927f, -0.43373555f, 0.5584515f,
+  -0.49151257f, -1.30563f, 1.1088203f, 0.08696311f, -0.6844214f, 0.88685524f, 2.247082f, 0.8322181f,
+  0.38846102f, 2.7344832f};
 static const int32_t ka_a36[] = {2, 1, 3, 1, 2, 2};
-static const uint8_t ka_a37[] = {0x4d, 0x50, 0x2a, 0x3f, 0x65, 0xe2, 0xb6, 0xbf, 0xd7, 0x6f, 0xa1, 0xbf, 0xe1, 0xed, 0xcb, 0xbf, 0x17,
-  0xab, 0x32, 0x3f, 0x2d, 0x7c, 0xe7, 0xbf, 0xf1, 0x44, 0x75, 0x3f, 0x89, 0xf4, 0xfb, 0x3d, 0x1a, 0x53,
-  0xae, 0x3f, 0x18, 0x97, 0x35, 0x3f, 0xe5, 0xc9, 0x6c, 0xbf, 0x7c, 0x5f, 0x82, 0xbf, 0x11, 0xd8, 0xc5,
-  0x3f, 0x3e, 0x06, 0x84, 0x3f, 0x2a, 0x12, 0xc0, 0xbe, 0x4f, 0x25, 0x0c, 0x3f, 0x3a, 0x67, 0x08, 0xc0,
-  0xc7, 0xab, 0x08, 0xc0, 0x5f, 0x27, 0xb8, 0x3e, 0x4f, 0xfb, 0x38, 0x3e, 0x39, 0xa6, 0x3b, 0x3e, 0xfa,
-  0x03, 0x25, 0xbe, 0xe5, 0x5a, 0x69, 0xbf, 0x7d, 0xe8, 0x0e, 0x3e};
+static const float ka_a37[] = {0.6652878f, -1.428784f, -1.2612256f, -1.593197f, 0.6979231f, -1.808477f, 0.9580832f, 0.12302501f,
+  1.361911f, 0.70933676f, -0.92495567f, -1.018539f, 1.5456563f, 1.0314405f, -0.37513858f, 0.5474443f,
+  -2.1313004f, -2.1354845f, 0.35967538f, 0.18064617f, 0.18325128f, -0.16114798f, -0.9115432f,
+  0.13955875f};
 static const int32_t ka_a38[] = {2, 1, 2, 1, 3, 1, 2, 2};
-static const uint8_t ka_a39[] = {0xff, 0x46, 0x76, 0xbf, 0x06, 0x97, 0x43, 0xc0, 0x14, 0xd7, 0x0c, 0xc0, 0x18, 0x16, 0x22, 0xc0, 0x0a,
-  0x34, 0xd2, 0x3f, 0x5e, 0x3b, 0x5d, 0xbf, 0xd5, 0x66, 0x8e, 0x3f, 0x93, 0x0e, 0x8e, 0x3e, 0x88, 0xe3,
-  0xdc, 0x3f, 0xfa, 0x5b, 0x89, 0x3f, 0x2c, 0x3b, 0x17, 0xbf, 0x3e, 0x30, 0x2f, 0xbf, 0x2c, 0x71, 0xe8,
-  0x3f, 0x59, 0x9f, 0xa6, 0x3f, 0x1d, 0x5e, 0x8d, 0xbe, 0x56, 0x7f, 0x25, 0x3f, 0x3c, 0xca, 0x10, 0xc0,
-  0xc9, 0x0e, 0x11, 0xc0, 0x76, 0x2a, 0x8f, 0x3f, 0x11, 0x80, 0x70, 0x3f, 0xeb, 0x15, 0x5f, 0x3e, 0x48,
-  0x94, 0x01, 0xbe, 0x8e, 0x9d, 0xe7, 0xbe, 0x3d, 0x46, 0x19, 0x3f, 0x08, 0x1c, 0x6d, 0x3e, 0x0a, 0x67,
-  0xee, 0xbf, 0x01, 0xe9, 0x33, 0xbf, 0x8a, 0x72, 0x84, 0xbf, 0x4a, 0x5d, 0x53, 0x3e, 0x08, 0x33, 0x13,
-  0xc0, 0xa6, 0xf1, 0xb1, 0xbe, 0x99, 0x5f, 0x97, 0xbf, 0x76, 0x20, 0x1e, 0x40, 0x5f, 0xb9, 0xe8, 0x3f,
-  0xae, 0x86, 0x56, 0xbf, 0xc1, 0x7b, 0x6e, 0xbf, 0xe4, 0x79, 0x5c, 0x3f, 0x7c, 0xac, 0xb1, 0x3e, 0xdd,
-  0xff, 0x02, 0x3f, 0x20, 0x97, 0xb7, 0x3f, 0xe0, 0x1e, 0xed, 0x3d, 0x40, 0x8d, 0xe4, 0x3d, 0xf7, 0x8f,
-  0x98, 0x3f, 0x89, 0xa5, 0x81, 0x3f, 0xbd, 0x5b, 0x12, 0x3f, 0xc0, 0xc4, 0x68, 0x3e, 0x1a, 0x56, 0xe9,
-  0x3f, 0x4e, 0xf0, 0x37, 0x40};
+static const float ka_a39[] = {-0.9620208f, -3.0560927f, -2.2006273f, -2.5325985f, 1.6422131f, -0.8641871f, 1.1125132f, 0.27745494f,
+  1.7256937f, 1.0731194f, -0.59074664f, -0.68432987f, 1.8159537f, 1.3017379f, -0.27610865f,
+  0.64647424f, -2.2623434f, -2.2665274f, 1.1184833f, 0.93945414f, 0.21785705f, -0.12654221f,
+  -0.45237392f, 0.598728f, 0.23155224f, -1.8625195f, -0.7027741f, -1.0347455f, 0.20641056f,
+  -2.2999897f, -0.34754676f, -1.1826049f, 2.4707313f, 1.8181571f, -0.83799255f, -0.93157583f,
+  0.8612349f, 0.34701908f, 0.51171666f, 1.4342995f, 0.115781546f, 0.11159754f, 1.1918935f, 1.0128642f,
+  0.5717123f, 0.22731304f, 1.8229401f, 2.874042f};
 static const int32_t ka_a40[] = {0, 3};
 static const int32_t ka_a41[] = {3};
-static const uint8_t ka_a42[] = {0x0d, 0xdb, 0x42, 0x3f, 0x28, 0x2b, 0xa1, 0xbf, 0x54, 0xc4, 0x5c, 0x3e};
+static const float ka_a42[] = {0.76115495f, -1.2591295f, 0.21559268f};
 static const int32_t ka_a43[] = {0, 3};
 static const int32_t ka_a44[] = {2, 3};
-static const uint8_t ka_a45[] = {0x00, 0x00, 0x00, 0x00, 0xfd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x06, 0x00, 0x00, 0x00, 0xff,
-  0xff, 0xff, 0xff, 0xf9, 0xff, 0xff, 0xff};
+static const int32_t ka_a45[] = {0, -3, -1, 6, -1, -7};
 static const int32_t ka_a46[] = {3};
-static const uint8_t ka_a47[] = {0xf7, 0xff, 0xff, 0xff, 0xf8, 0xff, 0xff, 0xff, 0x09, 0x00, 0x00, 0x00};
+static const int32_t ka_a47[] = {-9, -8, 9};
 static const int32_t ka_a48[] = {2, 3};
-static const uint8_t ka_a49[] = {0xe5, 0xff, 0xff, 0xff, 0xe5, 0xff, 0xff, 0xff, 0x1a, 0x00, 0x00, 0x00, 0xeb, 0xff, 0xff, 0xff, 0xe7,
-  0xff, 0xff, 0xff, 0x14, 0x00, 0x00, 0x00};
+static const int32_t ka_a49[] = {-27, -27, 26, -21, -25, 20};
 static const int32_t ka_a50[] = {4, 1};
-static const uint8_t ka_a51[] = {0xfd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xfa,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+static const int64_t ka_a51[] = {INT64_C(-3), INT64_C(8), INT64_C(-6), INT64_C(-4)};
 static const int32_t ka_a52[] = {1, 5};
-static const uint8_t ka_a53[] = {0xfb, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf7, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x09, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xfa, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+static const int64_t ka_a53[] = {INT64_C(-5), INT64_C(-9), INT64_C(-1), INT64_C(9), INT64_C(-6)};
 static const int32_t ka_a54[] = {4, 5};
-static const uint8_t ka_a55[] = {0x07, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0f, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xeb, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x09, 0x00,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x12, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x1a, 0x00, 0x00,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x0a, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf6, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0x14, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00,
-  0x00, 0x00, 0x00, 0x0c, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xfc, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xe8, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x06, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-  0x00, 0x06, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0e, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-  0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xea, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x08,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a55[] = {INT64_C(7), INT64_C(15), INT64_C(-1), INT64_C(-21), INT64_C(9), INT64_C(18), INT64_C(26),
+  INT64_C(10), INT64_C(-10), INT64_C(20), INT64_C(4), INT64_C(12), INT64_C(-4), INT64_C(-24),
+  INT64_C(6), INT64_C(6), INT64_C(14), INT64_C(-2), INT64_C(-22), INT64_C(8)};
 static const int32_t ka_a56[] = {2};
-static const uint8_t ka_a57[] = {0xff, 0xff, 0xff, 0x7f, 0x00, 0x00, 0x00, 0x80};
+static const int32_t ka_a57[] = {2147483647, INT32_MIN};
 static const int32_t ka_a58[] = {2};
-static const uint8_t ka_a59[] = {0x01, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00};
+static const int32_t ka_a59[] = {1, 1};
 static const int32_t ka_a60[] = {2};
-static const uint8_t ka_a61[] = {0x00, 0x00, 0x00, 0x80, 0x01, 0x00, 0x00, 0x80};
+static const int32_t ka_a61[] = {INT32_MIN, -2147483647};
 static const int32_t ka_a62[] = {2, 3};
-static const uint8_t ka_a63[] = {0xd7, 0x82, 0x80, 0xbf, 0xa3, 0x88, 0x57, 0x3f, 0xd9, 0x44, 0xc0, 0xbf, 0xca, 0x38, 0x8d, 0x3e, 0xa6,
-  0x6f, 0x9a, 0xbd, 0xac, 0x16, 0xbe, 0xbe};
+static const float ka_a63[] = {-1.0039929f, 0.84192866f, -1.5021011f, 0.2758239f, -0.075408265f, -0.37126672f};
 static const int32_t ka_a64[] = {4};
-static const uint8_t ka_a65[] = {0x2f, 0xde, 0x67, 0x3f, 0x9d, 0xb5, 0xa3, 0x3e, 0x49, 0x9d, 0xa8, 0xbf, 0xbd, 0xf9, 0x63, 0x3f};
+static const float ka_a65[] = {0.905734f, 0.31974497f, -1.3173f, 0.89052945f};
 static const int32_t ka_a66[] = {2, 3};
 static const int32_t ka_a67[] = {2, 3};
-static const uint8_t ka_a68[] = {0x3a, 0xe8, 0x0d, 0x3f, 0xcd, 0x0a, 0x86, 0x3f, 0x49, 0x7c, 0x66, 0x3f, 0xf0, 0x69, 0x2d, 0xbe, 0x74,
-  0xdf, 0xb0, 0x3f, 0x85, 0x33, 0xbf, 0xbe};
+static const float ka_a68[] = {0.55432475f, 1.0472046f, 0.90033394f, -0.16934943f, 1.3818192f, -0.37343994f};
 static const int32_t ka_a69[] = {3};
-static const uint8_t ka_a70[] = {0x99, 0x69, 0xf9, 0xbe, 0xa4, 0x6d, 0x39, 0xbf, 0xf2, 0xe3, 0x73, 0xbe};
+static const float ka_a70[] = {-0.48713377f, -0.72432923f, -0.23817423f};
 static const int32_t ka_a71[] = {3, 3};
 static const int32_t ka_a72[] = {2, 3};
-static const uint8_t ka_a73[] = {0xe6, 0xdd, 0xb8, 0x3f, 0x63, 0x5d, 0x1e, 0x40, 0x7c, 0x6e, 0x26, 0x3f, 0x8f, 0x5a, 0xc7, 0xbf, 0x4b,
-  0xd5, 0xfa, 0xbe, 0xb4, 0x57, 0x5d, 0xbf};
+static const float ka_a73[] = {1.4442718f, 2.4744499f, 0.65012336f, -1.5574511f, -0.48990855f, -0.8646195f};
 static const int32_t ka_a74[] = {3};
-static const uint8_t ka_a75[] = {0xbe, 0x98, 0x08, 0x3f, 0xab, 0xb6, 0xdc, 0xbf, 0x1d, 0xaf, 0x31, 0xbf};
+static const float ka_a75[] = {0.53358066f, -1.7243246f, -0.69407827f};
 static const int32_t ka_a76[] = {4, 2, 3};
 static const int32_t ka_a77[] = {2, 3};
-static const uint8_t ka_a78[] = {0xef, 0xd0, 0xd3, 0xbe, 0xcc, 0x50, 0xbc, 0x3e, 0x0e, 0x2c, 0x86, 0xbf, 0x42, 0xeb, 0x49, 0x3f, 0xa7,
-  0xd3, 0x1e, 0xbf, 0xc8, 0xb1, 0x82, 0xbf};
+static const float ka_a78[] = {-0.4137034f, 0.36780393f, -1.0482194f, 0.788746f, -0.62041706f, -1.0210505f};
 static const int32_t ka_a79[] = {2, 3};
-static const uint8_t ka_a80[] = {0x05, 0x00, 0x00, 0x00, 0x06, 0x00, 0x00, 0x00, 0xf7, 0xff, 0xff, 0xff, 0x05, 0x00, 0x00, 0x00, 0xfe,
-  0xff, 0xff, 0xff, 0x02, 0x00, 0x00, 0x00};
+static const int32_t ka_a80[] = {5, 6, -9, 5, -2, 2};
 static const int32_t ka_a81[] = {2, 3};
 static const int32_t ka_a82[] = {3};
-static const uint8_t ka_a83[] = {0x04, 0x00, 0x00, 0x00, 0xfa, 0xff, 0xff, 0xff, 0xfb, 0xff, 0xff, 0xff};
+static const int32_t ka_a83[] = {4, -6, -5};
 static const int32_t ka_a84[] = {3};
-static const uint8_t ka_a85[] = {0xfd, 0xff, 0xff, 0xff, 0xfd, 0xff, 0xff, 0xff, 0x07, 0x00, 0x00, 0x00};
+static const int32_t ka_a85[] = {-3, -3, 7};
 static const int32_t ka_a86[] = {3};
 static const int32_t ka_a87[] = {3};
-static const uint8_t ka_a88[] = {0x01, 0x00, 0x01};
+static const uint8_t ka_a88[] = {1, 0, 1};
 static const int32_t ka_a89[] = {3};
-static const uint8_t ka_a90[] = {0x01, 0x01, 0x00};
+static const uint8_t ka_a90[] = {1, 1, 0};
 static const int32_t ka_a91[] = {3};
 static const int32_t ka_a92[] = {2, 3};
-static const uint8_t ka_a93[] = {0xa4, 0x27, 0x23, 0xbe, 0xc5, 0x0b, 0x93, 0xbf, 0xea, 0x21, 0x5f, 0x3f, 0x00, 0x75, 0x12, 0xc0, 0x5f,
-  0x66, 0x83, 0xbf, 0xce, 0x3d, 0x84, 0xbe};
+static const float ka_a93[] = {-0.1593309f, -1.1487967f, 0.87161124f, -2.288391f, -1.0265616f, -0.25828403f};
 static const int32_t ka_a94[] = {2, 3};
-static const uint8_t ka_a95[] = {0x66, 0x2e, 0xad, 0x3e, 0x7a, 0x0a, 0xd6, 0x3e, 0x43, 0x6f, 0xc3, 0xbf, 0x32, 0xab, 0xd4, 0x3f, 0xa4,
-  0xc8, 0x4e, 0xbf, 0x15, 0x4d, 0x3d, 0xbf};
+static const float ka_a95[] = {0.33824462f, 0.41804868f, -1.5268329f, 1.6614745f, -0.80774903f, -0.7394574f};
 static const int32_t ka_a96[] = {2, 3};
-static const uint8_t ka_a97[] = {0x38, 0xc2, 0xfe, 0xbe, 0x64, 0x8e, 0xc8, 0xbf, 0x1c, 0x80, 0x19, 0x40, 0x99, 0xca, 0x7c, 0xc0, 0x68,
-  0x10, 0x60, 0xbe, 0x5c, 0x5c, 0xf6, 0x3e};
+static const float ka_a97[] = {-0.49757552f, -1.5668454f, 2.3984442f, -3.9498656f, -0.21881258f, 0.4811734f};
 static const int32_t ka_a98[] = {2, 1, 3};
-static const uint8_t ka_a99[] = {0x4d, 0x7f, 0xfd, 0x3e, 0x5c, 0x21, 0xb6, 0xbf, 0xde, 0xdc, 0xb9, 0x3e, 0xf3, 0xf0, 0xad, 0x3f, 0x78,
-  0x16, 0x3c, 0xbf, 0x3b, 0x7f, 0x09, 0x3f};
+static const float ka_a99[] = {0.49511185f, -1.422893f, 0.3630132f, 1.3589157f, -0.73471785f, 0.53709763f};
 static const int32_t ka_a100[] = {4, 1};
-static const uint8_t ka_a101[] = {0x06, 0x1d, 0xbc, 0xbf, 0xbb, 0x4e, 0xc8, 0x3f, 0x43, 0x9d, 0xd4, 0x3f, 0xd3, 0xb1, 0x90, 0xbe};
+static const float ka_a101[] = {-1.4696357f, 1.5649027f, 1.6610492f, -0.2826067f};
 static const int32_t ka_a102[] = {2, 4, 3};
-static const uint8_t ka_a103[] = {0x19, 0x6a, 0x85, 0x40, 0x9a, 0x13, 0x10, 0x40, 0xf2, 0x2f, 0x81, 0x40, 0x80, 0xb2, 0x5a, 0xc0, 0x8c,
-  0xb9, 0xaa, 0xc0, 0xce, 0x26, 0x63, 0xc0, 0xaa, 0x14, 0x6a, 0xc0, 0xa1, 0x6a, 0xb2, 0xc0, 0xf8, 0x88,
-  0x72, 0xc0, 0xf7, 0xce, 0x99, 0x3f, 0x70, 0x64, 0x37, 0xbf, 0x5b, 0xe6, 0x88, 0x3f, 0x60, 0x0e, 0xa1,
-  0x40, 0xaa, 0x1e, 0x3c, 0x40, 0x0b, 0xc2, 0x86, 0x40, 0xf0, 0x69, 0x23, 0xc0, 0x04, 0xb4, 0x94, 0xc0,
-  0x9b, 0x02, 0x58, 0xc0, 0x1a, 0xcc, 0x32, 0xc0, 0x19, 0x65, 0x9c, 0xc0, 0xc5, 0x64, 0x67, 0xc0, 0x0b,
-  0x30, 0x04, 0x40, 0x08, 0x06, 0xe7, 0xbc, 0xc1, 0x2e, 0x9f, 0x3f};
-static const uint8_t ka_a104[] = {0xdb, 0xab, 0xdc, 0x3e};
+static const float ka_a103[] = {4.1692014f, 2.2511964f, 4.0371027f, -3.4171448f, -5.33515f, -3.5492435f, -3.6575112f, -5.575516f,
+  -3.78961f, 1.2016286f, -0.7163763f, 1.0695299f, 5.0330048f, 2.9393716f, 4.211187f, -2.553341f,
+  -4.6469746f, -3.375159f, -2.7937074f, -4.887341f, -3.6155255f, 2.0654323f, -0.028201118f, 1.2436143f};
+static const float ka_a104[] = {0.43099865f};
 static const int32_t ka_a105[] = {3, 4};
-static const uint8_t ka_a106[] = {0x93, 0x18, 0xfc, 0x3e, 0x82, 0xa3, 0x94, 0xbf, 0x42, 0x01, 0x03, 0x40, 0x3c, 0xf5, 0x4f, 0x3f, 0x66,
-  0xd7, 0x2c, 0xbf, 0x88, 0x18, 0x0c, 0xbf, 0x1d, 0xae, 0x7c, 0xbb, 0x3f, 0x0d, 0x5e, 0xbf, 0x94, 0xbe,
-  0xeb, 0xbe, 0xa1, 0x1f, 0x84, 0xbe, 0x03, 0x1e, 0x79, 0xbd, 0xba, 0xc2, 0xe5, 0xbf};
+static const float ka_a106[] = {0.492375f, -1.1612399f, 2.0469518f, 0.8123357f, -0.6751617f, -0.5472493f, -0.0038555928f,
+  -0.8673896f, -0.46043837f, -0.2580538f, -0.060819637f, -1.7950051f};
 static const int32_t ka_a107[] = {3, 4};
-static const uint8_t ka_a108[] = {0xc0, 0x65, 0x7b, 0xbd, 0x79, 0xce, 0xcb, 0x3f, 0x8d, 0xd7, 0xce, 0xbf, 0x9d, 0x3e, 0xc3, 0xbe, 0xaa,
-  0x96, 0x8d, 0x3f, 0x76, 0x6e, 0x7a, 0x3f, 0x37, 0xa5, 0xde, 0x3e, 0x96, 0x31, 0xa6, 0x3f, 0x38, 0x35,
-  0x64, 0x3f, 0xbe, 0x65, 0x30, 0x3f, 0x9b, 0xcf, 0xfb, 0x3e, 0xd8, 0x76, 0x0e, 0x40};
+static const float ka_a108[] = {-0.061376333f, 1.5922385f, -1.6159531f, -0.38133708f, 1.1061604f, 0.978248f, 0.43485424f, 1.2983882f,
+  0.89143705f, 0.68905246f, 0.49181828f, 2.2260036f};
 static const int32_t ka_a109[] = {3, 4};
-static const uint8_t ka_a110[] = {0xa4, 0x54, 0xae, 0x3f, 0xf0, 0xda, 0x16, 0x3f, 0x51, 0x67, 0x79, 0xbf, 0x07, 0xae, 0xd2, 0x3d, 0xe8,
-  0x68, 0x37, 0xbf, 0x5c, 0x33, 0x4c, 0x3f, 0x69, 0xc9, 0x86, 0xbe, 0x75, 0x3a, 0xaa, 0x3f, 0x5f, 0xec,
-  0x8c, 0xbf, 0x3d, 0x72, 0x40, 0x3f, 0x81, 0xb2, 0x6d, 0x3f, 0x35, 0x7e, 0xd2, 0xbf};
-static const uint8_t ka_a111[] = {0x5c, 0x03, 0x80, 0x3f};
+static const float ka_a110[] = {1.361958f, 0.5892782f, -0.97423273f, 0.10287099f, -0.7164445f, 0.7976587f, -0.2632554f, 1.329909f,
+  -1.1009635f, 0.75174314f, 0.928505f, -1.6444765f};
+static const float ka_a111[] = {1.0001025f};
 static const int32_t ka_a112[] = {3, 4};
-static const uint8_t ka_a113[] = {0x00, 0x2c, 0x17, 0x40, 0xd4, 0x70, 0xcb, 0x3f, 0xe0, 0xec, 0xd3, 0x3c, 0x3c, 0x2e, 0x8d, 0x3f, 0xa0,
-  0x3b, 0x91, 0x3e, 0x0a, 0x1d, 0xe6, 0x3f, 0x04, 0xa2, 0x3c, 0x3f, 0xe8, 0x1e, 0x15, 0x40, 0x30, 0x90,
-  0xce, 0xbd, 0x7a, 0x3c, 0xe0, 0x3f, 0x9c, 0xdc, 0xf6, 0x3f, 0xb2, 0xf5, 0x24, 0xbf};
+static const float ka_a113[] = {2.3620605f, 1.5893807f, 0.025869787f, 1.1029735f, 0.28365803f, 1.7977612f, 0.73684716f, 2.3300114f,
+  -0.10086095f, 1.7518456f, 1.9286075f, -0.644374f};
 static const int32_t ka_a114[] = {1};
-static const uint8_t ka_a115[] = {0xff, 0xe8, 0x61, 0x3f};
+static const float ka_a115[] = {0.8824615f};
 static const int32_t ka_a116[] = {2, 3};
-static const uint8_t ka_a117[] = {0x3a, 0x31, 0x28, 0x3f, 0xa7, 0x49, 0x9f, 0x3f, 0x69, 0x37, 0xa8, 0x3d, 0xa2, 0xc2, 0x80, 0xbf, 0xa2,
-  0xf1, 0x03, 0xbe, 0xff, 0x72, 0x7b, 0xbf};
+static const float ka_a117[] = {0.65700114f, 1.2444352f, 0.08213694f, -1.0059397f, -0.12885144f, -0.98222345f};
 static const int32_t ka_a118[] = {2, 3};
-static const uint8_t ka_a119[] = {0xea, 0xf2, 0xdc, 0xbe, 0xce, 0x9e, 0xcd, 0xbf, 0x25, 0xdb, 0x37, 0x3f, 0xe2, 0x3c, 0x39, 0x40, 0xe8,
-  0xf0, 0x91, 0x3f, 0xbf, 0x33, 0x36, 0x40};
+static const float ka_a119[] = {-0.4315408f, -1.6064088f, 0.71818763f, 2.894341f, 1.1401644f, 2.8469083f};
 static const int32_t ka_a120[] = {3, 1, 5};
-static const uint8_t ka_a121[] = {0x1f, 0xdb, 0x1d, 0xbf, 0xbd, 0x60, 0x8a, 0x3f, 0x1e, 0xaf, 0xed, 0xbe, 0xa2, 0xaa, 0xb5, 0xbe, 0xfa,
-  0xec, 0x37, 0xbf, 0x90, 0xe0, 0x71, 0xbf, 0x54, 0x38, 0x37, 0xbf, 0xd0, 0xba, 0x89, 0x3f, 0x86, 0xda,
-  0xda, 0x3e, 0xf4, 0x27, 0x29, 0xbe, 0x37, 0x25, 0x85, 0x3d, 0x8e, 0xaa, 0x42, 0x3f, 0x02, 0x8f, 0x03,
-  0xbf, 0xd3, 0xa5, 0x13, 0x3d, 0x0e, 0xc9, 0xfc, 0xbe};
+static const float ka_a121[] = {-0.6166248f, 1.0810772f, -0.46422666f, -0.35481745f, -0.7184597f, -0.9448328f, -0.71570325f,
+  1.0760136f, 0.42744845f, -0.16519147f, 0.06501239f, 0.76041496f, -0.5139009f, 0.036046814f,
+  -0.49372143f};
 static const int32_t ka_a122[] = {1, 4, 1};
-static const uint8_t ka_a123[] = {0xdb, 0x14, 0x10, 0x40, 0x91, 0xc0, 0x19, 0x3f, 0x1a, 0xae, 0x42, 0xbf, 0xfb, 0xae, 0xf9, 0xbe};
+static const float ka_a123[] = {2.251273f, 0.6005946f, -0.7604691f, -0.48766312f};
 static const int32_t ka_a124[] = {3, 4, 5};
-static const uint8_t ka_a125[] = {0xa3, 0x8b, 0x37, 0xc0, 0xf9, 0xc8, 0x95, 0xbf, 0xbf, 0xca, 0x2d, 0xc0, 0x2f, 0xca, 0x26, 0xc0, 0x1a,
-  0x10, 0x3e, 0xc0, 0xd8, 0xcd, 0x9b, 0xbf, 0xd2, 0x01, 0xf6, 0x3e, 0x10, 0x4c, 0x88, 0xbf, 0xe2, 0x95,
-  0x74, 0xbf, 0xc6, 0xd6, 0xa8, 0xbf, 0xec, 0x4b, 0x13, 0x3e, 0xca, 0xb7, 0xeb, 0x3f, 0x16, 0xad, 0x97,
-  0x3e, 0x92, 0xb1, 0xcf, 0x3e, 0x00, 0x12, 0x2c, 0x3d, 0x86, 0x0e, 0x04, 0xbe, 0x7c, 0xcc, 0xc8, 0x3f,
-  0xd0, 0xfd, 0xbf, 0x3c, 0xb2, 0x08, 0x08, 0x3e, 0xf2, 0x55, 0x6c, 0xbe, 0xff, 0x8c, 0x4c, 0xc0, 0xf0,
-  0xe2, 0x3d, 0xc0, 0xe6, 0x6e, 0x96, 0xbf, 0x14, 0x73, 0xe9, 0xbf, 0x5a, 0xa7, 0x1a, 0xc0, 0x90, 0xd0,
-  0xc5, 0xbf, 0x72, 0x7c, 0xa8, 0xbf, 0x1e, 0x6a, 0xf3, 0x3e, 0x38, 0x4d, 0x31, 0xbe, 0x8e, 0x0a, 0x44,
-  0xbf, 0xd8, 0xc9, 0x3c, 0xbe, 0x60, 0x5c, 0x37, 0x3d, 0xdd, 0x11, 0xeb, 0x3f, 0xae, 0x0d, 0x98, 0x3f,
-  0x1d, 0x64, 0x18, 0x3f, 0x25, 0x12, 0xea, 0xbe, 0x5a, 0x83, 0x69, 0xbe, 0x8f, 0x26, 0xc8, 0x3f, 0xc0,
-  0x44, 0x6a, 0x3f, 0x01, 0x1b, 0xa5, 0x3e, 0xb1, 0xeb, 0x0b, 0xc0, 0x6f, 0xd4, 0xbe, 0xbf, 0x9c, 0xf8,
-  0x30, 0xc0, 0x44, 0xc6, 0x0d, 0xc0, 0xfd, 0xad, 0x2f, 0xc0, 0xea, 0x1b, 0x09, 0xbf, 0xf4, 0xa7, 0x23,
-  0x3e, 0xca, 0xa7, 0x8e, 0xbf, 0x34, 0x86, 0x10, 0xbf, 0x8c, 0x12, 0x8c, 0xbf, 0xc1, 0x52, 0x53, 0x3f,
-  0x54, 0xac, 0xc2, 0x3f, 0x60, 0x7c, 0x7c, 0x3e, 0x77, 0xe8, 0x4b, 0x3f, 0x26, 0x93, 0x88, 0x3e, 0x24,
-  0x7c, 0x0d, 0x3f, 0x06, 0xc1, 0x9f, 0x3f, 0x90, 0xf0, 0xd6, 0xbc, 0xdb, 0x11, 0x06, 0x3f, 0xc0, 0x84,
-  0xc6, 0xbb};
+static const float ka_a125[] = {-2.8678977f, -1.1701957f, -2.7154996f, -2.6060903f, -2.9697328f, -1.2172194f, 0.48048264f,
+  -1.0648212f, -0.95541203f, -1.3190544f, 0.1438443f, 1.8415463f, 0.29624242f, 0.40565163f,
+  0.042009354f, -0.12896165f, 1.5687404f, 0.023436457f, 0.13284567f, -0.2307966f, -3.1961057f,
+  -2.9669762f, -1.1752594f, -1.8238244f, -2.4164643f, -1.5454273f, -1.3162978f, 0.47541898f,
+  -0.17314613f, -0.76578605f, -0.18436372f, 0.04476583f, 1.8364826f, 1.1879175f, 0.5952776f,
+  -0.45716968f, -0.22804013f, 1.5636767f, 0.91511154f, 0.32247165f, -2.1862605f, -1.490858f,
+  -2.765174f, -2.2152262f, -2.7449944f, -0.5355822f, 0.15982038f, -1.1144955f, -0.5645478f, -1.094316f,
+  0.8254815f, 1.520884f, 0.2465682f, 0.7965159f, 0.26674765f, 0.5526755f, 1.2480781f, -0.026237756f,
+  0.52370995f, -0.0060583055f};
 static const int32_t ka_a126[] = {2, 1, 2, 1, 3, 1, 2, 1};
-static const uint8_t ka_a127[] = {0x1f, 0xe4, 0x1f, 0xbf, 0x9e, 0xb7, 0x85, 0xbe, 0xef, 0xfd, 0x00, 0xc0, 0xb7, 0x76, 0xb9, 0x3b, 0xdd,
-  0x4a, 0xaa, 0x3e, 0xb3, 0x5a, 0xe5, 0x3f, 0xb0, 0x2f, 0x84, 0x3e, 0xf9, 0xad, 0x4e, 0x3f, 0x57, 0xd1,
-  0xaf, 0xbf, 0x16, 0xa7, 0x92, 0xbf, 0x00, 0xea, 0x7f, 0xbe, 0x27, 0x16, 0x4d, 0x3d, 0x81, 0xb8, 0x41,
-  0x3f, 0xa2, 0xb7, 0x01, 0xbf, 0x76, 0x23, 0xa0, 0xbf, 0xf4, 0xce, 0x95, 0x3f, 0xda, 0xc2, 0xa2, 0xbf,
-  0x04, 0x57, 0x3b, 0xc0, 0x64, 0x72, 0xdb, 0x3f, 0x77, 0xde, 0xa9, 0xbf, 0xb9, 0x21, 0xfd, 0xbe, 0x87,
-  0xce, 0x97, 0x3e, 0xa8, 0xe7, 0xd9, 0xbf, 0xf8, 0x2e, 0x4e, 0x3f};
+static const float ka_a127[] = {-0.6245746f, -0.2611665f, -2.0154989f, 0.005659904f, 0.3326024f, 1.7918304f, 0.25817633f, 0.8073421f,
+  -1.373576f, -1.145724f, -0.24991608f, 0.050069954f, 0.75672156f, -0.50670826f, -1.2510822f,
+  1.1703782f, -1.2715714f, -2.927186f, 1.7144284f, -1.3271016f, -0.4943979f, 0.29649755f, -1.7023821f,
+  0.8054042f};
 static const int32_t ka_a128[] = {2, 1, 3, 1, 2, 2};
-static const uint8_t ka_a129[] = {0x43, 0xd8, 0x63, 0xbe, 0x3d, 0x7f, 0xc5, 0xbe, 0x5b, 0x43, 0x11, 0xbf, 0x48, 0xff, 0x36, 0x3d, 0x1d,
-  0x6a, 0xaf, 0x3f, 0xe1, 0x21, 0x6e, 0x3f, 0x1a, 0x19, 0xae, 0x3f, 0xc3, 0xa6, 0x5c, 0xbf, 0xf9, 0xe7,
-  0xe8, 0xbd, 0x85, 0x28, 0x71, 0x3e, 0x41, 0x5f, 0x32, 0xbd, 0x75, 0x15, 0x1e, 0x3e, 0x39, 0xdb, 0x33,
-  0x3f, 0x78, 0xe7, 0xb2, 0xbf, 0x63, 0xdf, 0x0c, 0xbf, 0x72, 0x9a, 0x08, 0x3f, 0x51, 0xf3, 0x86, 0xbf,
-  0x8a, 0x15, 0x6f, 0x3f, 0xf6, 0x02, 0xe6, 0x3e, 0x1a, 0xdb, 0x5d, 0x3e, 0x56, 0x8c, 0xe3, 0x3e, 0x41,
-  0x52, 0xc3, 0x3f, 0x51, 0x86, 0x03, 0xc0, 0x0f, 0x3e, 0x37, 0xbe};
+static const float ka_a129[] = {-0.22250466f, -0.38573638f, -0.567434f, 0.04467705f, 1.3704258f, 0.93020445f, 1.360141f, -0.8619196f,
+  -0.1137237f, 0.23550613f, -0.043547872f, 0.15437873f, 0.7025638f, -1.3976889f, -0.5502836f,
+  0.53360665f, -1.0543004f, 0.9339224f, 0.44924134f, 0.21665612f, 0.44443005f, 1.5259477f, -2.055073f,
+  -0.17894767f};
 static const int32_t ka_a130[] = {2, 1, 2, 1, 3, 1, 2, 2};
-static const uint8_t ka_a131[] = {0x1c, 0xdc, 0xcd, 0xbe, 0x02, 0x92, 0x74, 0xbe, 0x18, 0xcf, 0x9c, 0x3e, 0x87, 0x97, 0x9c, 0xbe, 0xfe,
-  0xb2, 0x58, 0xc0, 0x67, 0x86, 0x3c, 0xc0, 0xa3, 0x5f, 0xad, 0xbf, 0xb0, 0x19, 0x5e, 0x3f, 0xdb, 0x84,
-  0xe4, 0x3e, 0x6a, 0xda, 0xc6, 0x3d, 0xad, 0xed, 0xea, 0x3f, 0x04, 0x98, 0xd1, 0x3f, 0xc2, 0x86, 0xe3,
-  0xbe, 0x64, 0xf3, 0xd3, 0x3f, 0xae, 0xc6, 0xad, 0x3f, 0x0e, 0x27, 0x8c, 0x3e, 0x18, 0x78, 0xa3, 0xbe,
-  0x0e, 0xae, 0x13, 0xc0, 0xd4, 0x27, 0xcc, 0xbf, 0x79, 0x62, 0xae, 0xbf, 0xab, 0xc0, 0x31, 0xbf, 0x81,
-  0x4f, 0xe3, 0xbf, 0xaa, 0xba, 0x06, 0x40, 0x99, 0x83, 0x6a, 0x3e, 0x92, 0xae, 0x7a, 0x3f, 0x10, 0x3c,
-  0x92, 0x3f, 0x90, 0xbb, 0x78, 0x3d, 0x96, 0x27, 0x0d, 0xbf, 0xca, 0xc6, 0x27, 0xc0, 0x33, 0x9a, 0x0b,
-  0xc0, 0x30, 0x51, 0x42, 0xbe, 0x2b, 0x11, 0x02, 0x40, 0x5a, 0x34, 0x94, 0xbf, 0xeb, 0xe7, 0xc0, 0xbf,
-  0x87, 0x8d, 0x38, 0xc0, 0x5b, 0x38, 0x45, 0xc0, 0xc8, 0x84, 0x81, 0x3f, 0xee, 0x2c, 0x47, 0x40, 0x8b,
-  0xdd, 0x46, 0xbf, 0xb0, 0x2b, 0xee, 0xbf, 0xc6, 0x55, 0x0f, 0x3f, 0x33, 0xd3, 0xb6, 0xbf, 0xde, 0x68,
-  0x1c, 0xbe, 0xe8, 0x83, 0xa3, 0x3d, 0x5f, 0x65, 0x09, 0xc0, 0xf4, 0x9c, 0x4e, 0xc0, 0x0f, 0x12, 0x37,
-  0x40, 0x7c, 0xfe, 0x7b, 0x3f};
+static const float ka_a131[] = {-0.40206993f, -0.23883823f, 0.3062675f, -0.30584356f, -3.3859248f, -2.9457033f, -1.3544811f,
+  0.86757946f, 0.4463261f, 0.09709628f, 1.8353783f, 1.6374516f, -0.4443875f, 1.6558652f, 1.3576257f,
+  0.27373546f, -0.31927562f, -2.3074985f, -1.5949655f, -1.3623801f, -0.69434613f, -1.7758638f,
+  2.105143f, 0.22901763f, 0.97922623f, 1.142458f, 0.06072575f, -0.5513853f, -2.6215081f, -2.1812866f,
+  -0.18976283f, 2.0322978f, -1.1578476f, -1.5070776f, -2.8836381f, -3.0815647f, 1.0118647f, 3.1121173f,
+  -0.776818f, -1.8607082f, 0.55990255f, -1.4283203f, -0.15274379f, 0.079841435f, -2.1468122f,
+  -3.2283297f, 2.8604772f, 0.9843519f};
 static const int32_t ka_a132[] = {0, 3};
 static const int32_t ka_a133[] = {3};
-static const uint8_t ka_a134[] = {0xae, 0xf7, 0x67, 0xbf, 0x7c, 0x9c, 0x04, 0xc0, 0xf7, 0x59, 0x86, 0x3f};
+static const float ka_a134[] = {-0.90612304f, -2.072051f, 1.0496205f};
 static const int32_t ka_a135[] = {0, 3};
 static const int32_t ka_a136[] = {2, 3};
-static const uint8_t ka_a137[] = {0xfc, 0xff, 0xff, 0xff, 0xf9, 0xff, 0xff, 0xff, 0xfa, 0xff, 0xff, 0xff, 0xfd, 0xff, 0xff, 0xff, 0xfc,
-  0xff, 0xff, 0xff, 0xf8, 0xff, 0xff, 0xff};
+static const int32_t ka_a137[] = {-4, -7, -6, -3, -4, -8};
 static const int32_t ka_a138[] = {3};
-static const uint8_t ka_a139[] = {0xff, 0xff, 0xff, 0xff, 0xf9, 0xff, 0xff, 0xff, 0x05, 0x00, 0x00, 0x00};
+static const int32_t ka_a139[] = {-1, -7, 5};
 static const int32_t ka_a140[] = {2, 3};
-static const uint8_t ka_a141[] = {0xff, 0xff, 0xff, 0xff, 0x0e, 0x00, 0x00, 0x00, 0xeb, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0x11,
-  0x00, 0x00, 0x00, 0xe9, 0xff, 0xff, 0xff};
+static const int32_t ka_a141[] = {-1, 14, -21, 0, 17, -23};
 static const int32_t ka_a142[] = {4, 1};
-static const uint8_t ka_a143[] = {0x06, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x09, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+static const int64_t ka_a143[] = {INT64_C(6), INT64_C(9), INT64_C(1), INT64_C(-1)};
 static const int32_t ka_a144[] = {1, 5};
-static const uint8_t ka_a145[] = {0xfa, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfb,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x06, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x09, 0x00,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a145[] = {INT64_C(-6), INT64_C(-1), INT64_C(-5), INT64_C(6), INT64_C(9)};
 static const int32_t ka_a146[] = {4, 5};
-static const uint8_t ka_a147[] = {0xfa, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xfc,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x12, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x18, 0x00,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xfd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x07, 0x00, 0x00,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x15, 0x00, 0x00, 0x00,
-  0x00, 0x00, 0x00, 0x00, 0x1b, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf5, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf7, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0x0d, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x13, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-  0x00, 0xf3, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xf5, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x0b, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x11,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a147[] = {INT64_C(-6), INT64_C(4), INT64_C(-4), INT64_C(18), INT64_C(24), INT64_C(-3), INT64_C(7), INT64_C(-1),
+  INT64_C(21), INT64_C(27), INT64_C(-11), INT64_C(-1), INT64_C(-9), INT64_C(13), INT64_C(19),
+  INT64_C(-13), INT64_C(-3), INT64_C(-11), INT64_C(11), INT64_C(17)};
 static const int32_t ka_a148[] = {2};
-static const uint8_t ka_a149[] = {0xff, 0xff, 0xff, 0x7f, 0x00, 0x00, 0x00, 0x80};
+static const int32_t ka_a149[] = {2147483647, INT32_MIN};
 static const int32_t ka_a150[] = {2};
-static const uint8_t ka_a151[] = {0x01, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00};
+static const int32_t ka_a151[] = {1, 1};
 static const int32_t ka_a152[] = {2};
-static const uint8_t ka_a153[] = {0xfe, 0xff, 0xff, 0x7f, 0xff, 0xff, 0xff, 0x7f};
+static const int32_t ka_a153[] = {2147483646, 2147483647};
 static const int32_t ka_a154[] = {2, 3};
-static const uint8_t ka_a155[] = {0xc8, 0x71, 0x4b, 0x3e, 0x6b, 0x9b, 0xd5, 0x3e, 0x55, 0x52, 0xd9, 0x3c, 0xa8, 0xc2, 0x81, 0x3f, 0x5c,
-  0x2c, 0xf1, 0xbe, 0xbe, 0xe7, 0x84, 0xbe};
+static const float ka_a155[] = {0.19867623f, 0.41720137f, 0.026528517f, 1.0137529f, -0.47104156f, -0.25958055f};
 static const int32_t ka_a156[] = {4};
-static const uint8_t ka_a157[] = {0x8c, 0x68, 0x47, 0xbf, 0x30, 0xec, 0xc9, 0x3f, 0xf6, 0x26, 0x35, 0xc0, 0x92, 0xe4, 0xd2, 0xbf};
+static const float ka_a157[] = {-0.778939f, 1.5775204f, -2.830503f, -1.6476004f};
 static const int32_t ka_a158[] = {2, 3};
 static const int32_t ka_a159[] = {2, 3};
-static const uint8_t ka_a160[] = {0x72, 0x20, 0x00, 0x40, 0x5f, 0x1b, 0x36, 0xbd, 0x5e, 0xed, 0xf7, 0x3c, 0xb2, 0x74, 0xdd, 0x3d, 0xd4,
-  0x72, 0x0c, 0x3f, 0xe7, 0x14, 0x23, 0xbf};
+static const float ka_a160[] = {2.0019803f, -0.044459697f, 0.030264553f, 0.108132735f, 0.54862714f, -0.6370377f};
 static const int32_t ka_a161[] = {3};
-static const uint8_t ka_a162[] = {0x1b, 0x46, 0xa6, 0xbf, 0x1d, 0x0d, 0xf8, 0xbf, 0xa7, 0x7e, 0x04, 0xbe};
+static const float ka_a162[] = {-1.2990144f, -1.9379002f, -0.12938939f};
 static const int32_t ka_a163[] = {3, 3};
 static const int32_t ka_a164[] = {2, 3};
-static const uint8_t ka_a165[] = {0x7e, 0x1e, 0x0f, 0xbe, 0x7e, 0x2e, 0x76, 0x3f, 0x43, 0x3b, 0x2e, 0x3f, 0x38, 0xb4, 0x82, 0xbf, 0x32,
-  0xa6, 0xae, 0x3e, 0xc3, 0xb9, 0x5b, 0xbe};
+static const float ka_a165[] = {-0.13976476f, 0.9616469f, 0.68059176f, -1.0211248f, 0.34111172f, -0.21457581f};
 static const int32_t ka_a166[] = {3};
-static const uint8_t ka_a167[] = {0x58, 0x37, 0x97, 0xbe, 0x39, 0x7d, 0x6c, 0x3f, 0xd0, 0x9d, 0x19, 0xbe};
+static const float ka_a167[] = {-0.2953441f, 0.92378575f, -0.15001607f};
 static const int32_t ka_a168[] = {4, 2, 3};
 static const int32_t ka_a169[] = {2, 3};
-static const uint8_t ka_a170[] = {0xea, 0xaa, 0xc7, 0xbf, 0x82, 0x39, 0x5c, 0xbe, 0x42, 0x59, 0xb8, 0x3f, 0xbb, 0x14, 0x6a, 0xbf, 0x7d,
-  0xb6, 0xdc, 0x3f, 0x51, 0x2f, 0xb4, 0xbf};
+static const float ka_a170[] = {-1.5599034f, -0.21506312f, 1.4402239f, -0.9143788f, 1.7243191f, -1.407694f};
 static const int32_t ka_a171[] = {2, 3};
-static const uint8_t ka_a172[] = {0xf7, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x03, 0x00, 0x00, 0x00, 0xf9, 0xff, 0xff, 0xff, 0x02,
-  0x00, 0x00, 0x00, 0x09, 0x00, 0x00, 0x00};
+static const int32_t ka_a172[] = {-9, -1, 3, -7, 2, 9};
 static const int32_t ka_a173[] = {2, 3};
 static const int32_t ka_a174[] = {3};
-static const uint8_t ka_a175[] = {0xf9, 0xff, 0xff, 0xff, 0x07, 0x00, 0x00, 0x00, 0x08, 0x00, 0x00, 0x00};
+static const int32_t ka_a175[] = {-7, 7, 8};
 static const int32_t ka_a176[] = {3};
-static const uint8_t ka_a177[] = {0x06, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00};
+static const int32_t ka_a177[] = {6, 1, 3};
 static const int32_t ka_a178[] = {3};
 static const int32_t ka_a179[] = {3};
-static const uint8_t ka_a180[] = {0x01, 0x00, 0x01};
+static const uint8_t ka_a180[] = {1, 0, 1};
 static const int32_t ka_a181[] = {3};
-static const uint8_t ka_a182[] = {0x01, 0x01, 0x00};
+static const uint8_t ka_a182[] = {1, 1, 0};
 static const int32_t ka_a183[] = {3};
 static const int32_t ka_a184[] = {3};
-static const uint8_t ka_a185[] = {0x00, 0x00, 0xc0, 0x7f, 0x00, 0x00, 0x80, 0x7f, 0x00, 0x00, 0x80, 0x3f};
+static const float ka_a185[] = {NAN, INFINITY, 1.0f};
 static const int32_t ka_a186[] = {3};
-static const uint8_t ka_a187[] = {0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x80, 0xff, 0x00, 0x00, 0x80, 0x7f};
+static const float ka_a187[] = {1.0f, -INFINITY, INFINITY};
 static const int32_t ka_a188[] = {3};
-static const uint8_t ka_a189[] = {0x00, 0x00, 0xc0, 0x7f, 0x00, 0x00, 0xc0, 0xff, 0x00, 0x00, 0x80, 0x7f};
+static const float ka_a189[] = {NAN, NAN, INFINITY};
 static const int32_t ka_a190[] = {2, 3};
-static const uint8_t ka_a191[] = {0xa6, 0xe6, 0xa8, 0xbe, 0x69, 0x22, 0xbb, 0xbf, 0xcc, 0x09, 0x60, 0xbe, 0xf9, 0x90, 0x9d, 0x3e, 0x09,
-  0x8c, 0x1e, 0x3b, 0xd6, 0x0a, 0x9c, 0xbf};
+static const float ka_a191[] = {-0.3298847f, -1.4619876f, -0.21878737f, 0.30774668f, 0.0024192354f, -1.2190807f};
 static const int32_t ka_a192[] = {2, 3};
-static const uint8_t ka_a193[] = {0xf9, 0xab, 0x91, 0x3e, 0xd4, 0x33, 0xb4, 0x3f, 0x67, 0xaa, 0xad, 0xbf, 0x4d, 0xd3, 0xdd, 0x3f, 0xf0,
-  0x48, 0xa5, 0x3e, 0x81, 0x6b, 0xf6, 0x3f};
+static const float ka_a193[] = {0.28451517f, 1.4078317f, -1.3567628f, 1.7330109f, 0.3228221f, 1.9251558f};
 static const int32_t ka_a194[] = {2, 3};
-static const uint8_t ka_a195[] = {0x35, 0x38, 0xc0, 0xbd, 0x15, 0xba, 0x03, 0xc0, 0xc0, 0xfb, 0x97, 0x3e, 0x35, 0x88, 0x08, 0x3f, 0xdc,
-  0xba, 0x4c, 0x3a, 0xf1, 0x33, 0x16, 0xc0};
+static const float ka_a195[] = {-0.09385721f, -2.0582325f, 0.29684258f, 0.53332835f, 0.00078098266f, -2.3469203f};
 static const int32_t ka_a196[] = {2, 1, 3};
-static const uint8_t ka_a197[] = {0x39, 0xcb, 0x09, 0xbe, 0xab, 0x28, 0xeb, 0x3d, 0xec, 0xe6, 0xb2, 0x3f, 0xe3, 0xe6, 0x23, 0xc0, 0xd8,
-  0x26, 0x9d, 0x3f, 0xbb, 0xcd, 0xc1, 0x3f};
+static const float ka_a197[] = {-0.1345643f, 0.11482366f, 1.3976722f, -2.5609672f, 1.2277479f, 1.5140909f};
 static const int32_t ka_a198[] = {4, 1};
-static const uint8_t ka_a199[] = {0x40, 0x82, 0x14, 0x3f, 0x06, 0xb2, 0x5e, 0xbe, 0x8c, 0xd2, 0x2f, 0x3f, 0x36, 0x7e, 0x48, 0x3e};
+static const float ka_a199[] = {0.58011246f, -0.21747598f, 0.68680644f, 0.19579396f};
 static const int32_t ka_a200[] = {2, 4, 3};
-static const uint8_t ka_a201[] = {0x31, 0xdf, 0x9f, 0xbd, 0x28, 0x6b, 0x88, 0x3d, 0x0d, 0x91, 0x4f, 0x3f, 0x1c, 0xbc, 0xef, 0x3c, 0xcc,
-  0x90, 0xcc, 0xbc, 0xa9, 0xa0, 0x9b, 0xbe, 0x80, 0x46, 0xbd, 0xbd, 0x35, 0x82, 0xa1, 0x3d, 0xfd, 0xbd,
-  0x75, 0x3f, 0x67, 0xd5, 0xd7, 0xbc, 0xb5, 0x2b, 0xb8, 0x3c, 0x9c, 0x1c, 0x8c, 0x3e, 0xbf, 0x29, 0xbe,
-  0xbf, 0xd4, 0x54, 0x36, 0x3f, 0x16, 0xdb, 0x60, 0x3f, 0x33, 0x94, 0x0e, 0x3f, 0xf8, 0xb4, 0x88, 0xbe,
-  0x2e, 0x97, 0xa8, 0xbe, 0x44, 0x23, 0xe1, 0xbf, 0x9b, 0xdd, 0x57, 0x3f, 0x08, 0x1b, 0x85, 0x3f, 0x30,
-  0x5d, 0x00, 0xbf, 0xa6, 0x27, 0x76, 0x3e, 0x46, 0xc8, 0x97, 0x3e};
-static const uint8_t ka_a202[] = {0x74, 0x61, 0x0a, 0x40};
+static const float ka_a201[] = {-0.07806242f, 0.066610634f, 0.81080705f, 0.029264502f, -0.024971388f, -0.3039601f, -0.092419624f,
+  0.07886163f, 0.95993024f, -0.026346875f, 0.022481779f, 0.27365577f, -1.485649f, 0.7122319f,
+  0.878343f, 0.55694884f, -0.26700568f, -0.3292784f, -1.7588887f, 0.8432252f, 1.0398874f, -0.5014219f,
+  0.24038562f, 0.29644984f};
+static const float ka_a202[] = {2.162198f};
 static const int32_t ka_a203[] = {3, 4};
-static const uint8_t ka_a204[] = {0x7b, 0x27, 0x3c, 0xbf, 0x94, 0x79, 0x9b, 0xbf, 0xb1, 0x70, 0xa2, 0xbf, 0x25, 0xb6, 0xcc, 0xbf, 0x3c,
-  0x34, 0xbf, 0xbf, 0xfb, 0x24, 0x6d, 0x3f, 0x8e, 0xf2, 0x2d, 0xbf, 0x53, 0xee, 0x9a, 0x3f, 0x24, 0x52,
-  0x6c, 0xbe, 0x7e, 0xe9, 0x2e, 0xbf, 0x14, 0x7e, 0x94, 0x3f, 0x80, 0x3c, 0x64, 0xbf};
+static const float ka_a204[] = {-0.7349774f, -1.2146478f, -1.2690641f, -1.5993086f, -1.4937816f, 0.9263455f, -0.67948234f,
+  1.2103981f, -0.23078209f, -0.6832503f, 1.1600976f, -0.89154816f};
 static const int32_t ka_a205[] = {3, 4};
-static const uint8_t ka_a206[] = {0xd1, 0x69, 0xcb, 0xbf, 0x73, 0x15, 0x28, 0xc0, 0x2b, 0x9d, 0x2f, 0xc0, 0x3b, 0x50, 0x5d, 0xc0, 0xe4,
-  0xb5, 0x4e, 0xc0, 0x36, 0x30, 0x00, 0x40, 0xf1, 0x0d, 0xbc, 0xbf, 0xe6, 0x7e, 0x27, 0x40, 0x7b, 0x7c,
-  0xff, 0xbe, 0xe7, 0x18, 0xbd, 0xbf, 0xfc, 0x88, 0x20, 0x40, 0xff, 0xbe, 0xf6, 0xbf};
+static const float ka_a206[] = {-1.5891668f, -2.6263092f, -2.7439678f, -3.4580219f, -3.2298517f, 2.0029426f, -1.4691755f, 2.6171203f,
+  -0.4989966f, -1.4773225f, 2.5083609f, -1.9277037f};
 static const int32_t ka_a207[] = {3, 1};
-static const uint8_t ka_a208[] = {0xba, 0xd7, 0x88, 0x3f, 0xa6, 0xa1, 0x39, 0xbf, 0xcb, 0xa9, 0xb1, 0x3e};
+static const float ka_a208[] = {1.0690835f, -0.7251228f, 0.34699854f};
 static const int32_t ka_a209[] = {1, 4};
-static const uint8_t ka_a210[] = {0x4d, 0x7f, 0x40, 0xbf, 0xe3, 0xb6, 0xa2, 0x3f, 0xd3, 0x60, 0x8a, 0xbf, 0x3a, 0x5a, 0x0b, 0x3f};
+static const float ka_a210[] = {-0.75194246f, 1.2712063f, -1.0810798f, 0.5443455f};
 static const int32_t ka_a211[] = {3, 4};
-static const uint8_t ka_a212[] = {0xaf, 0xcb, 0x4d, 0xbf, 0x8d, 0xf4, 0xad, 0x3f, 0x18, 0xf0, 0x93, 0xbf, 0xba, 0xfa, 0x14, 0x3f, 0x8c,
-  0x95, 0x0b, 0x3f, 0xd1, 0xf9, 0x6b, 0xbf, 0xb2, 0xae, 0x48, 0x3f, 0x64, 0x18, 0xca, 0xbe, 0xb1, 0x97,
-  0x85, 0xbe, 0xbd, 0xd8, 0xe1, 0x3e, 0x73, 0x11, 0xc0, 0xbe, 0x9e, 0x6b, 0x41, 0x3e};
+static const float ka_a212[] = {-0.8038892f, 1.3590256f, -1.1557646f, 0.5819508f, 0.54525065f, -0.92178065f, 0.78391564f,
+  -0.39471734f, -0.26092294f, 0.4411067f, -0.37513313f, 0.18888709f};
 static const int32_t ka_a213[] = {2, 3, 4};
-static const uint8_t ka_a214[] = {0x3f, 0xc6, 0x4f, 0xbf, 0x54, 0x82, 0x5a, 0x3f, 0x56, 0x01, 0x1b, 0x3f, 0xbe, 0x9a, 0xf4, 0x3e, 0x63,
-  0xe8, 0xee, 0xbe, 0xd2, 0xec, 0x64, 0x3d, 0xe3, 0x1e, 0x1b, 0x40, 0x49, 0x2b, 0x47, 0x3f, 0x0d, 0xf0,
-  0xd2, 0xbf, 0x7c, 0x1b, 0x8f, 0xbe, 0x13, 0x15, 0x10, 0xbe, 0xb0, 0x3d, 0x16, 0x3f, 0xc5, 0xcc, 0xb0,
-  0x3f, 0x49, 0x8a, 0x8b, 0x3f, 0xfd, 0x25, 0x92, 0xbf, 0x7e, 0x50, 0x20, 0x3f, 0x04, 0x0b, 0xa8, 0x3f,
-  0x11, 0x64, 0x79, 0xbe, 0x9c, 0x35, 0x33, 0xbf, 0xa7, 0xa5, 0xc1, 0xbf, 0x57, 0x93, 0x2c, 0x3f, 0x87,
-  0xe0, 0x86, 0x3e, 0xa4, 0x1a, 0xc2, 0xbf, 0xb4, 0x13, 0xb8, 0xbf};
+static const float ka_a214[] = {-0.81161875f, 0.85355115f, 0.60548913f, 0.4777431f, -0.46661672f, 0.055889912f, 2.4237602f,
+  0.7780042f, -1.6479508f, -0.27950656f, -0.14070539f, 0.5868788f, 1.3812491f, 1.0901576f, -1.1417843f,
+  0.6262282f, 1.3128362f, -0.24354579f, -0.70003676f, -1.5128678f, 0.6741232f, 0.26343176f, -1.516438f,
+  -1.4381013f};
 static const int32_t ka_a215[] = {3, 1};
-static const uint8_t ka_a216[] = {0xc0, 0x5c, 0x94, 0xbe, 0x1c, 0xa8, 0xfd, 0xbc, 0x39, 0x83, 0x70, 0x3f};
+static const float ka_a216[] = {-0.28977013f, -0.03096395f, 0.9395023f};
 static const int32_t ka_a217[] = {2, 3, 4};
-static const uint8_t ka_a218[] = {0xc7, 0xd3, 0x70, 0x3e, 0x07, 0x45, 0x7d, 0xbe, 0xdd, 0xa9, 0x33, 0xbe, 0x15, 0xc2, 0x0d, 0xbe, 0x8c,
-  0xb8, 0x6c, 0x3c, 0x60, 0xd4, 0xe2, 0xba, 0x64, 0xb3, 0x99, 0xbd, 0x91, 0x58, 0xc5, 0xbc, 0x2c, 0x2d,
-  0xc6, 0xbf, 0x1f, 0x73, 0x86, 0xbe, 0x9d, 0x5d, 0x07, 0xbe, 0xd8, 0x26, 0x0d, 0x3f, 0xe0, 0xec, 0xcc,
-  0xbe, 0x01, 0xbd, 0xa1, 0xbe, 0xd3, 0x65, 0xa9, 0x3e, 0x3c, 0xd1, 0x39, 0xbe, 0x3d, 0x81, 0x26, 0xbd,
-  0xaa, 0x1b, 0xf7, 0x3b, 0xaa, 0x91, 0xb1, 0x3c, 0xe0, 0xdf, 0x3f, 0x3d, 0x97, 0x22, 0x22, 0x3f, 0x43,
-  0x6f, 0x7d, 0x3e, 0x79, 0x5c, 0xb6, 0xbf, 0xd4, 0xf0, 0xac, 0xbf};
+static const float ka_a218[] = {0.23518287f, -0.24733363f, -0.17545266f, -0.13843568f, 0.014448296f, -0.0017305724f, -0.07504919f,
+  -0.024090083f, -1.5482535f, -0.26259705f, -0.13219304f, 0.55137396f, -0.4002447f, -0.3158951f,
+  0.33085498f, -0.18146223f, -0.040650595f, 0.0075411396f, 0.021675903f, 0.046844363f, 0.6333403f,
+  0.24749474f, -1.424697f, -1.3510995f};
 static const int32_t ka_a219[] = {0};
 static const int32_t ka_a220[] = {1};
-static const uint8_t ka_a221[] = {0xd4, 0x5d, 0x67, 0x3e};
+static const float ka_a221[] = {0.22594386f};
 static const int32_t ka_a222[] = {0};
 static const int32_t ka_a223[] = {2, 3};
-static const uint8_t ka_a224[] = {0xc8, 0x0a, 0x3c, 0xbf, 0x20, 0x6e, 0x1c, 0x3f, 0x0b, 0x9c, 0xf0, 0x3e, 0x8c, 0x7a, 0xc4, 0x3e, 0xb3,
-  0xa3, 0xf2, 0xbe, 0x20, 0x2c, 0x47, 0x3f};
+static const float ka_a224[] = {-0.7345395f, 0.6110554f, 0.4699405f, 0.38374746f, -0.47390518f, 0.77801704f};
 static const int32_t ka_a225[] = {2};
-static const uint8_t ka_a226[] = {0x59, 0x8e, 0x05, 0xbf, 0xf3, 0x49, 0xa0, 0x3d};
+static const float ka_a226[] = {-0.5217033f, 0.07826605f};
 static const int32_t ka_a227[] = {2, 3};
 static const int32_t ka_a228[] = {2, 1};
-static const uint8_t ka_a229[] = {0x61, 0xeb, 0x4e, 0xbf, 0xd3, 0x8d, 0x9b, 0xbe};
+static const float ka_a229[] = {-0.8082791f, -0.3038164f};
 static const int32_t ka_a230[] = {2};
-static const uint8_t ka_a231[] = {0x19, 0xe5, 0x8c, 0xbd, 0xc8, 0x76, 0xca, 0xbe};
+static const float ka_a231[] = {-0.068796344f, -0.39543748f};
 static const int32_t ka_a232[] = {2};
 static const int32_t ka_a233[] = {2};
-static const uint8_t ka_a234[] = {0xd1, 0x4a, 0x05, 0x3f, 0x80, 0xdf, 0x30, 0x40};
+static const float ka_a234[] = {0.52067286f, 2.7636414f};
 static const int32_t ka_a235[] = {2};
-static const uint8_t ka_a236[] = {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xfb, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+static const int64_t ka_a236[] = {INT64_C(0), INT64_C(-5)};
 static const int32_t ka_a237[] = {2};
 static const int32_t ka_a238[] = {2, 3};
-static const uint8_t ka_a239[] = {0x7d, 0xe1, 0xc4, 0x3e, 0xe8, 0xa8, 0x15, 0xbf, 0xb1, 0x3c, 0x9a, 0xbf, 0x7c, 0x77, 0x21, 0xbf, 0x3f,
-  0xb2, 0x76, 0xbf, 0x4d, 0xd0, 0xcf, 0xbe};
+static const float ka_a239[] = {0.38453284f, -0.58460855f, -1.2049772f, -0.63072944f, -0.9636573f, -0.40588608f};
 static const int32_t ka_a240[] = {2, 3};
-static const uint8_t ka_a241[] = {0x64, 0x79, 0x33, 0x3f, 0xed, 0xc9, 0x4f, 0x3f, 0x23, 0xff, 0x97, 0xbe, 0x3a, 0x8f, 0xce, 0xbf, 0x06,
-  0x0e, 0xec, 0x3e, 0xf4, 0x60, 0x3d, 0x3f};
+static const float ka_a241[] = {0.701071f, 0.8116749f, -0.2968684f, -1.6137459f, 0.4610445f, 0.73976064f};
 static const int32_t ka_a242[] = {2, 3};
-static const uint8_t ka_a243[] = {0x10, 0x6a, 0x0c, 0x3f, 0x48, 0x62, 0x38, 0xbf, 0x01, 0xe3, 0x81, 0x40, 0x3c, 0x1d, 0xc8, 0x3e, 0x34,
-  0xc5, 0x05, 0xc0, 0xc8, 0x75, 0x0c, 0xbf};
+static const float ka_a243[] = {0.5484934f, -0.72024965f, 4.0589604f, 0.39084804f, -2.0901613f, -0.5486722f};
 static const int32_t ka_a244[] = {2, 1, 3};
-static const uint8_t ka_a245[] = {0xcc, 0x17, 0x3b, 0xbf, 0x5a, 0xe2, 0x88, 0xbf, 0x1d, 0x53, 0xce, 0xbe, 0xf6, 0x78, 0x87, 0x3f, 0xaa,
-  0x4e, 0x56, 0x3f, 0x07, 0xd6, 0xda, 0xbf};
+static const float ka_a245[] = {-0.73083186f, -1.0694077f, -0.40297785f, 1.0583789f, 0.8371378f, -1.7096566f};
 static const int32_t ka_a246[] = {4, 1};
-static const uint8_t ka_a247[] = {0x15, 0x64, 0x8f, 0x3f, 0x41, 0xad, 0xd3, 0x3f, 0x1c, 0xba, 0x03, 0x3f, 0x3e, 0x88, 0x0a, 0xbf};
+static const float ka_a247[] = {1.1202418f, 1.6537248f, 0.51455855f, -0.5411414f};
 static const int32_t ka_a248[] = {2, 4, 3};
-static const uint8_t ka_a249[] = {0xe0, 0x02, 0x27, 0xbf, 0x20, 0x62, 0x74, 0xbf, 0xbf, 0x2d, 0xb8, 0xbe, 0xc0, 0x44, 0xe2, 0xbe, 0xe8,
-  0x8b, 0x25, 0xbf, 0xf7, 0x86, 0x79, 0xbe, 0xab, 0xcc, 0xb5, 0xbf, 0xe3, 0x02, 0x05, 0xc0, 0xb0, 0x7c,
-  0x48, 0xbf, 0x6c, 0xde, 0xac, 0x3f, 0x5e, 0xf4, 0xfc, 0x3f, 0x6e, 0xa3, 0x3e, 0x3f, 0xec, 0xdc, 0x71,
-  0x3f, 0xf3, 0x4d, 0x3f, 0x3f, 0xdf, 0x58, 0xc3, 0xbf, 0xd8, 0xd6, 0x23, 0x3f, 0x35, 0x97, 0x01, 0x3f,
-  0x45, 0x54, 0x84, 0xbf, 0xb9, 0xa3, 0x03, 0x40, 0x6b, 0x3e, 0xd0, 0x3f, 0xfb, 0xa4, 0x54, 0xc0, 0x8a,
-  0x58, 0xfa, 0xbf, 0x9e, 0x03, 0xc6, 0xbf, 0xd6, 0x32, 0x4a, 0x40};
-static const uint8_t ka_a250[] = {0xb1, 0xb5, 0x52, 0x3f};
+static const float ka_a249[] = {-0.6523876f, -0.95462227f, -0.35972401f, -0.44193077f, -0.64666605f, -0.24367891f, -1.4203085f,
+  -2.0783012f, -0.7831526f, 1.3505378f, 1.9762075f, 0.74468124f, 0.94477725f, 0.74728316f, -1.5261496f,
+  0.639997f, 0.5062135f, -1.0338217f, 2.0568678f, 1.6269048f, -3.3225696f, -1.955827f, -1.5469854f,
+  3.1593528f};
+static const float ka_a250[] = {0.8230849f};
 static const int32_t ka_a251[] = {3, 4};
-static const uint8_t ka_a252[] = {0x52, 0x68, 0xdc, 0x3f, 0x17, 0xf6, 0x00, 0x3f, 0xe2, 0xb3, 0xa8, 0x3f, 0x67, 0xdf, 0xba, 0xbd, 0x75,
-  0x69, 0xc1, 0x3f, 0x2b, 0xc6, 0x94, 0x3f, 0xb9, 0x1c, 0x77, 0x3f, 0xee, 0x4c, 0x35, 0x3f, 0x85, 0x1f,
-  0xcc, 0xbe, 0x6b, 0x1d, 0x20, 0x3e, 0xe2, 0x66, 0xd1, 0xbf, 0x48, 0x14, 0xc0, 0x3d};
+static const float ka_a252[] = {1.7219336f, 0.50375503f, 1.3179896f, -0.09124642f, 1.5110308f, 1.1622976f, 0.965282f, 0.7082051f,
+  -0.39867797f, 0.15636222f, -1.6359522f, 0.09378868f};
 static const int32_t ka_a253[] = {3, 4};
-static const uint8_t ka_a254[] = {0x77, 0xbc, 0xf4, 0x3e, 0x9b, 0x23, 0xd1, 0x3f, 0x40, 0xdf, 0x1f, 0x3f, 0xd0, 0x53, 0x10, 0xc1, 0x9b,
-  0x72, 0x0b, 0x3f, 0x89, 0x49, 0x35, 0x3f, 0xcb, 0x49, 0x5a, 0x3f, 0x62, 0xc3, 0x94, 0x3f, 0x5a, 0x21,
-  0x04, 0xc0, 0x62, 0x72, 0xa8, 0x40, 0xa8, 0xcc, 0x00, 0xbf, 0x4c, 0x6a, 0x0c, 0x41};
+static const float ka_a254[] = {0.47800037f, 1.6338991f, 0.6245003f, -9.020462f, 0.5447175f, 0.7081533f, 0.8526885f, 1.1622126f,
+  -2.0645356f, 5.2639627f, -0.5031228f, 8.775951f};
 static const int32_t ka_a255[] = {3, 1};
-static const uint8_t ka_a256[] = {0xca, 0x15, 0x8e, 0xbf, 0x2f, 0x3d, 0x86, 0x3f, 0x98, 0xfa, 0x16, 0x3e};
+static const float ka_a256[] = {-1.11004f, 1.0487422f, 0.14744031f};
 static const int32_t ka_a257[] = {1, 4};
-static const uint8_t ka_a258[] = {0x35, 0x98, 0xb2, 0x3f, 0x64, 0x4f, 0xe0, 0x3e, 0xf9, 0xb9, 0xe1, 0xbb, 0x3d, 0x2a, 0x83, 0xbf};
+static const float ka_a258[] = {1.39527f, 0.4381057f, -0.0068886247f, -1.0247265f};
 static const int32_t ka_a259[] = {3, 4};
-static const uint8_t ka_a260[] = {0xb6, 0xaa, 0x4b, 0xbf, 0x92, 0x28, 0x22, 0xc0, 0x19, 0x24, 0x21, 0x43, 0x18, 0xa8, 0x8a, 0x3f, 0x8c,
-  0x6b, 0x40, 0x3f, 0x32, 0x34, 0x19, 0x40, 0x1b, 0x3e, 0x18, 0xc3, 0xf5, 0xff, 0x82, 0xbf, 0x51, 0x6a,
-  0xd8, 0x3d, 0x09, 0x4f, 0xac, 0x3e, 0x42, 0x3a, 0xab, 0xc1, 0xf6, 0x55, 0x13, 0xbe};
+static const float ka_a260[] = {-0.7955736f, -2.5337262f, 161.141f, 1.0832548f, 0.75164104f, 2.3938107f, -152.2426f, -1.0234362f,
+  0.10567153f, 0.3365405f, -21.403446f, -0.1438826f};
 static const int32_t ka_a261[] = {2, 3, 4};
-static const uint8_t ka_a262[] = {0xd6, 0x68, 0xaf, 0xbf, 0x50, 0xd0, 0x8e, 0xbf, 0xf9, 0xb5, 0xf6, 0xbe, 0x4c, 0xc1, 0x42, 0x3f, 0x71,
-  0x3f, 0x23, 0x3f, 0x15, 0xa3, 0x7a, 0x3f, 0x48, 0x60, 0x66, 0xbf, 0x15, 0x07, 0x86, 0x3f, 0x14, 0x74,
-  0x93, 0x3f, 0x03, 0x84, 0xa8, 0xbf, 0x26, 0xfa, 0x59, 0xbf, 0xd8, 0xad, 0x1c, 0x3f, 0x9c, 0x98, 0x34,
-  0xbf, 0xef, 0xbe, 0x0f, 0x3f, 0xa6, 0xcc, 0x48, 0x3f, 0x1c, 0x35, 0x5a, 0xbf, 0x56, 0x37, 0x3e, 0xbe,
-  0x4c, 0xaf, 0x84, 0xbf, 0x7a, 0x5e, 0x53, 0xbe, 0xb7, 0x23, 0xef, 0xbd, 0x72, 0x2a, 0x2a, 0xc0, 0xe3,
-  0x0c, 0x85, 0x3f, 0xb2, 0x72, 0x8f, 0xbd, 0x89, 0x93, 0x13, 0x3f};
+static const float ka_a262[] = {-1.3703868f, -1.1157322f, -0.4818571f, 0.760762f, 0.6376868f, 0.97905093f, -0.89990664f, 1.0470911f,
+  1.1519799f, -1.3165287f, -0.8514732f, 0.61202765f, -0.70545363f, 0.56150717f, 0.7843727f,
+  -0.8523729f, -0.18575796f, -1.0365996f, -0.20641509f, -0.11676734f, -2.6588407f, 1.0394558f,
+  -0.07004298f, 0.57646996f};
 static const int32_t ka_a263[] = {3, 1};
-static const uint8_t ka_a264[] = {0x7c, 0xcb, 0x05, 0xc0, 0x6b, 0x40, 0x94, 0x3c, 0x9b, 0xea, 0x26, 0xbf};
+static const float ka_a264[] = {-2.0905447f, 0.018097123f, -0.6520173f};
 static const int32_t ka_a265[] = {2, 3, 4};
-static const uint8_t ka_a266[] = {0xf0, 0xcf, 0x27, 0x3f, 0xd4, 0xa0, 0x08, 0x3f, 0x81, 0x06, 0x6c, 0x3e, 0xe7, 0x51, 0xba, 0xbe, 0x9a,
-  0xf2, 0x0c, 0x42, 0x35, 0x66, 0x58, 0x42, 0xf0, 0xe7, 0x46, 0xc2, 0x2a, 0x70, 0x67, 0x42, 0x4a, 0x26,
-  0xe2, 0xbf, 0xf4, 0x39, 0x01, 0x40, 0xec, 0x27, 0xa7, 0x3f, 0x89, 0x4c, 0x70, 0xbf, 0x34, 0xc6, 0xac,
-  0x3e, 0x1e, 0x85, 0x89, 0xbe, 0x3c, 0x1a, 0xc0, 0xbe, 0xae, 0xc1, 0xd0, 0x3e, 0x67, 0x3b, 0x24, 0xc1,
-  0x85, 0x1e, 0x65, 0xc2, 0xd1, 0x7e, 0x36, 0xc1, 0xe9, 0x78, 0xce, 0xc0, 0xe6, 0x7d, 0x82, 0x40, 0x3d,
-  0x0f, 0xcc, 0xbf, 0xa9, 0x01, 0xdc, 0x3d, 0x89, 0x56, 0x62, 0xbf};
+static const float ka_a266[] = {0.6555166f, 0.53370404f, 0.23049356f, -0.36390612f, 35.236916f, 54.09981f, -49.7265f, 57.859535f,
+  -1.7667935f, 2.0191622f, 1.3059058f, -0.93866783f, 0.33744967f, -0.26859373f, -0.37520015f,
+  0.40772766f, -10.264503f, -57.279804f, -11.405961f, -6.4522595f, 4.0778685f, -1.594215f, 0.10742504f,
+  -0.8841329f};
 static const int32_t ka_a267[] = {0};
 static const int32_t ka_a268[] = {1};
-static const uint8_t ka_a269[] = {0x7c, 0xb5, 0x47, 0xbf};
+static const float ka_a269[] = {-0.780113f};
 static const int32_t ka_a270[] = {0};
 static const int32_t ka_a271[] = {2, 3};
-static const uint8_t ka_a272[] = {0xdd, 0x7e, 0x43, 0x3f, 0xa6, 0x9c, 0x9d, 0xbe, 0xc9, 0x0d, 0x53, 0xbf, 0x05, 0xfd, 0x6f, 0xbf, 0x7a,
-  0x09, 0xa0, 0x3d, 0xae, 0x11, 0x59, 0x3f};
+static const float ka_a272[] = {0.76365453f, -0.30783576f, -0.8244291f, -0.9374545f, 0.078143075f, 0.847926f};
 static const int32_t ka_a273[] = {2};
-static const uint8_t ka_a274[] = {0xeb, 0xba, 0x48, 0x3f, 0x6a, 0x15, 0xa3, 0x3f};
+static const float ka_a274[] = {0.78410214f, 1.274091f};
 static const int32_t ka_a275[] = {2, 3};
 static const int32_t ka_a276[] = {2, 1};
-static const uint8_t ka_a277[] = {0xed, 0xe4, 0x49, 0xbf, 0xe8, 0x75, 0xb3, 0x3f};
+static const float ka_a277[] = {-0.7886494f, 1.4020357f};
 static const int32_t ka_a278[] = {2};
-static const uint8_t ka_a279[] = {0x8d, 0x01, 0xe0, 0x3e, 0xf5, 0x88, 0x8a, 0x3e};
+static const float ka_a279[] = {0.43751183f, 0.27057615f};
 static const int32_t ka_a280[] = {2};
 static const int32_t ka_a281[] = {2};
-static const uint8_t ka_a282[] = {0x03, 0xa4, 0xea, 0xbe, 0x9e, 0xa5, 0xca, 0xbf};
+static const float ka_a282[] = {-0.45828256f, -1.5831792f};
 static const int32_t ka_a283[] = {2};
-static const uint8_t ka_a284[] = {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a284[] = {INT64_C(0), INT64_C(4)};
 static const int32_t ka_a285[] = {2};
 static const int32_t ka_a286[] = {2, 3};
-static const uint8_t ka_a287[] = {0xfc, 0xff, 0xff, 0xff, 0x02, 0x00, 0x00, 0x00, 0xfb, 0xff, 0xff, 0xff, 0xf7, 0xff, 0xff, 0xff, 0x02,
-  0x00, 0x00, 0x00, 0xf7, 0xff, 0xff, 0xff};
+static const int32_t ka_a287[] = {-4, 2, -5, -9, 2, -9};
 static const int32_t ka_a288[] = {2, 1};
-static const uint8_t ka_a289[] = {0x08, 0x00, 0x00, 0x00, 0x05, 0x00, 0x00, 0x00};
+static const int32_t ka_a289[] = {8, 5};
 static const int32_t ka_a290[] = {2, 3};
-static const uint8_t ka_a291[] = {0xe0, 0xff, 0xff, 0xff, 0x10, 0x00, 0x00, 0x00, 0xd8, 0xff, 0xff, 0xff, 0xd3, 0xff, 0xff, 0xff, 0x0a,
-  0x00, 0x00, 0x00, 0xd3, 0xff, 0xff, 0xff};
+static const int32_t ka_a291[] = {-32, 16, -40, -45, 10, -45};
 static const int32_t ka_a292[] = {4};
-static const uint8_t ka_a293[] = {0xf8, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a293[] = {INT64_C(-8), INT64_C(3), INT64_C(2), INT64_C(2)};
 static const int32_t ka_a294[] = {3, 1};
-static const uint8_t ka_a295[] = {0xf9, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x09, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x08,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a295[] = {INT64_C(-7), INT64_C(9), INT64_C(8)};
 static const int32_t ka_a296[] = {3, 4};
-static const uint8_t ka_a297[] = {0x38, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xeb, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf2,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf2, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xb8, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x1b, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x12, 0x00, 0x00,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x12, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xc0, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0x18, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x00, 0x00, 0x00,
-  0x00, 0x00, 0x00, 0x10, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a297[] = {INT64_C(56), INT64_C(-21), INT64_C(-14), INT64_C(-14), INT64_C(-72), INT64_C(27), INT64_C(18),
+  INT64_C(18), INT64_C(-64), INT64_C(24), INT64_C(16), INT64_C(16)};
 static const int32_t ka_a298[] = {2};
-static const uint8_t ka_a299[] = {0x00, 0x00, 0x01, 0x00, 0xfd, 0xff, 0xff, 0xff};
+static const int32_t ka_a299[] = {65536, -3};
 static const int32_t ka_a300[] = {2};
-static const uint8_t ka_a301[] = {0x00, 0x00, 0x01, 0x00, 0x07, 0x00, 0x00, 0x00};
+static const int32_t ka_a301[] = {65536, 7};
 static const int32_t ka_a302[] = {2};
-static const uint8_t ka_a303[] = {0x00, 0x00, 0x00, 0x00, 0xeb, 0xff, 0xff, 0xff};
+static const int32_t ka_a303[] = {0, -21};
 static const int32_t ka_a304[] = {3};
-static const uint8_t ka_a305[] = {0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x00, 0xc0, 0x00, 0x00, 0x00, 0x00};
+static const float ka_a305[] = {1.0f, -2.0f, 0.0f};
 static const int32_t ka_a306[] = {3};
-static const uint8_t ka_a307[] = {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const float ka_a307[] = {0.0f, 0.0f, 0.0f};
 static const int32_t ka_a308[] = {3};
-static const uint8_t ka_a309[] = {0x00, 0x00, 0x80, 0x7f, 0x00, 0x00, 0x80, 0xff, 0x00, 0x00, 0xc0, 0xff};
+static const float ka_a309[] = {INFINITY, -INFINITY, NAN};
 static const int32_t ka_a310[] = {2, 3};
-static const uint8_t ka_a311[] = {0x06, 0x00, 0x00, 0x00, 0xfe, 0xff, 0xff, 0xff, 0x03, 0x00, 0x00, 0x00, 0xfa, 0xff, 0xff, 0xff, 0xf7,
-  0xff, 0xff, 0xff, 0xfa, 0xff, 0xff, 0xff};
+static const int32_t ka_a311[] = {6, -2, 3, -6, -9, -6};
 static const int32_t ka_a312[] = {3};
-static const uint8_t ka_a313[] = {0x05, 0x00, 0x00, 0x00, 0x08, 0x00, 0x00, 0x00, 0x06, 0x00, 0x00, 0x00};
+static const int32_t ka_a313[] = {5, 8, 6};
 static const int32_t ka_a314[] = {2, 3};
-static const uint8_t ka_a315[] = {0x9a, 0x99, 0x99, 0x3f, 0x00, 0x00, 0x80, 0xbe, 0x00, 0x00, 0x00, 0x3f, 0x9a, 0x99, 0x99, 0xbf, 0x00,
-  0x00, 0x90, 0xbf, 0x00, 0x00, 0x80, 0xbf};
+static const float ka_a315[] = {1.2f, -0.25f, 0.5f, -1.2f, -1.125f, -1.0f};
 static const int32_t ka_a316[] = {3, 1};
-static const uint8_t ka_a317[] = {0xf9, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf9,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+static const int64_t ka_a317[] = {INT64_C(-7), INT64_C(5), INT64_C(-7)};
 static const int32_t ka_a318[] = {2};
-static const uint8_t ka_a319[] = {0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf9, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+static const int64_t ka_a319[] = {INT64_C(3), INT64_C(-7)};
 static const int32_t ka_a320[] = {3, 2};
-static const uint8_t ka_a321[] = {0x55, 0x55, 0x15, 0xc0, 0x00, 0x00, 0x80, 0x3f, 0x55, 0x55, 0xd5, 0x3f, 0x6e, 0xdb, 0x36, 0xbf, 0x55,
-  0x55, 0x15, 0xc0, 0x00, 0x00, 0x80, 0x3f};
+static const float ka_a321[] = {-2.3333333f, 1.0f, 1.6666666f, -0.71428573f, -2.3333333f, 1.0f};
 static const int32_t ka_a322[] = {3};
-static const uint8_t ka_a323[] = {0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x08, 0x00, 0x00, 0x00};
+static const int32_t ka_a323[] = {8, 0, 8};
 static const int32_t ka_a324[] = {3};
-static const uint8_t ka_a325[] = {0x01, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00};
+static const int32_t ka_a325[] = {1, 1, 3};
 static const int32_t ka_a326[] = {3};
 static const int32_t ka_a327[] = {2};
-static const uint8_t ka_a328[] = {0x01, 0x00};
+static const uint8_t ka_a328[] = {1, 0};
 static const int32_t ka_a329[] = {2};
-static const uint8_t ka_a330[] = {0x01, 0x01};
+static const uint8_t ka_a330[] = {1, 1};
 static const int32_t ka_a331[] = {2};
 static const int32_t ka_a332[] = {2, 3};
-static const uint8_t ka_a333[] = {0x60, 0xf9, 0x8f, 0x3f, 0xaf, 0x8f, 0x2b, 0x3f, 0xe6, 0xa4, 0x5e, 0xbf, 0xe7, 0xc4, 0xb4, 0x3e, 0xbe,
-  0x88, 0x8a, 0x3f, 0x9d, 0xcf, 0x66, 0xbf};
+static const float ka_a333[] = {1.1247978f, 0.6701612f, -0.86970365f, 0.35306475f, 1.082298f, -0.9016054f};
 static const int32_t ka_a334[] = {2, 3};
-static const uint8_t ka_a335[] = {0x58, 0xfe, 0xc3, 0x40, 0xf6, 0x71, 0xb5, 0x40, 0x63, 0x2b, 0x84, 0x40, 0x4e, 0x4c, 0xab, 0x40, 0x30,
-  0xa2, 0xc2, 0x40, 0x0c, 0x26, 0x83, 0x40};
+static const float ka_a335[] = {6.124798f, 5.6701612f, 4.130296f, 5.3530645f, 6.0822983f, 4.0983944f};
 static const int32_t ka_a336[] = {4};
-static const uint8_t ka_a337[] = {0x22, 0x97, 0x77, 0x3f, 0x38, 0x5e, 0x8b, 0xbf, 0xc9, 0xdb, 0x0b, 0x3f, 0x6a, 0xad, 0x3f, 0xbf};
+static const float ka_a337[] = {0.96714985f, -1.0888128f, 0.5463224f, -0.74873984f};
 static const int32_t ka_a338[] = {4};
-static const uint8_t ka_a339[] = {0xc8, 0xe5, 0x7d, 0x40, 0xc8, 0xa1, 0xf4, 0x3f, 0xf2, 0xf6, 0x62, 0x40, 0xa6, 0x14, 0x10, 0x40};
-static const uint8_t ka_a340[] = {0xcb, 0xf9, 0xb7, 0xbf};
-static const uint8_t ka_a341[] = {0xcb, 0xf9, 0xe7, 0xbf};
+static const float ka_a339[] = {3.9671497f, 1.9111872f, 3.5463223f, 2.2512603f};
+static const float ka_a340[] = {-1.4373106f};
+static const float ka_a341[] = {-1.8123106f};
 static const int32_t ka_a342[] = {2, 2};
-static const uint8_t ka_a343[] = {0xf9, 0xff, 0xff, 0xff, 0xfe, 0xff, 0xff, 0xff, 0xf8, 0xff, 0xff, 0xff, 0x05, 0x00, 0x00, 0x00};
+static const int32_t ka_a343[] = {-7, -2, -8, 5};
 static const int32_t ka_a344[] = {2, 2};
-static const uint8_t ka_a345[] = {0x0e, 0x00, 0x00, 0x00, 0x13, 0x00, 0x00, 0x00, 0x0d, 0x00, 0x00, 0x00, 0x1a, 0x00, 0x00, 0x00};
+static const int32_t ka_a345[] = {14, 19, 13, 26};
 static const int32_t ka_a346[] = {3};
-static const uint8_t ka_a347[] = {0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xfa, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a347[] = {INT64_C(2), INT64_C(-6), INT64_C(2)};
 static const int32_t ka_a348[] = {3};
-static const uint8_t ka_a349[] = {0xfd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf5, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfd,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+static const int64_t ka_a349[] = {INT64_C(-3), INT64_C(-11), INT64_C(-3)};
 static const int32_t ka_a350[] = {0, 2};
 static const int32_t ka_a351[] = {0, 2};
 static const int32_t ka_a352[] = {3};
-static const uint8_t ka_a353[] = {0xfe, 0xff, 0xff, 0xff, 0x08, 0x00, 0x00, 0x00, 0xf9, 0xff, 0xff, 0xff};
+static const int32_t ka_a353[] = {-2, 8, -7};
 static const int32_t ka_a354[] = {3};
 static const int32_t ka_a355[] = {2};
-static const uint8_t ka_a356[] = {0x0f, 0xf5, 0x7a, 0xbf, 0x25, 0x1e, 0xc2, 0x3f};
+static const float ka_a356[] = {-0.9803018f, 1.5165449f};
 static const int32_t ka_a357[] = {3};
 static const int32_t ka_a358[] = {2};
-static const uint8_t ka_a359[] = {0x62, 0x54, 0x31, 0x3f, 0xee, 0x94, 0xb2, 0xbf};
+static const float ka_a359[] = {0.6926938f, -1.39517f};
 static const int32_t ka_a360[] = {2};
 static const int32_t ka_a361[] = {2, 3};
-static const uint8_t ka_a362[] = {0xfc, 0x6d, 0xa6, 0xbe, 0x10, 0x4a, 0x9b, 0xbe, 0x82, 0x61, 0x1b, 0x3f, 0x5c, 0x99, 0x49, 0x3e, 0x13,
-  0xc5, 0x0d, 0x40, 0xf7, 0x2f, 0x56, 0xbf};
+static const float ka_a362[] = {-0.32505786f, -0.30329943f, 0.6069566f, 0.19687408f, 2.2151535f, -0.8366694f};
 static const int32_t ka_a363[] = {2, 3};
-static const uint8_t ka_a364[] = {0xe0, 0x66, 0xaa, 0xc0, 0xa1, 0xb4, 0xa9, 0xc0, 0xd0, 0x93, 0x8c, 0xc0, 0x35, 0xb3, 0x99, 0xc0, 0xed,
-  0x3a, 0x32, 0xc0, 0xff, 0xc5, 0xba, 0xc0};
+static const float ka_a364[] = {-5.325058f, -5.3032994f, -4.3930435f, -4.803126f, -2.7848465f, -5.8366694f};
 static const int32_t ka_a365[] = {4};
-static const uint8_t ka_a366[] = {0x7c, 0x8f, 0x72, 0xbf, 0x2a, 0x8d, 0x18, 0x3f, 0xcd, 0x4c, 0xdd, 0x3f, 0x15, 0x0f, 0x08, 0xbe};
+static const float ka_a366[] = {-0.9475019f, 0.595904f, 1.7289063f, -0.13287003f};
 static const int32_t ka_a367[] = {4};
-static const uint8_t ka_a368[] = {0xdf, 0xa3, 0x7c, 0xc0, 0xb6, 0xdc, 0x19, 0xc0, 0x33, 0xb3, 0xa2, 0xbf, 0xf1, 0x80, 0x48, 0xc0};
-static const uint8_t ka_a369[] = {0x7b, 0xf8, 0x85, 0x3f};
-static const uint8_t ka_a370[] = {0x7b, 0xf8, 0xb5, 0x3f};
+static const float ka_a368[] = {-3.947502f, -2.4040961f, -1.2710937f, -3.13287f};
+static const float ka_a369[] = {1.0466455f};
+static const float ka_a370[] = {1.4216455f};
 static const int32_t ka_a371[] = {2, 2};
-static const uint8_t ka_a372[] = {0x06, 0x00, 0x00, 0x00, 0xfa, 0xff, 0xff, 0xff, 0x06, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff};
+static const int32_t ka_a372[] = {6, -6, 6, -1};
 static const int32_t ka_a373[] = {2, 2};
-static const uint8_t ka_a374[] = {0xf1, 0xff, 0xff, 0xff, 0xe5, 0xff, 0xff, 0xff, 0xf1, 0xff, 0xff, 0xff, 0xea, 0xff, 0xff, 0xff};
+static const int32_t ka_a374[] = {-15, -27, -15, -22};
 static const int32_t ka_a375[] = {3};
-static const uint8_t ka_a376[] = {0xfd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a376[] = {INT64_C(-3), INT64_C(2), INT64_C(4)};
 static const int32_t ka_a377[] = {3};
-static const uint8_t ka_a378[] = {0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x07, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x09,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a378[] = {INT64_C(2), INT64_C(7), INT64_C(9)};
 static const int32_t ka_a379[] = {0, 2};
 static const int32_t ka_a380[] = {0, 2};
 static const int32_t ka_a381[] = {3};
-static const uint8_t ka_a382[] = {0xfd, 0xff, 0xff, 0xff, 0xf8, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00};
+static const int32_t ka_a382[] = {-3, -8, 0};
 static const int32_t ka_a383[] = {3};
 static const int32_t ka_a384[] = {2};
-static const uint8_t ka_a385[] = {0x83, 0x6d, 0x9f, 0x3f, 0xc6, 0x8b, 0x4f, 0xbf};
+static const float ka_a385[] = {1.2455295f, -0.8107265f};
 static const int32_t ka_a386[] = {3};
 static const int32_t ka_a387[] = {2};
-static const uint8_t ka_a388[] = {0x94, 0xbd, 0xaf, 0xbf, 0xfa, 0xa1, 0xd2, 0xbd};
+static const float ka_a388[] = {-1.372973f, -0.10284801f};
 static const int32_t ka_a389[] = {2};
 static const int32_t ka_a390[] = {2, 3};
-static const uint8_t ka_a391[] = {0x83, 0xa2, 0x1d, 0xbf, 0xf9, 0x1d, 0x05, 0x3e, 0xf6, 0x94, 0x53, 0xbf, 0x0a, 0xcf, 0xd4, 0xbe, 0x0f,
-  0x40, 0x87, 0xbf, 0x80, 0x3b, 0xdf, 0x3f};
+static const float ka_a391[] = {-0.615761f, 0.12999715f, -0.8264917f, -0.41564208f, -1.0566424f, 1.7440033f};
 static const int32_t ka_a392[] = {2, 3};
-static const uint8_t ka_a393[] = {0x24, 0x0b, 0xc5, 0xbf, 0x77, 0x65, 0xa6, 0x3e, 0x1a, 0x3d, 0x04, 0xc0, 0x66, 0x01, 0x85, 0xbf, 0x13,
-  0x10, 0x29, 0xc0, 0x30, 0x85, 0x8b, 0x40};
+static const float ka_a393[] = {-1.5394025f, 0.32499287f, -2.0662293f, -1.0391052f, -2.641606f, 4.3600082f};
 static const int32_t ka_a394[] = {4};
-static const uint8_t ka_a395[] = {0x52, 0xb7, 0x94, 0xbf, 0x23, 0x6e, 0x9c, 0x3e, 0xb6, 0x36, 0xfa, 0xbe, 0xc1, 0x43, 0xdf, 0xbf};
+static const float ka_a395[] = {-1.1618445f, 0.30552778f, -0.48869866f, -1.7442552f};
 static const int32_t ka_a396[] = {4};
-static const uint8_t ka_a397[] = {0xfb, 0x12, 0x5f, 0x40, 0x34, 0xa5, 0x6a, 0xbf, 0x08, 0xa9, 0xbb, 0x3f, 0xd1, 0x72, 0xa7, 0x40};
-static const uint8_t ka_a398[] = {0x42, 0x80, 0x18, 0x40};
-static const uint8_t ka_a399[] = {0x6a, 0x00, 0x74, 0x3e};
+static const float ka_a397[] = {3.4855335f, -0.9165833f, 1.4660959f, 5.2327657f};
+static const float ka_a398[] = {2.3828282f};
+static const float ka_a399[] = {0.23828283f};
 static const int32_t ka_a400[] = {1, 1, 3};
-static const uint8_t ka_a401[] = {0x06, 0xd8, 0xe8, 0xbe, 0xd3, 0x1a, 0xf7, 0xbe, 0x2f, 0xce, 0x8b, 0xbf};
+static const float ka_a401[] = {-0.45477313f, -0.48262653f, -1.0922297f};
 static const int32_t ka_a402[] = {1, 1, 3};
-static const uint8_t ka_a403[] = {0x06, 0xd8, 0xe8, 0xbe, 0xd3, 0x1a, 0xf7, 0xbe, 0x2f, 0xce, 0x8b, 0xbf};
+static const float ka_a403[] = {-0.45477313f, -0.48262653f, -1.0922297f};
 static const int32_t ka_a404[] = {4};
-static const uint8_t ka_a405[] = {0x82, 0x0e, 0x9c, 0xbf, 0xb6, 0x07, 0x22, 0xbe, 0xef, 0x1c, 0xd0, 0x3e, 0xe7, 0x73, 0x04, 0xc0};
+static const float ka_a405[] = {-1.2191927f, -0.15823254f, 0.40647075f, -2.069574f};
 static const int32_t ka_a406[] = {2, 2};
 static const int32_t ka_a407[] = {2, 3};
-static const uint8_t ka_a408[] = {0x76, 0x39, 0x86, 0xbf, 0x4a, 0x2a, 0x58, 0xbe, 0x54, 0x17, 0x47, 0x3f, 0x00, 0xba, 0xb9, 0xbe, 0x61,
-  0x81, 0xe2, 0xbe, 0x3f, 0x27, 0xed, 0x3e};
+static const float ka_a408[] = {-1.0486286f, -0.21109882f, 0.7776997f, -0.3627472f, -0.44239333f, 0.46319005f};
 static const int32_t ka_a409[] = {2, 3};
-static const uint8_t ka_a410[] = {0x56, 0xc2, 0xd6, 0xbe, 0xa2, 0xee, 0xac, 0xbd, 0xdd, 0x45, 0x9f, 0x3e, 0xcd, 0x94, 0x14, 0xbe, 0x4e,
-  0x34, 0x35, 0xbe, 0xff, 0xb8, 0x3d, 0x3e};
+static const float ka_a410[] = {-0.41945142f, -0.08443953f, 0.3110799f, -0.14509888f, -0.17695734f, 0.18527602f};
 static const int32_t ka_a411[] = {4};
-static const uint8_t ka_a412[] = {0x4b, 0x22, 0xac, 0x3f, 0x06, 0x52, 0xae, 0x3f, 0x44, 0xc4, 0x34, 0x3f, 0x6c, 0x19, 0xfa, 0xbe};
+static const float ka_a412[] = {1.3447965f, 1.3618782f, 0.7061198f, -0.4884752f};
 static const int32_t ka_a413[] = {4};
-static const uint8_t ka_a414[] = {0x0f, 0x83, 0xe5, 0xbe, 0x5d, 0x6d, 0xe8, 0xbe, 0xb0, 0x05, 0x71, 0xbe, 0x9d, 0xbb, 0x26, 0x3e};
-static const uint8_t ka_a415[] = {0x83, 0x21, 0x67, 0x3f};
-static const uint8_t ka_a416[] = {0xf2, 0x74, 0x10, 0x41};
+static const float ka_a414[] = {-0.44826552f, -0.45395938f, -0.23537326f, 0.16282506f};
+static const float ka_a415[] = {0.9028551f};
+static const float ka_a416[] = {9.028551f};
 static const int32_t ka_a417[] = {1, 1, 3};
-static const uint8_t ka_a418[] = {0x5f, 0x88, 0x4b, 0x3f, 0xaa, 0x20, 0x37, 0xbf, 0x40, 0x0c, 0x36, 0x40};
+static const float ka_a418[] = {0.7950496f, -0.71534216f, 2.8444977f};
 static const int32_t ka_a419[] = {1, 1, 3};
-static const uint8_t ka_a420[] = {0x5f, 0x88, 0x4b, 0x3f, 0xaa, 0x20, 0x37, 0xbf, 0x40, 0x0c, 0x36, 0x40};
+static const float ka_a420[] = {0.7950496f, -0.71534216f, 2.8444977f};
 static const int32_t ka_a421[] = {4};
-static const uint8_t ka_a422[] = {0x56, 0xe2, 0xea, 0x3a, 0xdd, 0x01, 0x4a, 0xbe, 0xe0, 0xca, 0x46, 0x3f, 0x74, 0x36, 0xe8, 0x3e};
+static const float ka_a422[] = {0.0017920237f, -0.19727273f, 0.7765331f, 0.45354044f};
 static const int32_t ka_a423[] = {2, 2};
 static const int32_t ka_a424[] = {5};
-static const uint8_t ka_a425[] = {0x04, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0xf8, 0xff, 0xff, 0xff, 0xfa, 0xff, 0xff, 0xff, 0xfb,
-  0xff, 0xff, 0xff};
+static const int32_t ka_a425[] = {4, 2, -8, -6, -5};
 static const int32_t ka_a426[] = {5};
-static const uint8_t ka_a427[] = {0x0c, 0x00, 0x00, 0x00, 0x06, 0x00, 0x00, 0x00, 0xe8, 0xff, 0xff, 0xff, 0xee, 0xff, 0xff, 0xff, 0xf1,
-  0xff, 0xff, 0xff};
+static const int32_t ka_a427[] = {12, 6, -24, -18, -15};
 static const int32_t ka_a428[] = {2, 2};
-static const uint8_t ka_a429[] = {0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x07,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a429[] = {INT64_C(5), INT64_C(4), INT64_C(7), INT64_C(0)};
 static const int32_t ka_a430[] = {2, 2};
-static const uint8_t ka_a431[] = {0xec, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xe4,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a431[] = {INT64_C(-20), INT64_C(-16), INT64_C(-28), INT64_C(0)};
 static const int32_t ka_a432[] = {2};
-static const uint8_t ka_a433[] = {0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a433[] = {INT64_C(-4), INT64_C(4)};
 static const int32_t ka_a434[] = {2};
 static const int32_t ka_a435[] = {3};
-static const uint8_t ka_a436[] = {0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x00, 0x00};
+static const float ka_a436[] = {1.0f, -1.0f, 0.0f};
 static const int32_t ka_a437[] = {3};
-static const uint8_t ka_a438[] = {0x00, 0x00, 0x80, 0x7f, 0x00, 0x00, 0x80, 0xff, 0x00, 0x00, 0xc0, 0xff};
+static const float ka_a438[] = {INFINITY, -INFINITY, NAN};
 static const int32_t ka_a439[] = {5};
-static const uint8_t ka_a440[] = {0xf9, 0xff, 0xff, 0xff, 0xf8, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0x07, 0x00, 0x00, 0x00, 0x07,
-  0x00, 0x00, 0x00};
+static const int32_t ka_a440[] = {-7, -8, -4, 7, 7};
 static const int32_t ka_a441[] = {5};
-static const uint8_t ka_a442[] = {0x00, 0x00, 0xe0, 0xbf, 0x00, 0x00, 0x00, 0xc0, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0xe0, 0x3f, 0x00,
-  0x00, 0xe0, 0x3f};
+static const float ka_a442[] = {-1.75f, -2.0f, -1.0f, 1.75f, 1.75f};
 static const int32_t ka_a443[] = {3};
-static const uint8_t ka_a444[] = {0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf9, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfb,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+static const int64_t ka_a444[] = {INT64_C(1), INT64_C(-7), INT64_C(-5)};
 static const int32_t ka_a445[] = {3};
-static const uint8_t ka_a446[] = {0xcd, 0xcc, 0xcc, 0x3e, 0x33, 0x33, 0x33, 0xc0, 0x00, 0x00, 0x00, 0xc0};
+static const float ka_a446[] = {0.4f, -2.8f, -2.0f};
 static const int32_t ka_a447[] = {3};
-static const uint8_t ka_a448[] = {0x00, 0x00, 0x00, 0x00, 0xf7, 0xff, 0xff, 0xff, 0x08, 0x00, 0x00, 0x00};
+static const int32_t ka_a448[] = {0, -9, 8};
 static const int32_t ka_a449[] = {3};
 static const int32_t ka_a450[] = {3, 4};
-static const uint8_t ka_a451[] = {0x8f, 0xb5, 0x8e, 0xbf, 0xe6, 0xdb, 0x81, 0xbf, 0xbf, 0x50, 0xee, 0xbf, 0x57, 0x2c, 0x23, 0x3f, 0x18,
-  0x38, 0xf8, 0x3e, 0xa2, 0xe5, 0x98, 0x3d, 0x14, 0x0a, 0xa2, 0x3f, 0x07, 0x1c, 0x37, 0xbe, 0x47, 0xe8,
-  0x65, 0x3f, 0x84, 0x0f, 0xa1, 0xbf, 0x6c, 0xb4, 0xe5, 0xbf, 0x02, 0x24, 0x4c, 0x3e};
+static const float ka_a451[] = {-1.1149157f, -1.0145233f, -1.8618392f, 0.6373953f, 0.48480296f, 0.07465674f, 1.2659326f,
+  -0.17881785f, 0.8980755f, -1.258286f, -1.7945685f, 0.19935611f};
 static const int32_t ka_a452[] = {3, 4};
-static const uint8_t ka_a453[] = {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x57, 0x2c, 0x23, 0x3f, 0x18,
-  0x38, 0xf8, 0x3e, 0xa2, 0xe5, 0x98, 0x3d, 0x14, 0x0a, 0xa2, 0x3f, 0x00, 0x00, 0x00, 0x00, 0x47, 0xe8,
-  0x65, 0x3f, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x24, 0x4c, 0x3e};
+static const float ka_a453[] = {0.0f, 0.0f, 0.0f, 0.6373953f, 0.48480296f, 0.07465674f, 1.2659326f, 0.0f, 0.8980755f, 0.0f, 0.0f,
+  0.19935611f};
 static const int32_t ka_a454[] = {7};
-static const uint8_t ka_a455[] = {0x00, 0x00, 0xc0, 0x7f, 0x00, 0x00, 0x80, 0x7f, 0x00, 0x00, 0x80, 0xff, 0x00, 0x00, 0x00, 0x80, 0x00,
-  0x00, 0x00, 0x00, 0x60, 0x42, 0xa2, 0x0d, 0x60, 0x42, 0xa2, 0x8d};
+static const float ka_a455[] = {NAN, INFINITY, -INFINITY, -0.0f, 0.0f, 1e-30f, -1e-30f};
 static const int32_t ka_a456[] = {7};
-static const uint8_t ka_a457[] = {0x00, 0x00, 0xc0, 0x7f, 0x00, 0x00, 0x80, 0x7f, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0x00,
-  0x00, 0x00, 0x00, 0x60, 0x42, 0xa2, 0x0d, 0x00, 0x00, 0x00, 0x00};
-static const uint8_t ka_a458[] = {0x1b, 0xcf, 0xb4, 0xbe};
-static const uint8_t ka_a459[] = {0x00, 0x00, 0x00, 0x00};
+static const float ka_a457[] = {NAN, INFINITY, 0.0f, -0.0f, 0.0f, 1e-30f, 0.0f};
+static const float ka_a458[] = {-0.3531426f};
+static const float ka_a459[] = {0.0f};
 static const int32_t ka_a460[] = {2, 5};
-static const uint8_t ka_a461[] = {0xf8, 0xff, 0xff, 0xff, 0x05, 0x00, 0x00, 0x00, 0xf9, 0xff, 0xff, 0xff, 0xfb, 0xff, 0xff, 0xff, 0xf7,
-  0xff, 0xff, 0xff, 0x08, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xfd, 0xff, 0xff, 0xff, 0x00, 0x00,
-  0x00, 0x00, 0x03, 0x00, 0x00, 0x00};
+static const int32_t ka_a461[] = {-8, 5, -7, -5, -9, 8, -1, -3, 0, 3};
 static const int32_t ka_a462[] = {2, 5};
-static const uint8_t ka_a463[] = {0x00, 0x00, 0x00, 0x00, 0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-  0x00, 0x00, 0x00, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-  0x00, 0x00, 0x03, 0x00, 0x00, 0x00};
+static const int32_t ka_a463[] = {0, 5, 0, 0, 0, 8, 0, 0, 0, 3};
 static const int32_t ka_a464[] = {7};
-static const uint8_t ka_a465[] = {0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf7, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x08,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xfb, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf7, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfb, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01, 0x00, 0x00,
-  0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a465[] = {INT64_C(8), INT64_C(-9), INT64_C(8), INT64_C(-5), INT64_C(-9), INT64_C(-5), INT64_C(1)};
 static const int32_t ka_a466[] = {7};
-static const uint8_t ka_a467[] = {0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x08,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00,
-  0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a467[] = {INT64_C(8), INT64_C(0), INT64_C(8), INT64_C(0), INT64_C(0), INT64_C(0), INT64_C(1)};
 static const int32_t ka_a468[] = {0, 4};
 static const int32_t ka_a469[] = {0, 4};
 static const int32_t ka_a470[] = {3};
-static const uint8_t ka_a471[] = {0x01, 0x02, 0x03};
+static const uint8_t ka_a471[] = {1, 2, 3};
 static const int32_t ka_a472[] = {3};
 static const int32_t ka_a473[] = {3};
-static const uint8_t ka_a474[] = {0xe0, 0xf5, 0xa1, 0x3e, 0x88, 0x32, 0x23, 0x3f, 0x4b, 0x23, 0x8c, 0x3d};
+static const float ka_a474[] = {0.316329f, 0.6374898f, 0.06842669f};
 static const int32_t ka_a475[] = {3};
 static const int32_t ka_a476[] = {2, 2};
-static const uint8_t ka_a477[] = {0x8c, 0x9b, 0xf8, 0x3f, 0x22, 0xde, 0x84, 0xbf, 0x37, 0xd3, 0xf7, 0x3d, 0x01, 0xb8, 0x0b, 0x3f};
+static const float ka_a477[] = {1.9422469f, -1.038029f, 0.12100833f, 0.5457764f};
 static const int32_t ka_a478[] = {4};
 static const int32_t ka_a479[] = {3, 4};
-static const uint8_t ka_a480[] = {0x8a, 0xd6, 0xe7, 0x3f, 0xed, 0x16, 0xcb, 0x3f, 0xf2, 0xa0, 0x80, 0x3f, 0xd9, 0x98, 0x7d, 0x40, 0x07,
-  0x04, 0x20, 0xc0, 0x0b, 0xc3, 0x04, 0xc0, 0x6e, 0xcb, 0xdb, 0x3f, 0x5b, 0x4b, 0x9d, 0xc0, 0x54, 0xf6,
-  0xc7, 0xbe, 0x4e, 0xfb, 0x03, 0xc0, 0x3b, 0x85, 0xad, 0x3d, 0x9c, 0x9d, 0x4a, 0x40};
+static const float ka_a480[] = {1.8112347f, 1.5866371f, 1.0049117f, 3.962454f, -2.5002458f, -2.0744045f, 1.7171457f, -4.9154487f,
+  -0.3905512f, -2.0622134f, 0.08472677f, 3.1658697f};
 static const int32_t ka_a481[] = {3, 4};
-static const uint8_t ka_a482[] = {0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x80, 0x3f, 0x00,
-  0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x80, 0xbf, 0x54, 0xf6,
-  0xc7, 0xbe, 0x00, 0x00, 0x80, 0xbf, 0x3b, 0x85, 0xad, 0x3d, 0x00, 0x00, 0x80, 0x3f};
+static const float ka_a482[] = {1.0f, 1.0f, 1.0f, 1.0f, -1.0f, -1.0f, 1.0f, -1.0f, -0.3905512f, -1.0f, 0.08472677f, 1.0f};
 static const int32_t ka_a483[] = {10};
-static const uint8_t ka_a484[] = {0x23, 0x25, 0xd7, 0x40, 0x32, 0xaf, 0xd3, 0x3f, 0xdb, 0xcd, 0x9f, 0x40, 0x71, 0x52, 0xd7, 0x40, 0x53,
-  0xb2, 0x77, 0xc0, 0x2a, 0x56, 0xa1, 0xbf, 0x71, 0x89, 0xa4, 0xc0, 0x5f, 0x09, 0x57, 0x40, 0x8e, 0xf9,
-  0x09, 0xc0, 0xa3, 0x95, 0x0e, 0x41};
+static const float ka_a484[] = {6.7232833f, 1.653784f, 4.993879f, 6.7288136f, -3.870259f, -1.260442f, -5.1417775f, 3.359947f,
+  -2.1558566f, 8.911532f};
 static const int32_t ka_a485[] = {10};
-static const uint8_t ka_a486[] = {0x00, 0x00, 0xc0, 0x40, 0x32, 0xaf, 0xd3, 0x3f, 0xdb, 0xcd, 0x9f, 0x40, 0x00, 0x00, 0xc0, 0x40, 0x00,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x5f, 0x09, 0x57, 0x40, 0x00, 0x00,
-  0x00, 0x00, 0x00, 0x00, 0xc0, 0x40};
+static const float ka_a486[] = {6.0f, 1.653784f, 4.993879f, 6.0f, 0.0f, 0.0f, 0.0f, 3.359947f, 0.0f, 6.0f};
 static const int32_t ka_a487[] = {7};
-static const uint8_t ka_a488[] = {0x00, 0x00, 0xc0, 0x7f, 0x00, 0x00, 0x80, 0x7f, 0x00, 0x00, 0x80, 0xff, 0x00, 0x00, 0x00, 0x80, 0x00,
-  0x00, 0x00, 0x00, 0x60, 0x42, 0xa2, 0x0d, 0x60, 0x42, 0xa2, 0x8d};
+static const float ka_a488[] = {NAN, INFINITY, -INFINITY, -0.0f, 0.0f, 1e-30f, -1e-30f};
 static const int32_t ka_a489[] = {7};
-static const uint8_t ka_a490[] = {0x00, 0x00, 0xc0, 0x7f, 0x00, 0x00, 0x80, 0x3e, 0x00, 0x00, 0x00, 0xbf, 0x00, 0x00, 0x00, 0x80, 0x00,
-  0x00, 0x00, 0x00, 0x60, 0x42, 0xa2, 0x0d, 0x60, 0x42, 0xa2, 0x8d};
-static const uint8_t ka_a491[] = {0xe1, 0xa2, 0x3a, 0xbe};
-static const uint8_t ka_a492[] = {0xcd, 0xcc, 0xcc, 0xbd};
+static const float ka_a490[] = {NAN, 0.25f, -0.5f, -0.0f, 0.0f, 1e-30f, -1e-30f};
+static const float ka_a491[] = {-0.18226196f};
+static const float ka_a492[] = {-0.1f};
 static const int32_t ka_a493[] = {3};
-static const uint8_t ka_a494[] = {0x08, 0x00, 0x00, 0x00, 0xfe, 0xff, 0xff, 0xff, 0xfa, 0xff, 0xff, 0xff};
+static const int32_t ka_a494[] = {8, -2, -6};
 static const int32_t ka_a495[] = {3};
 static const int32_t ka_a496[] = {3};
-static const uint8_t ka_a497[] = {0x6c, 0xca, 0x45, 0x3f, 0x24, 0x92, 0x19, 0x3e, 0x6e, 0x44, 0x97, 0x3f};
+static const float ka_a497[] = {0.77261996f, 0.14997154f, 1.1817758f};
 static const int32_t ka_a498[] = {3, 1};
 static const int32_t ka_a499[] = {2, 3, 4};
-static const uint8_t ka_a500[] = {0xa2, 0x8e, 0x2c, 0xc0, 0xff, 0xa5, 0xfe, 0xbf, 0x5a, 0x8e, 0x6b, 0xbf, 0x47, 0x78, 0xd6, 0x3f, 0xa3,
-  0x1c, 0x7b, 0xc0, 0xce, 0xbd, 0xda, 0x3f, 0x41, 0x7e, 0x56, 0x3d, 0xbc, 0xae, 0xa7, 0xc0, 0xa1, 0x60,
-  0x97, 0xc0, 0x02, 0xd9, 0x74, 0x40, 0x8f, 0xf2, 0x3a, 0x40, 0xaa, 0xd0, 0xc2, 0xc0, 0x8e, 0x4b, 0xce,
-  0x40, 0x43, 0x9d, 0x53, 0xbf, 0x64, 0x3c, 0xeb, 0xbf, 0x62, 0x8f, 0x81, 0xc0, 0xa5, 0x51, 0x14, 0xbf,
-  0x29, 0xa4, 0x21, 0x40, 0x6f, 0x07, 0x4a, 0x3f, 0x61, 0x59, 0x23, 0xbf, 0x47, 0xe1, 0x94, 0x40, 0xe1,
-  0x62, 0xde, 0x3f, 0x89, 0xec, 0x86, 0xc0, 0xa3, 0xde, 0x63, 0xc0};
+static const float ka_a500[] = {-2.6962056f, -1.9894408f, -0.92014086f, 1.6755456f, -3.9236228f, 1.7089174f, 0.0523665f, -5.24008f,
+  -4.7305455f, 3.825745f, 2.9210546f, -6.0879717f, 6.446723f, -0.8266184f, -1.8377805f, -4.048753f,
+  -0.5793708f, 2.5256445f, 0.7891759f, -0.63808256f, 4.6524997f, 1.7373925f, -4.216374f, -3.5604637f};
 static const int32_t ka_a501[] = {2, 3, 4};
-static const uint8_t ka_a502[] = {0xc2, 0x6d, 0x81, 0x3d, 0x41, 0x68, 0xf6, 0x3d, 0x3d, 0xe2, 0x91, 0x3e, 0xe0, 0xa1, 0x57, 0x3f, 0x96,
-  0xcf, 0x9e, 0x3c, 0x0f, 0xc1, 0x58, 0x3f, 0xc7, 0x59, 0x03, 0x3f, 0xd9, 0xbf, 0xac, 0x3b, 0x29, 0x45,
-  0x0f, 0x3c, 0xa9, 0x89, 0x7a, 0x3f, 0xa2, 0xe9, 0x72, 0x3f, 0x2b, 0x6e, 0x14, 0x3b, 0x3e, 0x98, 0x7f,
-  0x3f, 0x26, 0xd5, 0x9b, 0x3e, 0x0b, 0x9c, 0x0c, 0x3e, 0xc0, 0x73, 0x8c, 0x3c, 0xfe, 0xd8, 0xb7, 0x3e,
-  0x1a, 0x09, 0x6d, 0x3f, 0x1e, 0x0a, 0x30, 0x3f, 0xfc, 0xfc, 0xb0, 0x3e, 0xd7, 0x94, 0x7d, 0x3f, 0xe7,
-  0xb0, 0x59, 0x3f, 0x08, 0x2f, 0x6e, 0x3c, 0x32, 0x6d, 0xe2, 0x3c};
+static const float ka_a502[] = {0.06319763f, 0.120316036f, 0.2849292f, 0.84231377f, 0.019386094f, 0.84669584f, 0.51308864f,
+  0.0052718935f, 0.008744516f, 0.978663f, 0.94887745f, 0.0022648673f, 0.9984168f, 0.30436057f,
+  0.137314f, 0.017145038f, 0.3590774f, 0.9259201f, 0.6876544f, 0.34568012f, 0.99055237f, 0.85035557f,
+  0.01453758f, 0.027639959f};
 static const int32_t ka_a503[] = {14};
-static const uint8_t ka_a504[] = {0x00, 0x00, 0xc8, 0xc2, 0x00, 0x00, 0xa0, 0xc1, 0x00, 0x00, 0xa0, 0xc0, 0x00, 0x00, 0x80, 0xbf, 0x17,
-  0xb7, 0xd1, 0xb8, 0x00, 0x00, 0x00, 0x00, 0x17, 0xb7, 0xd1, 0x38, 0x00, 0x00, 0x00, 0x3f, 0x00, 0x00,
-  0x40, 0x40, 0x00, 0x00, 0xa0, 0x41, 0x00, 0x00, 0xc8, 0x42, 0x00, 0x00, 0x80, 0x7f, 0x00, 0x00, 0x80,
-  0xff, 0x00, 0x00, 0xc0, 0x7f};
+static const float ka_a504[] = {-1e+02f, -2e+01f, -5.0f, -1.0f, -0.0001f, 0.0f, 0.0001f, 0.5f, 3.0f, 2e+01f, 1e+02f, INFINITY,
+  -INFINITY, NAN};
 static const int32_t ka_a505[] = {14};
-static const uint8_t ka_a506[] = {0x1b, 0x00, 0x00, 0x00, 0x33, 0xa4, 0x0d, 0x31, 0xb4, 0x4f, 0xdb, 0x3b, 0xb1, 0xb2, 0x89, 0x3e, 0xb9,
-  0xfc, 0xff, 0x3e, 0x00, 0x00, 0x00, 0x3f, 0xa3, 0x01, 0x00, 0x3f, 0x7f, 0x59, 0x1f, 0x3f, 0xe6, 0xdb,
-  0x73, 0x3f, 0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x00,
-  0x00, 0x00, 0x00, 0xc0, 0xff};
-static const uint8_t ka_a507[] = {0x61, 0x85, 0x82, 0x3f};
-static const uint8_t ka_a508[] = {0x47, 0x23, 0x3c, 0x3f};
+static const float ka_a506[] = {3.8e-44f, 2.0611537e-09f, 0.006692851f, 0.26894143f, 0.499975f, 0.5f, 0.500025f, 0.62245935f,
+  0.95257413f, 1.0f, 1.0f, 1.0f, 0.0f, NAN};
+static const float ka_a507[] = {1.0196954f};
+static const float ka_a508[] = {0.7349133f};
 static const int32_t ka_a509[] = {3};
-static const uint8_t ka_a510[] = {0xfb, 0xff, 0xff, 0xff, 0xf7, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+static const int32_t ka_a510[] = {-5, -9, -1};
 static const int32_t ka_a511[] = {3};
 static const int32_t ka_a512[] = {3};
-static const uint8_t ka_a513[] = {0x49, 0xf8, 0xc5, 0xbf, 0xcf, 0xc5, 0x29, 0xbe, 0x01, 0xab, 0xb8, 0xbf};
+static const float ka_a513[] = {-1.5466396f, -0.16579364f, -1.4427186f};
 static const int32_t ka_a514[] = {2};
 static const int32_t ka_a515[] = {2, 3, 4};
-static const uint8_t ka_a516[] = {0x89, 0x32, 0x7d, 0x3e, 0xa1, 0x3e, 0x25, 0xbe, 0xd3, 0xbb, 0xd8, 0xc0, 0xce, 0x72, 0xbf, 0xc0, 0xcd,
-  0x8b, 0x9f, 0x40, 0xf9, 0xcc, 0xa3, 0xbf, 0xe2, 0x51, 0x3e, 0x40, 0x8b, 0x62, 0xdb, 0xbf, 0xe0, 0x86,
-  0xa9, 0x40, 0xcd, 0x89, 0xb0, 0x40, 0x85, 0xfa, 0x81, 0xc0, 0x73, 0x7e, 0x10, 0xc0, 0x6d, 0x9c, 0x07,
-  0x3f, 0xc4, 0xab, 0x3a, 0xbe, 0x61, 0x2f, 0xd8, 0x40, 0x70, 0x79, 0xb6, 0xc0, 0xda, 0x9c, 0xb8, 0x3f,
-  0x8d, 0x0c, 0xc8, 0x3e, 0xca, 0x7f, 0xe4, 0xbe, 0x06, 0x42, 0x10, 0x40, 0x83, 0xa3, 0xa5, 0xc0, 0xbd,
-  0xfd, 0xc7, 0xc0, 0xfb, 0x48, 0xd0, 0xc0, 0x33, 0xfc, 0x08, 0x40};
+static const float ka_a516[] = {0.24726309f, -0.16137172f, -6.7729278f, -5.9827642f, 4.9858155f, -1.2796928f, 2.9737477f,
+  -1.7139448f, 5.297714f, 5.5168214f, -4.061831f, -2.2577178f, 0.5297306f, -0.18229586f, 6.7557836f,
+  -5.702324f, 1.4422867f, 0.39072075f, -0.44628745f, 2.2540298f, -5.17621f, -6.249724f, -6.5089087f,
+  2.140393f};
 static const int32_t ka_a517[] = {2, 3, 4};
-static const uint8_t ka_a518[] = {0x14, 0x29, 0x78, 0x3e, 0x37, 0xd3, 0x23, 0xbe, 0xd4, 0xff, 0x7f, 0xbf, 0x2b, 0xff, 0x7f, 0xbf, 0xe1,
-  0xf9, 0x7f, 0x3f, 0x3b, 0x3d, 0x5b, 0xbf, 0x7c, 0xaa, 0x7e, 0x3f, 0xbc, 0xe7, 0x6f, 0xbf, 0xb8, 0xfc,
-  0x7f, 0x3f, 0xe2, 0xfd, 0x7f, 0x3f, 0x28, 0xd9, 0x7f, 0xbf, 0xbd, 0x75, 0x7a, 0xbf, 0xe0, 0x68, 0xf8,
-  0x3e, 0x5a, 0xa1, 0x38, 0xbe, 0xd3, 0xff, 0x7f, 0x3f, 0x8a, 0xfe, 0x7f, 0xbf, 0x7b, 0xe7, 0x64, 0x3f,
-  0x59, 0x74, 0xbe, 0x3e, 0x87, 0x72, 0xd6, 0xbe, 0x5a, 0x6b, 0x7a, 0x3f, 0xd1, 0xfb, 0x7f, 0xbf, 0x83,
-  0xff, 0x7f, 0xbf, 0xb5, 0xff, 0x7f, 0xbf, 0xc6, 0x03, 0x79, 0x3f};
+static const float ka_a518[] = {0.2423442f, -0.15998541f, -0.9999974f, -0.9999873f, 0.9999066f, -0.85640305f, 0.9947889f,
+  -0.93712974f, 0.99994993f, 0.9999677f, -0.9994073f, -0.97835904f, 0.48517513f, -0.180303f,
+  0.9999973f, -0.9999777f, 0.8941571f, 0.3719814f, -0.41884252f, 0.97820055f, -0.99993616f,
+  -0.99999255f, -0.9999955f, 0.9727138f};
 static const int32_t ka_a519[] = {14};
-static const uint8_t ka_a520[] = {0x00, 0x00, 0xc8, 0xc2, 0x00, 0x00, 0xa0, 0xc1, 0x00, 0x00, 0xa0, 0xc0, 0x00, 0x00, 0x80, 0xbf, 0x17,
-  0xb7, 0xd1, 0xb8, 0x00, 0x00, 0x00, 0x00, 0x17, 0xb7, 0xd1, 0x38, 0x00, 0x00, 0x00, 0x3f, 0x00, 0x00,
-  0x40, 0x40, 0x00, 0x00, 0xa0, 0x41, 0x00, 0x00, 0xc8, 0x42, 0x00, 0x00, 0x80, 0x7f, 0x00, 0x00, 0x80,
-  0xff, 0x00, 0x00, 0xc0, 0x7f};
+static const float ka_a520[] = {-1e+02f, -2e+01f, -5.0f, -1.0f, -0.0001f, 0.0f, 0.0001f, 0.5f, 3.0f, 2e+01f, 1e+02f, INFINITY,
+  -INFINITY, NAN};
 static const int32_t ka_a521[] = {14};
-static const uint8_t ka_a522[] = {0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x0d, 0xfa, 0x7f, 0xbf, 0xd6, 0xf7, 0x42, 0xbf, 0x17,
-  0xb7, 0xd1, 0xb8, 0x00, 0x00, 0x00, 0x00, 0x17, 0xb7, 0xd1, 0x38, 0x9f, 0x9a, 0xec, 0x3e, 0xe9, 0xbb,
-  0x7e, 0x3f, 0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x80,
-  0xbf, 0x00, 0x00, 0xc0, 0x7f};
-static const uint8_t ka_a523[] = {0x9b, 0x0c, 0x86, 0x3e};
-static const uint8_t ka_a524[] = {0x6c, 0x11, 0x83, 0x3e};
+static const float ka_a522[] = {-1.0f, -1.0f, -0.9999092f, -0.7615942f, -0.0001f, 0.0f, 0.0001f, 0.46211717f, 0.9950548f, 1.0f, 1.0f,
+  1.0f, -1.0f, NAN};
+static const float ka_a523[] = {0.26181492f};
+static const float ka_a524[] = {0.2559923f};
 static const int32_t ka_a525[] = {3};
-static const uint8_t ka_a526[] = {0x08, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00};
+static const int32_t ka_a526[] = {8, -1, 0};
 static const int32_t ka_a527[] = {3};
 static const int32_t ka_a528[] = {3};
-static const uint8_t ka_a529[] = {0x6d, 0x94, 0xa0, 0xbf, 0x0a, 0x7c, 0x92, 0x3f, 0xca, 0xee, 0x02, 0xbf};
+static const float ka_a529[] = {-1.2545296f, 1.1444104f, -0.51145613f};
 static const int32_t ka_a530[] = {2};
 static const int32_t ka_a531[] = {3, 5};
-static const uint8_t ka_a532[] = {0x09, 0x16, 0xb0, 0x3f, 0xb9, 0x2d, 0x7b, 0x3f, 0x25, 0xdf, 0x24, 0xc0, 0x19, 0x49, 0x0e, 0xc0, 0x5e,
-  0x1e, 0xe0, 0xbf, 0xb9, 0x86, 0xde, 0x3f, 0xbf, 0xb3, 0x80, 0xbf, 0xce, 0x64, 0x07, 0x40, 0xf6, 0x18,
-  0x99, 0xbf, 0xaf, 0xc9, 0xa0, 0x3f, 0x20, 0x02, 0x36, 0xbf, 0x82, 0xde, 0x84, 0xbf, 0xf1, 0xa8, 0x7f,
-  0x3e, 0xf3, 0x9e, 0x3b, 0x40, 0x0b, 0x46, 0xb7, 0xbf};
+static const float ka_a532[] = {1.3756725f, 0.9811664f, -2.5761197f, -2.2232115f, -1.7509267f, 1.7384864f, -1.0054854f, 2.1155276f,
+  -1.1960742f, 1.2561549f, -0.7109699f, -1.0380404f, 0.2496679f, 2.9315765f, -1.431825f};
 static const int32_t ka_a533[] = {3, 5};
-static const uint8_t ka_a534[] = {0xad, 0x36, 0xa1, 0x3f, 0x20, 0x2c, 0x52, 0x3f, 0xcc, 0xdb, 0x52, 0xbc, 0x32, 0x99, 0xee, 0xbc, 0x90,
-  0x5c, 0x8f, 0xbd, 0x86, 0x63, 0xd5, 0x3f, 0xc5, 0xfd, 0x21, 0xbe, 0xe6, 0x10, 0x05, 0x40, 0xf4, 0xde,
-  0x0d, 0xbe, 0x0e, 0xfb, 0x8f, 0x3f, 0x62, 0xac, 0x2d, 0xbe, 0x89, 0x0b, 0x1f, 0xbe, 0x4a, 0x08, 0x19,
-  0x3e, 0xf5, 0x4d, 0x3b, 0x40, 0x1e, 0x25, 0xdf, 0xbd};
+static const float ka_a534[] = {1.2594811f, 0.8209858f, -0.0128697865f, -0.029125784f, -0.07000077f, 1.6670997f, -0.15819462f,
+  2.0791564f, -0.13854581f, 1.1248491f, -0.1696029f, -0.15531744f, 0.14944568f, 2.9266331f,
+  -0.108957514f};
 static const int32_t ka_a535[] = {19};
-static const uint8_t ka_a536[] = {0x00, 0x00, 0x20, 0xc1, 0x00, 0x00, 0xc0, 0xc0, 0x00, 0x00, 0x80, 0xc0, 0x00, 0x00, 0x40, 0xc0, 0x00,
-  0x00, 0x00, 0xc0, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x00, 0xbf, 0x6f, 0x12, 0x83, 0xba, 0x00, 0x00,
-  0x00, 0x00, 0x6f, 0x12, 0x83, 0x3a, 0x00, 0x00, 0x00, 0x3f, 0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x00,
-  0x40, 0x00, 0x00, 0x40, 0x40, 0x00, 0x00, 0xc0, 0x40, 0x00, 0x00, 0x20, 0x41, 0x00, 0x00, 0x80, 0x7f,
-  0x00, 0x00, 0x80, 0xff, 0x00, 0x00, 0xc0, 0x7f};
+static const float ka_a536[] = {-1e+01f, -6.0f, -4.0f, -3.0f, -2.0f, -1.0f, -0.5f, -0.001f, 0.0f, 0.001f, 0.5f, 1.0f, 2.0f, 3.0f,
+  6.0f, 1e+01f, INFINITY, -INFINITY, NAN};
 static const int32_t ka_a537[] = {19};
-static const uint8_t ka_a538[] = {0x00, 0x00, 0x00, 0x80, 0xb3, 0x64, 0xcb, 0xb1, 0xbd, 0xd6, 0x04, 0xb9, 0x4c, 0xb3, 0x84, 0xbb, 0x7c,
-  0x5e, 0x3a, 0xbd, 0x86, 0x76, 0x22, 0xbe, 0xa2, 0xf8, 0x1d, 0xbe, 0xa9, 0xf7, 0x02, 0xba, 0x00, 0x00,
-  0x00, 0x00, 0x35, 0x2d, 0x03, 0x3a, 0xaf, 0x03, 0xb1, 0x3e, 0x5f, 0x62, 0x57, 0x3f, 0x0c, 0x2d, 0xfa,
-  0x3f, 0xa6, 0xbd, 0x3f, 0x40, 0x00, 0x00, 0xc0, 0x40, 0x00, 0x00, 0x20, 0x41, 0x00, 0x00, 0x80, 0x7f,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xc0, 0x7f};
+static const float ka_a538[] = {-0.0f, -5.9195258e-09f, -0.00012668497f, -0.004049694f, -0.045500264f, -0.15865526f, -0.15426877f,
+  -0.00049960107f, 0.0f, 0.000500399f, 0.34573123f, 0.8413448f, 1.9544997f, 2.9959502f, 6.0f, 1e+01f,
+  INFINITY, 0.0f, NAN};
 static const int32_t ka_a539[] = {3, 5};
-static const uint8_t ka_a540[] = {0x6d, 0x74, 0x9f, 0xbe, 0x7a, 0x42, 0xfd, 0x3f, 0x77, 0x1a, 0x1e, 0x3e, 0xb4, 0x2c, 0x24, 0xbf, 0x3e,
-  0x48, 0x76, 0xbf, 0x10, 0x54, 0x28, 0xbe, 0x7d, 0xfa, 0x05, 0x40, 0x6b, 0x95, 0xe1, 0xbf, 0x33, 0x2f,
-  0x94, 0x3f, 0x24, 0xf4, 0x22, 0x3f, 0xf8, 0x85, 0xcb, 0x3e, 0x9a, 0xac, 0xbd, 0x3f, 0x61, 0x3b, 0x03,
-  0x3f, 0x45, 0xa7, 0x0b, 0xc0, 0x2d, 0xbc, 0x83, 0xc0};
+static const float ka_a540[] = {-0.31143513f, 1.9785912f, 0.15439783f, -0.6413071f, -0.9620398f, -0.16438317f, 2.0934136f,
+  -1.7623724f, 1.1576904f, 0.6365378f, 0.39750648f, 1.4818299f, 0.5126248f, -2.1820843f, -4.1167207f};
 static const int32_t ka_a541[] = {3, 5};
-static const uint8_t ka_a542[] = {0xb8, 0xee, 0xf0, 0xbd, 0x86, 0x35, 0xf7, 0x3f, 0xbf, 0x80, 0xb1, 0x3d, 0xea, 0x37, 0x2b, 0xbe, 0xad,
-  0xa8, 0x25, 0xbe, 0xa2, 0x59, 0x92, 0xbd, 0xb0, 0x8e, 0x03, 0x40, 0x31, 0xf7, 0x8c, 0xbd, 0xbb, 0xdb,
-  0x81, 0x3f, 0xf8, 0x6d, 0xf0, 0x3e, 0xee, 0x33, 0x85, 0x3e, 0x92, 0x85, 0xb0, 0x3f, 0x1d, 0xa3, 0xb6,
-  0x3e, 0x1c, 0x07, 0x01, 0xbd, 0x50, 0xc8, 0x26, 0xb8};
+static const float ka_a542[] = {-0.11764282f, 1.9313209f, 0.086671345f, -0.16720548f, -0.16177626f, -0.07146002f, 2.055584f,
+  -0.068830855f, 1.0145181f, 0.469589f, 0.26016182f, 1.3790762f, 0.3567132f, -0.03150092f,
+  -3.976404e-05f};
 static const int32_t ka_a543[] = {19};
-static const uint8_t ka_a544[] = {0x00, 0x00, 0x20, 0xc1, 0x00, 0x00, 0xc0, 0xc0, 0x00, 0x00, 0x80, 0xc0, 0x00, 0x00, 0x40, 0xc0, 0x00,
-  0x00, 0x00, 0xc0, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x00, 0xbf, 0x6f, 0x12, 0x83, 0xba, 0x00, 0x00,
-  0x00, 0x00, 0x6f, 0x12, 0x83, 0x3a, 0x00, 0x00, 0x00, 0x3f, 0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x00,
-  0x40, 0x00, 0x00, 0x40, 0x40, 0x00, 0x00, 0xc0, 0x40, 0x00, 0x00, 0x20, 0x41, 0x00, 0x00, 0x80, 0x7f,
-  0x00, 0x00, 0x80, 0xff, 0x00, 0x00, 0xc0, 0x7f};
+static const float ka_a544[] = {-1e+01f, -6.0f, -4.0f, -3.0f, -2.0f, -1.0f, -0.5f, -0.001f, 0.0f, 0.001f, 0.5f, 1.0f, 2.0f, 3.0f,
+  6.0f, 1e+01f, INFINITY, -INFINITY, NAN};
 static const int32_t ka_a545[] = {19};
-static const uint8_t ka_a546[] = {0x00, 0x00, 0x00, 0x80, 0x00, 0x97, 0xb9, 0xae, 0x02, 0x51, 0x93, 0xb8, 0x50, 0x61, 0x6e, 0xbb, 0xc5,
-  0xf7, 0x39, 0xbd, 0x91, 0x9e, 0x22, 0xbe, 0x26, 0xfd, 0x1d, 0xbe, 0xa9, 0xf7, 0x02, 0xba, 0x00, 0x00,
-  0x00, 0x00, 0x35, 0x2d, 0x03, 0x3a, 0x6d, 0x01, 0xb1, 0x3e, 0x5c, 0x58, 0x57, 0x3f, 0x42, 0x30, 0xfa,
-  0x3f, 0x68, 0xc4, 0x3f, 0x40, 0x00, 0x00, 0xc0, 0x40, 0x00, 0x00, 0x20, 0x41, 0x00, 0x00, 0x80, 0x7f,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xc0, 0x7f};
-static const uint8_t ka_a547[] = {0xfa, 0xe8, 0x99, 0x3f};
-static const uint8_t ka_a548[] = {0xa0, 0x45, 0x88, 0x3f};
+static const float ka_a546[] = {-0.0f, -8.439649e-11f, -7.024595e-05f, -0.003637392f, -0.045402307f, -0.15880801f, -0.154286f,
+  -0.00049960107f, 0.0f, 0.000500399f, 0.345714f, 0.841192f, 1.9545977f, 2.9963627f, 6.0f, 1e+01f,
+  INFINITY, 0.0f, NAN};
+static const float ka_a547[] = {1.2024224f};
+static const float ka_a548[] = {1.0646248f};
 static const int32_t ka_a549[] = {3};
-static const uint8_t ka_a550[] = {0x3f, 0x91, 0xd1, 0x3e, 0x0c, 0x01, 0x4d, 0x3f, 0xc1, 0xd2, 0xf8, 0xbe};
+static const float ka_a550[] = {0.40931126f, 0.8007972f, -0.48598292f};
 static const int32_t ka_a551[] = {3};
 static const int32_t ka_a552[] = {3};
-static const uint8_t ka_a553[] = {0xff, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff};
+static const int32_t ka_a553[] = {-1, -4, -4};
 static const int32_t ka_a554[] = {3};
 static const int32_t ka_a555[] = {3};
-static const uint8_t ka_a556[] = {0x3d, 0x27, 0x20, 0x3e, 0x79, 0xa2, 0x3e, 0x3e, 0xe3, 0xc0, 0x58, 0x3f};
+static const float ka_a556[] = {0.15639968f, 0.18616666f, 0.8466932f};
 static const int32_t ka_a557[] = {1, 3};
 static const int32_t ka_a558[] = {3, 4};
-static const uint8_t ka_a559[] = {0x1e, 0xf4, 0xac, 0xbf, 0x0a, 0xe5, 0x14, 0xbf, 0x64, 0xac, 0xe2, 0x3d, 0x28, 0xf9, 0x60, 0x3f, 0x77,
-  0x8e, 0x8b, 0xbf, 0x5e, 0x90, 0x14, 0x40, 0xb0, 0x0c, 0x0c, 0xbf, 0x6e, 0x55, 0xa1, 0xbf, 0xd6, 0xe1,
-  0x95, 0xbf, 0xbe, 0xa1, 0x84, 0xbf, 0x31, 0x6f, 0xcd, 0xbf, 0x4e, 0xea, 0x66, 0x40};
+static const float ka_a559[] = {-1.3511999f, -0.58161986f, 0.11068037f, 0.8788018f, -1.0902852f, 2.3213115f, -0.5470686f,
+  -1.2604196f, -1.1709545f, -1.036186f, -1.6049558f, 3.6080508f};
 static const int32_t ka_a560[] = {3, 4};
-static const uint8_t ka_a561[] = {0x00, 0x00, 0x00, 0xbf, 0x00, 0x00, 0x00, 0xbf, 0x64, 0xac, 0xe2, 0x3d, 0x28, 0xf9, 0x60, 0x3f, 0x00,
-  0x00, 0x00, 0xbf, 0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x00, 0xbf, 0x00, 0x00, 0x00, 0xbf, 0x00, 0x00,
-  0x00, 0xbf, 0x00, 0x00, 0x00, 0xbf, 0x00, 0x00, 0x00, 0xbf, 0x00, 0x00, 0x80, 0x3f};
+static const float ka_a561[] = {-0.5f, -0.5f, 0.11068037f, 0.8788018f, -0.5f, 1.0f, -0.5f, -0.5f, -0.5f, -0.5f, -0.5f, 1.0f};
 static const int32_t ka_a562[] = {6};
-static const uint8_t ka_a563[] = {0x42, 0x39, 0x9f, 0x3f, 0x25, 0xeb, 0x4a, 0x3e, 0x1e, 0xb4, 0x31, 0x3f, 0xdc, 0xbb, 0x0d, 0xbf, 0xbe,
-  0x94, 0x30, 0x3f, 0x50, 0x3b, 0x5a, 0x3f};
+static const float ka_a563[] = {1.2439349f, 0.19816263f, 0.6941546f, -0.55364776f, 0.6897696f, 0.85246754f};
 static const int32_t ka_a564[] = {6};
-static const uint8_t ka_a565[] = {0x42, 0x39, 0x9f, 0x3f, 0x25, 0xeb, 0x4a, 0x3e, 0x1e, 0xb4, 0x31, 0x3f, 0x00, 0x00, 0x00, 0x00, 0xbe,
-  0x94, 0x30, 0x3f, 0x50, 0x3b, 0x5a, 0x3f};
+static const float ka_a565[] = {1.2439349f, 0.19816263f, 0.6941546f, 0.0f, 0.6897696f, 0.85246754f};
 static const int32_t ka_a566[] = {6};
-static const uint8_t ka_a567[] = {0xb7, 0x9e, 0x37, 0xbf, 0xd2, 0x5e, 0xf4, 0x3f, 0x64, 0x36, 0xf4, 0x3c, 0xb4, 0x49, 0x89, 0x3f, 0xc0,
-  0x2a, 0x1b, 0x3f, 0xa2, 0x0e, 0x08, 0xbe};
+static const float ka_a567[] = {-0.71726555f, 1.9091437f, 0.029811092f, 1.0725617f, 0.60612106f, -0.13286832f};
 static const int32_t ka_a568[] = {6};
-static const uint8_t ka_a569[] = {0xb7, 0x9e, 0x37, 0xbf, 0x00, 0x00, 0x80, 0x3e, 0x64, 0x36, 0xf4, 0x3c, 0x00, 0x00, 0x80, 0x3e, 0x00,
-  0x00, 0x80, 0x3e, 0xa2, 0x0e, 0x08, 0xbe};
+static const float ka_a569[] = {-0.71726555f, 0.25f, 0.029811092f, 0.25f, 0.25f, -0.13286832f};
 static const int32_t ka_a570[] = {5};
-static const uint8_t ka_a571[] = {0x2e, 0xb3, 0x0b, 0xbe, 0xce, 0x93, 0x07, 0xc0, 0x28, 0x37, 0x32, 0xbf, 0xf8, 0xec, 0x11, 0x3f, 0x02,
-  0x8a, 0x11, 0xbf};
+static const float ka_a571[] = {-0.1364257f, -2.1183963f, -0.6961541f, 0.5700221f, -0.5685121f};
 static const int32_t ka_a572[] = {5};
-static const uint8_t ka_a573[] = {0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x00,
-  0x00, 0x80, 0xbf};
+static const float ka_a573[] = {-1.0f, -1.0f, -1.0f, -1.0f, -1.0f};
 static const int32_t ka_a574[] = {7};
-static const uint8_t ka_a575[] = {0x00, 0x00, 0xc0, 0x7f, 0x00, 0x00, 0x80, 0x7f, 0x00, 0x00, 0x80, 0xff, 0x00, 0x00, 0x00, 0x80, 0x00,
-  0x00, 0x00, 0x00, 0x60, 0x42, 0xa2, 0x0d, 0x60, 0x42, 0xa2, 0x8d};
+static const float ka_a575[] = {NAN, INFINITY, -INFINITY, -0.0f, 0.0f, 1e-30f, -1e-30f};
 static const int32_t ka_a576[] = {7};
-static const uint8_t ka_a577[] = {0x00, 0x00, 0xc0, 0x7f, 0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x00, 0x80, 0x00,
-  0x00, 0x00, 0x00, 0x60, 0x42, 0xa2, 0x0d, 0x60, 0x42, 0xa2, 0x8d};
+static const float ka_a577[] = {NAN, 1.0f, -1.0f, -0.0f, 0.0f, 1e-30f, -1e-30f};
 static const int32_t ka_a578[] = {3};
-static const uint8_t ka_a579[] = {0x19, 0x23, 0x60, 0xbf, 0xf4, 0xbf, 0xcd, 0x3e, 0x14, 0x14, 0x12, 0x3f};
+static const float ka_a579[] = {-0.87553555f, 0.4018551f, 0.57061887f};
 static const int32_t ka_a580[] = {3};
-static const uint8_t ka_a581[] = {0x00, 0x00, 0xc0, 0x7f, 0x00, 0x00, 0xc0, 0x7f, 0x00, 0x00, 0xc0, 0x7f};
+static const float ka_a581[] = {NAN, NAN, NAN};
 static const int32_t ka_a582[] = {8};
-static const uint8_t ka_a583[] = {0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x09, 0x00, 0x00, 0x00, 0x06, 0x00, 0x00, 0x00, 0xfe,
-  0xff, 0xff, 0xff, 0x05, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xf7, 0xff, 0xff, 0xff};
+static const int32_t ka_a583[] = {4, 0, 9, 6, -2, 5, -1, -9};
 static const int32_t ka_a584[] = {8};
-static const uint8_t ka_a585[] = {0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xfe,
-  0xff, 0xff, 0xff, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xfd, 0xff, 0xff, 0xff};
+static const int32_t ka_a585[] = {4, 0, 4, 4, -2, 4, -1, -3};
 static const int32_t ka_a586[] = {2, 3};
-static const uint8_t ka_a587[] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf9,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x07, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a587[] = {INT64_C(-1), INT64_C(8), INT64_C(-7), INT64_C(1), INT64_C(2), INT64_C(7)};
 static const int32_t ka_a588[] = {2, 3};
-static const uint8_t ka_a589[] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf9,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a589[] = {INT64_C(-1), INT64_C(2), INT64_C(-7), INT64_C(1), INT64_C(2), INT64_C(2)};
 static const int32_t ka_a590[] = {3};
-static const uint8_t ka_a591[] = {0x58, 0x06, 0xdb, 0x3e, 0x1a, 0x1d, 0x28, 0x3f, 0x9c, 0xe9, 0x64, 0x3e};
+static const float ka_a591[] = {0.42778277f, 0.65669405f, 0.2235474f};
 static const int32_t ka_a592[] = {3};
 static const int32_t ka_a593[] = {3};
-static const uint8_t ka_a594[] = {0x01, 0x00, 0x00, 0x00, 0xfe, 0xff, 0xff, 0xff, 0xfe, 0xff, 0xff, 0xff};
+static const int32_t ka_a594[] = {1, -2, -2};
 static const int32_t ka_a595[] = {3};
 static const int32_t ka_a596[] = {3};
-static const uint8_t ka_a597[] = {0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0x03, 0x00, 0x00, 0x00};
+static const int32_t ka_a597[] = {0, -1, 3};
 static const int32_t ka_a598[] = {3};
 static const int32_t ka_a599[] = {3};
-static const uint8_t ka_a600[] = {0xa0, 0x7c, 0xc2, 0xbf, 0x61, 0x68, 0xed, 0xbf, 0x8f, 0x7b, 0x3e, 0xbc};
+static const float ka_a600[] = {-1.5194283f, -1.8547479f, -0.011626138f};
 static const int32_t ka_a601[] = {3};
 static const int32_t ka_a602[] = {3};
-static const uint8_t ka_a603[] = {0x01, 0x02, 0x03};
+static const uint8_t ka_a603[] = {1, 2, 3};
 static const int32_t ka_a604[] = {3};
 static const int32_t ka_a605[] = {3};
-static const uint8_t ka_a606[] = {0xc2, 0x9e, 0x23, 0xbe, 0x27, 0x79, 0x8e, 0xbf, 0xc1, 0x93, 0x70, 0x3f};
+static const float ka_a606[] = {-0.1597853f, -1.1130723f, 0.93975455f};
 static const int32_t ka_a607[] = {2};
 static const int32_t ka_a608[] = {2, 3};
-static const uint8_t ka_a609[] = {0x94, 0x32, 0x29, 0xc0, 0xac, 0x19, 0x98, 0x3f, 0x42, 0xe7, 0x80, 0xbf, 0xc3, 0x07, 0x82, 0xbc, 0xe8,
-  0x4d, 0x90, 0xbe, 0x6d, 0xfb, 0x01, 0xc0};
+static const float ka_a609[] = {-2.643712f, 1.1882834f, -1.0070574f, -0.015872842f, -0.28184438f, -2.0309708f};
 static const int32_t ka_a610[] = {2, 3};
-static const uint8_t ka_a611[] = {0x94, 0x32, 0x29, 0xc0, 0xac, 0x19, 0x98, 0x3f, 0x42, 0xe7, 0x80, 0xbf, 0xc3, 0x07, 0x82, 0xbc, 0xe8,
-  0x4d, 0x90, 0xbe, 0x6d, 0xfb, 0x01, 0xc0};
-static const uint8_t ka_a612[] = {0xfb, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
-static const uint8_t ka_a613[] = {0xfb, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+static const float ka_a611[] = {-2.643712f, 1.1882834f, -1.0070574f, -0.015872842f, -0.28184438f, -2.0309708f};
+static const int64_t ka_a612[] = {INT64_C(-5)};
+static const int64_t ka_a613[] = {INT64_C(-5)};
 static const int32_t ka_a614[] = {3};
-static const uint8_t ka_a615[] = {0x01, 0x00, 0x01};
+static const uint8_t ka_a615[] = {1, 0, 1};
 static const int32_t ka_a616[] = {3};
-static const uint8_t ka_a617[] = {0x01, 0x00, 0x01};
+static const uint8_t ka_a617[] = {1, 0, 1};
 static const int32_t ka_a618[] = {2, 2};
 static const uint8_t ka_a619[] = {0x2f, 0xbc, 0xef, 0xb4, 0xe4, 0xbe, 0x30, 0xbd};
 static const int32_t ka_a620[] = {2, 2};
 static const uint8_t ka_a621[] = {0x2f, 0xbc, 0xef, 0xb4, 0xe4, 0xbe, 0x30, 0xbd};
 static const int32_t ka_a622[] = {4};
-static const uint8_t ka_a623[] = {0x89, 0x4b, 0x57, 0xbf, 0x95, 0x23, 0xe2, 0x3f, 0xad, 0x11, 0xb5, 0xbe, 0xe0, 0x88, 0x98, 0x3f};
+static const float ka_a623[] = {-0.8409963f, 1.7667109f, -0.35365048f, 1.1916771f};
 static const int32_t ka_a624[] = {4};
-static const uint8_t ka_a625[] = {0x89, 0x4b, 0x57, 0xbf, 0x95, 0x23, 0xe2, 0x3f, 0xad, 0x11, 0xb5, 0xbe, 0xe0, 0x88, 0x98, 0x3f};
+static const float ka_a625[] = {-0.8409963f, 1.7667109f, -0.35365048f, 1.1916771f};
 static const int32_t ka_a626[] = {2, 2};
-static const uint8_t ka_a627[] = {0x08, 0x00, 0x00, 0x00, 0xf8, 0xff, 0xff, 0xff, 0x02, 0x00, 0x00, 0x00, 0xfe, 0xff, 0xff, 0xff};
+static const int32_t ka_a627[] = {8, -8, 2, -2};
 static const int32_t ka_a628[] = {2, 2};
-static const uint8_t ka_a629[] = {0x08, 0x00, 0x00, 0x00, 0xf8, 0xff, 0xff, 0xff, 0x02, 0x00, 0x00, 0x00, 0xfe, 0xff, 0xff, 0xff};
+static const int32_t ka_a629[] = {8, -8, 2, -2};
 static const int32_t ka_a630[] = {0, 2};
 static const int32_t ka_a631[] = {0, 2};
 static const int32_t ka_a632[] = {3};
-static const uint8_t ka_a633[] = {0x80, 0x49, 0xd6, 0x3e, 0x1e, 0x9f, 0xa6, 0x3d, 0x18, 0x61, 0x3a, 0xbf};
+static const float ka_a633[] = {0.4185295f, 0.08135818f, -0.72804403f};
 static const int32_t ka_a634[] = {3};
 static const int32_t ka_a635[] = {1, 3};
-static const uint8_t ka_a636[] = {0x4f, 0x87, 0x4c, 0xbf, 0x5e, 0xae, 0x1e, 0x3f, 0x73, 0xf1, 0x87, 0x3f};
+static const float ka_a636[] = {-0.79893965f, 0.61984813f, 1.062056f};
 static const int32_t ka_a637[] = {3};
 static const int32_t ka_a638[] = {2, 3, 4};
-static const uint8_t ka_a639[] = {0xd3, 0xfb, 0x1a, 0x40, 0xde, 0x02, 0xed, 0x3d, 0x5f, 0x70, 0x4b, 0xbe, 0x6c, 0xab, 0x9a, 0xbe, 0xf2,
-  0x27, 0x85, 0x3d, 0x08, 0x4a, 0xca, 0x3f, 0x12, 0x3c, 0x43, 0xbf, 0xb8, 0x30, 0x0d, 0x3f, 0x74, 0x90,
-  0x7e, 0x3f, 0xd4, 0x4d, 0x7b, 0x3f, 0xba, 0xda, 0xcc, 0x3c, 0x8f, 0xde, 0x15, 0x3f, 0x97, 0xac, 0x3d,
-  0xbf, 0x26, 0x1c, 0x2a, 0x3d, 0xdb, 0x5f, 0x9c, 0x3f, 0xfa, 0x05, 0x0d, 0xbf, 0xd2, 0x1d, 0x8e, 0x3d,
-  0x96, 0x5b, 0x92, 0x3f, 0x9d, 0x5a, 0x52, 0x3f, 0xc8, 0x13, 0xb4, 0xbe, 0xfd, 0xfa, 0xfb, 0xbf, 0x15,
-  0xc9, 0x2a, 0xbf, 0xdb, 0x27, 0xe3, 0x3e, 0xab, 0xa4, 0x1b, 0xbf};
+static const float ka_a639[] = {2.4216201f, 0.115728125f, -0.19867085f, -0.3020891f, 0.065017596f, 1.5803843f, -0.76263535f,
+  0.55152464f, 0.9943917f, 0.9816563f, 0.02500664f, 0.5854272f, -0.74091476f, 0.04153075f, 1.2216753f,
+  -0.55087245f, 0.069392815f, 1.14342f, 0.82169515f, -0.35171342f, -1.968597f, -0.66713077f,
+  0.44366345f, -0.6079814f};
 static const int64_t ka_a640[] = {INT64_C(4), INT64_C(-1)};
 static const int32_t ka_a641[] = {4, 6};
-static const uint8_t ka_a642[] = {0xd3, 0xfb, 0x1a, 0x40, 0xde, 0x02, 0xed, 0x3d, 0x5f, 0x70, 0x4b, 0xbe, 0x6c, 0xab, 0x9a, 0xbe, 0xf2,
-  0x27, 0x85, 0x3d, 0x08, 0x4a, 0xca, 0x3f, 0x12, 0x3c, 0x43, 0xbf, 0xb8, 0x30, 0x0d, 0x3f, 0x74, 0x90,
-  0x7e, 0x3f, 0xd4, 0x4d, 0x7b, 0x3f, 0xba, 0xda, 0xcc, 0x3c, 0x8f, 0xde, 0x15, 0x3f, 0x97, 0xac, 0x3d,
-  0xbf, 0x26, 0x1c, 0x2a, 0x3d, 0xdb, 0x5f, 0x9c, 0x3f, 0xfa, 0x05, 0x0d, 0xbf, 0xd2, 0x1d, 0x8e, 0x3d,
-  0x96, 0x5b, 0x92, 0x3f, 0x9d, 0x5a, 0x52, 0x3f, 0xc8, 0x13, 0xb4, 0xbe, 0xfd, 0xfa, 0xfb, 0xbf, 0x15,
-  0xc9, 0x2a, 0xbf, 0xdb, 0x27, 0xe3, 0x3e, 0xab, 0xa4, 0x1b, 0xbf};
+static const float ka_a642[] = {2.4216201f, 0.115728125f, -0.19867085f, -0.3020891f, 0.065017596f, 1.5803843f, -0.76263535f,
+  0.55152464f, 0.9943917f, 0.9816563f, 0.02500664f, 0.5854272f, -0.74091476f, 0.04153075f, 1.2216753f,
+  -0.55087245f, 0.069392815f, 1.14342f, 0.82169515f, -0.35171342f, -1.968597f, -0.66713077f,
+  0.44366345f, -0.6079814f};
 static const int32_t ka_a643[] = {6};
-static const uint8_t ka_a644[] = {0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfa, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfa, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x04, 0x00,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a644[] = {INT64_C(-2), INT64_C(-6), INT64_C(-1), INT64_C(-6), INT64_C(4), INT64_C(5)};
 static const int64_t ka_a645[] = {INT64_C(1), INT64_C(2), INT64_C(3)};
 static const int32_t ka_a646[] = {1, 2, 3};
-static const uint8_t ka_a647[] = {0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfa, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfa, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x04, 0x00,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
-static const uint8_t ka_a648[] = {0xee, 0xec, 0x30, 0xbe};
+static const int64_t ka_a647[] = {INT64_C(-2), INT64_C(-6), INT64_C(-1), INT64_C(-6), INT64_C(4), INT64_C(5)};
+static const float ka_a648[] = {-0.17277882f};
 static const int64_t ka_a649[] = {INT64_C(1), INT64_C(1)};
 static const int32_t ka_a650[] = {1, 1};
-static const uint8_t ka_a651[] = {0xee, 0xec, 0x30, 0xbe};
+static const float ka_a651[] = {-0.17277882f};
 static const int32_t ka_a652[] = {1, 1};
-static const uint8_t ka_a653[] = {0xf4, 0xb6, 0x58, 0xbe};
-static const uint8_t ka_a654[] = {0xf4, 0xb6, 0x58, 0xbe};
+static const float ka_a653[] = {-0.21163541f};
+static const float ka_a654[] = {-0.21163541f};
 static const int32_t ka_a655[] = {0, 3};
 static const int64_t ka_a656[] = {INT64_C(-1), INT64_C(3)};
 static const int32_t ka_a657[] = {0, 3};
 static const int32_t ka_a658[] = {2, 2};
-static const uint8_t ka_a659[] = {0x01, 0x02, 0x03, 0x04};
+static const uint8_t ka_a659[] = {1, 2, 3, 4};
 static const int64_t ka_a660[] = {INT64_C(-1)};
 static const int32_t ka_a661[] = {4};
-static const uint8_t ka_a662[] = {0x01, 0x02, 0x03, 0x04};
+static const uint8_t ka_a662[] = {1, 2, 3, 4};
 static const int32_t ka_a663[] = {6};
-static const uint8_t ka_a664[] = {0xff, 0xa9, 0x80, 0xbf, 0x9c, 0x53, 0x1d, 0xbf, 0x49, 0xe1, 0x00, 0x3f, 0x90, 0xaa, 0x34, 0xbf, 0x70,
-  0x9c, 0xcb, 0xbf, 0x7a, 0xe3, 0xf5, 0xbd};
+static const float ka_a664[] = {-1.0051879f, -0.614557f, 0.5034376f, -0.7057276f, -1.5907116f, -0.12006278f};
 static const int64_t ka_a665[] = {INT64_C(4), INT64_C(2)};
 static const int32_t ka_a666[] = {4, 2};
 static const int32_t ka_a667[] = {6};
-static const uint8_t ka_a668[] = {0xe5, 0x4b, 0x97, 0x3f, 0xf8, 0xcc, 0x93, 0xbe, 0x7a, 0xe6, 0xa1, 0x3e, 0x11, 0xa8, 0x26, 0x3f, 0x5f,
-  0x3e, 0x1d, 0xbf, 0xdb, 0x5c, 0xbf, 0x3f};
+static const float ka_a668[] = {1.1820036f, -0.28867316f, 0.31621152f, 0.651002f, -0.61423296f, 1.4950212f};
 static const int64_t ka_a669[] = {INT64_C(-1), INT64_C(-1)};
 static const int32_t ka_a670[] = {2, 3};
 static const int32_t ka_a671[] = {0, 3};
 static const int64_t ka_a672[] = {INT64_C(-1), INT64_C(0)};
 static const int32_t ka_a673[] = {0, 0};
 static const int32_t ka_a674[] = {6};
-static const uint8_t ka_a675[] = {0xcb, 0x93, 0xa0, 0x3f, 0x2c, 0x49, 0x3b, 0xbf, 0x22, 0x32, 0x96, 0x3e, 0xb8, 0x38, 0x08, 0x40, 0x3d,
-  0x33, 0xba, 0x3e, 0x6a, 0x1d, 0x41, 0xbf};
+static const float ka_a675[] = {1.2545103f, -0.73158526f, 0.29335123f, 2.1284618f, 0.36367217f, -0.7543551f};
 static const int64_t ka_a676[] = {INT64_C(4), INT64_C(-1)};
 static const int32_t ka_a677[] = {4, 1};
 static const int32_t ka_a678[] = {6};
-static const uint8_t ka_a679[] = {0xd4, 0x2e, 0xbb, 0x3f, 0xd2, 0x88, 0xfa, 0xbe, 0x7d, 0x19, 0x88, 0xbf, 0x8f, 0x28, 0x83, 0xbe, 0x40,
-  0x9a, 0x08, 0xbf, 0x7c, 0x08, 0xea, 0xbe};
+static const float ka_a679[] = {1.4623666f, -0.4893251f, -1.0632778f, -0.2561688f, -0.53360367f, -0.45709598f};
 static const int64_t ka_a680[] = {INT64_C(2), INT64_C(3)};
 static const int32_t ka_a681[] = {3, 2};
 static const int32_t ka_a682[] = {6};
-static const uint8_t ka_a683[] = {0x03, 0x00, 0x00, 0x00, 0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf7, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff};
+static const int32_t ka_a683[] = {3, 5, 0, -9, -1, -4};
 static const int64_t ka_a684[] = {INT64_C(6)};
 static const int32_t ka_a685[] = {6};
 static const int32_t ka_a686[] = {2, 3, 4};
-static const uint8_t ka_a687[] = {0xde, 0xe1, 0x05, 0xbd, 0x44, 0xe9, 0x14, 0xbf, 0x1e, 0x61, 0x40, 0xbf, 0x8d, 0x5d, 0x60, 0xbe, 0x5a,
-  0xd4, 0x18, 0xbf, 0x43, 0x62, 0xf2, 0x3d, 0x80, 0x8c, 0xc0, 0x3e, 0x58, 0xa2, 0x82, 0x3f, 0x91, 0x80,
-  0x38, 0xbe, 0x55, 0x36, 0x14, 0x3e, 0x69, 0x3b, 0xa5, 0xbf, 0x25, 0x13, 0xda, 0xbf, 0x00, 0x99, 0xab,
-  0xbe, 0x0d, 0x7a, 0x44, 0xbf, 0x37, 0x34, 0x88, 0xbe, 0x00, 0xe2, 0x97, 0x3f, 0x74, 0xaa, 0xbb, 0x3f,
-  0x11, 0xc3, 0x52, 0x3e, 0xcd, 0x3f, 0xaf, 0x3d, 0x76, 0x37, 0x28, 0x3f, 0xf2, 0x8d, 0x12, 0x3f, 0xf5,
-  0x86, 0x38, 0x3f, 0xdb, 0x10, 0xda, 0xbc, 0xb5, 0x73, 0xa3, 0x3e};
+static const float ka_a687[] = {-0.032686107f, -0.58168435f, -0.7514819f, -0.21910687f, -0.5969902f, 0.11835148f, 0.37607193f,
+  1.0205793f, -0.18017794f, 0.14473851f, -1.2908756f, -1.7037092f, -0.33515167f, -0.76748735f,
+  -0.26602337f, 1.1865845f, 1.4661393f, 0.20582224f, 0.08557091f, 0.65709627f, 0.5724784f, 0.7208093f,
+  -0.026619365f, 0.31924215f};
 static const int64_t ka_a688[] = {INT64_C(2), INT64_C(0), INT64_C(1)};
 static const int32_t ka_a689[] = {4, 2, 3};
-static const uint8_t ka_a690[] = {0xde, 0xe1, 0x05, 0xbd, 0x5a, 0xd4, 0x18, 0xbf, 0x91, 0x80, 0x38, 0xbe, 0x00, 0x99, 0xab, 0xbe, 0x74,
-  0xaa, 0xbb, 0x3f, 0xf2, 0x8d, 0x12, 0x3f, 0x44, 0xe9, 0x14, 0xbf, 0x43, 0x62, 0xf2, 0x3d, 0x55, 0x36,
-  0x14, 0x3e, 0x0d, 0x7a, 0x44, 0xbf, 0x11, 0xc3, 0x52, 0x3e, 0xf5, 0x86, 0x38, 0x3f, 0x1e, 0x61, 0x40,
-  0xbf, 0x80, 0x8c, 0xc0, 0x3e, 0x69, 0x3b, 0xa5, 0xbf, 0x37, 0x34, 0x88, 0xbe, 0xcd, 0x3f, 0xaf, 0x3d,
-  0xdb, 0x10, 0xda, 0xbc, 0x8d, 0x5d, 0x60, 0xbe, 0x58, 0xa2, 0x82, 0x3f, 0x25, 0x13, 0xda, 0xbf, 0x00,
-  0xe2, 0x97, 0x3f, 0x76, 0x37, 0x28, 0x3f, 0xb5, 0x73, 0xa3, 0x3e};
+static const float ka_a690[] = {-0.032686107f, -0.5969902f, -0.18017794f, -0.33515167f, 1.4661393f, 0.5724784f, -0.58168435f,
+  0.11835148f, 0.14473851f, -0.76748735f, 0.20582224f, 0.7208093f, -0.7514819f, 0.37607193f,
+  -1.2908756f, -0.26602337f, 0.08557091f, -0.026619365f, -0.21910687f, 1.0205793f, -1.7037092f,
+  1.1865845f, 0.65709627f, 0.31924215f};
 static const int32_t ka_a691[] = {2, 3, 4};
-static const uint8_t ka_a692[] = {0x0d, 0x6a, 0x89, 0x3e, 0xfd, 0x94, 0xc0, 0x3f, 0xe8, 0x77, 0xe4, 0x3d, 0x57, 0xae, 0x06, 0x40, 0x3a,
-  0x2f, 0xc1, 0xbf, 0xf9, 0x76, 0x00, 0xbf, 0x7c, 0xee, 0x44, 0x3f, 0x93, 0x07, 0x2d, 0xc0, 0x63, 0x11,
-  0x41, 0x40, 0x38, 0xc6, 0x24, 0xbf, 0xdf, 0x02, 0xac, 0xbf, 0x74, 0x66, 0xce, 0x3f, 0xc1, 0xc2, 0x44,
-  0x3e, 0x95, 0xa9, 0xcc, 0x3c, 0x07, 0x6d, 0x47, 0xbf, 0x31, 0x22, 0xdf, 0x3f, 0x5f, 0x46, 0x8a, 0xbf,
-  0xf7, 0xc4, 0x0f, 0x3f, 0x5f, 0xef, 0xa0, 0xbf, 0x3d, 0x91, 0xb9, 0x3e, 0x48, 0xa3, 0x8f, 0x3e, 0xbc,
-  0x37, 0xd3, 0xbe, 0x90, 0x14, 0x7f, 0x3f, 0xbc, 0xac, 0xd1, 0xbe};
+static const float ka_a692[] = {0.26838723f, 1.5045468f, 0.11155683f, 2.1043909f, -1.5092537f, -0.5018154f, 0.769264f, -2.7035873f,
+  3.0166862f, -0.6436496f, -1.3438376f, 1.6125016f, 0.19214918f, 0.024983207f, -0.7790074f, 1.7432309f,
+  -1.0802726f, 0.5615992f, -1.257305f, 0.3624362f, 0.2805426f, -0.4125346f, 0.9964075f, -0.40952098f};
 static const int64_t ka_a693[] = {INT64_C(-1), INT64_C(-3), INT64_C(-2)};
 static const int32_t ka_a694[] = {4, 2, 3};
-static const uint8_t ka_a695[] = {0x0d, 0x6a, 0x89, 0x3e, 0x3a, 0x2f, 0xc1, 0xbf, 0x63, 0x11, 0x41, 0x40, 0xc1, 0xc2, 0x44, 0x3e, 0x5f,
-  0x46, 0x8a, 0xbf, 0x48, 0xa3, 0x8f, 0x3e, 0xfd, 0x94, 0xc0, 0x3f, 0xf9, 0x76, 0x00, 0xbf, 0x38, 0xc6,
-  0x24, 0xbf, 0x95, 0xa9, 0xcc, 0x3c, 0xf7, 0xc4, 0x0f, 0x3f, 0xbc, 0x37, 0xd3, 0xbe, 0xe8, 0x77, 0xe4,
-  0x3d, 0x7c, 0xee, 0x44, 0x3f, 0xdf, 0x02, 0xac, 0xbf, 0x07, 0x6d, 0x47, 0xbf, 0x5f, 0xef, 0xa0, 0xbf,
-  0x90, 0x14, 0x7f, 0x3f, 0x57, 0xae, 0x06, 0x40, 0x93, 0x07, 0x2d, 0xc0, 0x74, 0x66, 0xce, 0x3f, 0x31,
-  0x22, 0xdf, 0x3f, 0x3d, 0x91, 0xb9, 0x3e, 0xbc, 0xac, 0xd1, 0xbe};
+static const float ka_a695[] = {0.26838723f, -1.5092537f, 3.0166862f, 0.19214918f, -1.0802726f, 0.2805426f, 1.5045468f, -0.5018154f,
+  -0.6436496f, 0.024983207f, 0.5615992f, -0.4125346f, 0.11155683f, 0.769264f, -1.3438376f, -0.7790074f,
+  -1.257305f, 0.9964075f, 2.1043909f, -2.7035873f, 1.6125016f, 1.7432309f, 0.3624362f, -0.40952098f};
 static const int32_t ka_a696[] = {3, 4};
-static const uint8_t ka_a697[] = {0xf9, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf8, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf7,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x07, 0x00,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf9, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf7, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00,
-  0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a697[] = {INT64_C(-7), INT64_C(-8), INT64_C(-9), INT64_C(2), INT64_C(7), INT64_C(-2), INT64_C(-7), INT64_C(5),
+  INT64_C(-9), INT64_C(8), INT64_C(2), INT64_C(2)};
 static const int64_t ka_a698[] = {INT64_C(1), INT64_C(0)};
 static const int32_t ka_a699[] = {4, 3};
-static const uint8_t ka_a700[] = {0xf9, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x07, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf7,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf8, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf7, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xf9, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02, 0x00, 0x00, 0x00,
-  0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x05, 0x00, 0x00, 0x00, 0x00,
-  0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a700[] = {INT64_C(-7), INT64_C(7), INT64_C(-9), INT64_C(-8), INT64_C(-2), INT64_C(8), INT64_C(-9), INT64_C(-7),
+  INT64_C(2), INT64_C(2), INT64_C(5), INT64_C(2)};
 static const int32_t ka_a701[] = {2, 1, 3, 2};
-static const uint8_t ka_a702[] = {0x05, 0x06, 0x06, 0x09, 0x04, 0x06, 0x08, 0x05, 0x00, 0x05, 0x05, 0x09};
+static const uint8_t ka_a702[] = {5, 6, 6, 9, 4, 6, 8, 5, 0, 5, 5, 9};
 static const int64_t ka_a703[] = {INT64_C(3), INT64_C(1), INT64_C(0), INT64_C(2)};
 static const int32_t ka_a704[] = {2, 1, 2, 3};
-static const uint8_t ka_a705[] = {0x05, 0x06, 0x04, 0x08, 0x00, 0x05, 0x06, 0x09, 0x06, 0x05, 0x05, 0x09};
+static const uint8_t ka_a705[] = {5, 6, 4, 8, 0, 5, 6, 9, 6, 5, 5, 9};
 static const int32_t ka_a706[] = {2, 2};
-static const uint8_t ka_a707[] = {0xdc, 0x29, 0xa7, 0xbe, 0xb9, 0x58, 0x68, 0xbf, 0x29, 0xf4, 0x85, 0xbf, 0x73, 0x9e, 0x4b, 0xbf};
+static const float ka_a707[] = {-0.32649124f, -0.9076038f, -1.0465137f, -0.7953865f};
 static const int64_t ka_a708[] = {INT64_C(0), INT64_C(1)};
 static const int32_t ka_a709[] = {2, 2};
-static const uint8_t ka_a710[] = {0xdc, 0x29, 0xa7, 0xbe, 0xb9, 0x58, 0x68, 0xbf, 0x29, 0xf4, 0x85, 0xbf, 0x73, 0x9e, 0x4b, 0xbf};
-static const uint8_t ka_a711[] = {0x57, 0xa8, 0x35, 0xc0};
-static const uint8_t ka_a712[] = {0x57, 0xa8, 0x35, 0xc0};
+static const float ka_a710[] = {-0.32649124f, -0.9076038f, -1.0465137f, -0.7953865f};
+static const float ka_a711[] = {-2.8383996f};
+static const float ka_a712[] = {-2.8383996f};
 static const int32_t ka_a713[] = {2, 3};
-static const uint8_t ka_a714[] = {0x01, 0x00, 0x00, 0x00, 0x01, 0x01};
+static const uint8_t ka_a714[] = {1, 0, 0, 0, 1, 1};
 static const int64_t ka_a715[] = {INT64_C(1), INT64_C(0)};
 static const int32_t ka_a716[] = {3, 2};
-static const uint8_t ka_a717[] = {0x01, 0x00, 0x00, 0x01, 0x00, 0x01};
+static const uint8_t ka_a717[] = {1, 0, 0, 1, 0, 1};
 static const int32_t ka_a718[] = {2, 2};
-static const uint8_t ka_a719[] = {0x40, 0xfd, 0x03, 0x3f, 0x2b, 0xc5, 0x6a, 0xbe, 0x7b, 0xe0, 0x81, 0xbf, 0xae, 0xad, 0x90, 0xbf};
+static const float ka_a719[] = {0.51558304f, -0.22926776f, -1.0146631f, -1.1303003f};
 static const int64_t ka_a720[] = {INT64_C(0), INT64_C(0)};
 static const int32_t ka_a721[] = {2, 2};
 static const int32_t ka_a722[] = {2, 3, 1};
-static const uint8_t ka_a723[] = {0x0f, 0x18, 0x05, 0xc0, 0x6c, 0x9d, 0x37, 0x3f, 0xb2, 0x81, 0xaf, 0x3f, 0x3e, 0xb5, 0x86, 0x3f, 0x07,
-  0xe9, 0x25, 0x3f, 0xf2, 0xdf, 0xa9, 0x3f};
+static const float ka_a723[] = {-2.0795934f, 0.7172458f, 1.3711455f, 1.0524061f, 0.64808697f, 1.3271468f};
 static const int64_t ka_a724[] = {INT64_C(0), INT64_C(1)};
 static const int32_t ka_a725[] = {2, 3};
 static const int32_t ka_a726[] = {2, 3};
-static const uint8_t ka_a727[] = {0x12, 0x43, 0x95, 0x3f, 0x7c, 0x84, 0x3f, 0x3f, 0xce, 0x4e, 0x44, 0xc0, 0x3b, 0x0f, 0x2e, 0x3f, 0x71,
-  0x0d, 0xa5, 0xbe, 0x79, 0x96, 0xca, 0x3f};
+static const float ka_a727[] = {1.1661093f, 0.7481153f, -3.0673099f, 0.6799199f, -0.32236817f, 1.5827171f};
 static const int64_t ka_a728[] = {INT64_C(2), INT64_C(0)};
 static const int32_t ka_a729[] = {3, 2};
 static const int32_t ka_a730[] = {2, 3};
-static const uint8_t ka_a731[] = {0xdf, 0x2b, 0xda, 0xbf, 0xf0, 0x30, 0x0d, 0x40, 0x3d, 0xa6, 0x53, 0x3e, 0x09, 0x64, 0x89, 0x3f, 0x28,
-  0xa8, 0xac, 0x3f, 0x49, 0x1c, 0x3e, 0x3f};
+static const float ka_a731[] = {-1.7044638f, 2.206112f, 0.20668884f, 1.0733653f, 1.3488817f, 0.7426191f};
 static const int64_t ka_a732[] = {INT64_C(1), INT64_C(0)};
 static const int32_t ka_a733[] = {2, 3};
 static const int32_t ka_a734[] = {3, 1};
-static const uint8_t ka_a735[] = {0x15, 0xc9, 0x8e, 0x3f, 0xcf, 0xd7, 0xe5, 0xbf, 0x31, 0xf4, 0x84, 0xbe};
+static const float ka_a735[] = {1.1155115f, -1.7956485f, -0.25967553f};
 static const int64_t ka_a736[] = {INT64_C(3), INT64_C(4)};
 static const int32_t ka_a737[] = {3, 4};
-static const uint8_t ka_a738[] = {0x15, 0xc9, 0x8e, 0x3f, 0x15, 0xc9, 0x8e, 0x3f, 0x15, 0xc9, 0x8e, 0x3f, 0x15, 0xc9, 0x8e, 0x3f, 0xcf,
-  0xd7, 0xe5, 0xbf, 0xcf, 0xd7, 0xe5, 0xbf, 0xcf, 0xd7, 0xe5, 0xbf, 0xcf, 0xd7, 0xe5, 0xbf, 0x31, 0xf4,
-  0x84, 0xbe, 0x31, 0xf4, 0x84, 0xbe, 0x31, 0xf4, 0x84, 0xbe, 0x31, 0xf4, 0x84, 0xbe};
+static const float ka_a738[] = {1.1155115f, 1.1155115f, 1.1155115f, 1.1155115f, -1.7956485f, -1.7956485f, -1.7956485f, -1.7956485f,
+  -0.25967553f, -0.25967553f, -0.25967553f, -0.25967553f};
 static const int32_t ka_a739[] = {3};
-static const uint8_t ka_a740[] = {0x5b, 0xe3, 0x56, 0xbc, 0x73, 0x3d, 0xa9, 0x3e, 0xa5, 0x4e, 0xbf, 0xbf};
+static const float ka_a740[] = {-0.013115729f, 0.33054695f, -1.4945875f};
 static const int64_t ka_a741[] = {INT64_C(2), INT64_C(3)};
 static const int32_t ka_a742[] = {2, 3};
-static const uint8_t ka_a743[] = {0x5b, 0xe3, 0x56, 0xbc, 0x73, 0x3d, 0xa9, 0x3e, 0xa5, 0x4e, 0xbf, 0xbf, 0x5b, 0xe3, 0x56, 0xbc, 0x73,
-  0x3d, 0xa9, 0x3e, 0xa5, 0x4e, 0xbf, 0xbf};
+static const float ka_a743[] = {-0.013115729f, 0.33054695f, -1.4945875f, -0.013115729f, 0.33054695f, -1.4945875f};
 static const int32_t ka_a744[] = {2, 1, 1};
-static const uint8_t ka_a745[] = {0x79, 0x74, 0xbd, 0xbe, 0x2f, 0x43, 0x9c, 0x3d};
+static const float ka_a745[] = {-0.37002924f, 0.07630002f};
 static const int64_t ka_a746[] = {INT64_C(2), INT64_C(-1), INT64_C(5)};
 static const int32_t ka_a747[] = {2, 1, 5};
-static const uint8_t ka_a748[] = {0x79, 0x74, 0xbd, 0xbe, 0x79, 0x74, 0xbd, 0xbe, 0x79, 0x74, 0xbd, 0xbe, 0x79, 0x74, 0xbd, 0xbe, 0x79,
-  0x74, 0xbd, 0xbe, 0x2f, 0x43, 0x9c, 0x3d, 0x2f, 0x43, 0x9c, 0x3d, 0x2f, 0x43, 0x9c, 0x3d, 0x2f, 0x43,
-  0x9c, 0x3d, 0x2f, 0x43, 0x9c, 0x3d};
+static const float ka_a748[] = {-0.37002924f, -0.37002924f, -0.37002924f, -0.37002924f, -0.37002924f, 0.07630002f, 0.07630002f,
+  0.07630002f, 0.07630002f, 0.07630002f};
 static const int32_t ka_a749[] = {1, 3, 1};
-static const uint8_t ka_a750[] = {0xfa, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf8,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+static const int64_t ka_a750[] = {INT64_C(-6), INT64_C(-1), INT64_C(-8)};
 static const int64_t ka_a751[] = {INT64_C(2), INT64_C(2), INT64_C(3), INT64_C(4)};
 static const int32_t ka_a752[] = {2, 2, 3, 4};
-static const uint8_t ka_a753[] = {0xfa, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfa, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfa,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfa, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf8, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xf8, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf8, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xf8, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfa, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xfa, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfa, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xfa, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf8, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf8, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf8, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf8, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xfa, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfa, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xfa, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfa, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xf8, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf8, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xf8, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf8, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfa,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfa, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfa, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfa, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf8, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xf8, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf8, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xf8, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
-static const uint8_t ka_a754[] = {0x81, 0x89, 0xa5, 0x3f};
+static const int64_t ka_a753[] = {INT64_C(-6), INT64_C(-6), INT64_C(-6), INT64_C(-6), INT64_C(-1), INT64_C(-1), INT64_C(-1),
+  INT64_C(-1), INT64_C(-8), INT64_C(-8), INT64_C(-8), INT64_C(-8), INT64_C(-6), INT64_C(-6),
+  INT64_C(-6), INT64_C(-6), INT64_C(-1), INT64_C(-1), INT64_C(-1), INT64_C(-1), INT64_C(-8),
+  INT64_C(-8), INT64_C(-8), INT64_C(-8), INT64_C(-6), INT64_C(-6), INT64_C(-6), INT64_C(-6),
+  INT64_C(-1), INT64_C(-1), INT64_C(-1), INT64_C(-1), INT64_C(-8), INT64_C(-8), INT64_C(-8),
+  INT64_C(-8), INT64_C(-6), INT64_C(-6), INT64_C(-6), INT64_C(-6), INT64_C(-1), INT64_C(-1),
+  INT64_C(-1), INT64_C(-1), INT64_C(-8), INT64_C(-8), INT64_C(-8), INT64_C(-8)};
+static const float ka_a754[] = {1.2932588f};
 static const int64_t ka_a755[] = {INT64_C(2), INT64_C(3)};
 static const int32_t ka_a756[] = {2, 3};
-static const uint8_t ka_a757[] = {0x81, 0x89, 0xa5, 0x3f, 0x81, 0x89, 0xa5, 0x3f, 0x81, 0x89, 0xa5, 0x3f, 0x81, 0x89, 0xa5, 0x3f, 0x81,
-  0x89, 0xa5, 0x3f, 0x81, 0x89, 0xa5, 0x3f};
+static const float ka_a757[] = {1.2932588f, 1.2932588f, 1.2932588f, 1.2932588f, 1.2932588f, 1.2932588f};
 static const int32_t ka_a758[] = {1, 3};
-static const uint8_t ka_a759[] = {0xcf, 0xc6, 0xf9, 0x3e, 0x5f, 0x70, 0x21, 0xbf, 0x16, 0xb4, 0x5d, 0xbf};
+static const float ka_a759[] = {0.4878449f, -0.6306209f, -0.86602914f};
 static const int64_t ka_a760[] = {INT64_C(0), INT64_C(3)};
 static const int32_t ka_a761[] = {0, 3};
 static const int32_t ka_a762[] = {1, 2};
-static const uint8_t ka_a763[] = {0x01, 0x00};
+static const uint8_t ka_a763[] = {1, 0};
 static const int64_t ka_a764[] = {INT64_C(3), INT64_C(2)};
 static const int32_t ka_a765[] = {3, 2};
-static const uint8_t ka_a766[] = {0x01, 0x00, 0x01, 0x00, 0x01, 0x00};
+static const uint8_t ka_a766[] = {1, 0, 1, 0, 1, 0};
 static const int32_t ka_a767[] = {2, 2};
-static const uint8_t ka_a768[] = {0x49, 0xa6, 0x2b, 0x3e, 0xe5, 0xe9, 0xce, 0xbe, 0xd4, 0x74, 0x63, 0x3f, 0x71, 0xa8, 0x15, 0x3f};
+static const float ka_a768[] = {0.16762652f, -0.40412822f, 0.8885014f, 0.58460146f};
 static const int64_t ka_a769[] = {INT64_C(2), INT64_C(2)};
 static const int32_t ka_a770[] = {2, 2};
-static const uint8_t ka_a771[] = {0x49, 0xa6, 0x2b, 0x3e, 0xe5, 0xe9, 0xce, 0xbe, 0xd4, 0x74, 0x63, 0x3f, 0x71, 0xa8, 0x15, 0x3f};
+static const float ka_a771[] = {0.16762652f, -0.40412822f, 0.8885014f, 0.58460146f};
 static const int32_t ka_a772[] = {3};
-static const uint8_t ka_a773[] = {0xe7, 0x19, 0x55, 0x3f, 0x84, 0x1a, 0x13, 0x3f, 0x36, 0x26, 0xef, 0xbe};
+static const float ka_a773[] = {0.8324265f, 0.57462335f, -0.4670884f};
 static const int64_t ka_a774[] = {INT64_C(-1), INT64_C(3)};
 static const int32_t ka_a775[] = {3, 3};
 static const int32_t ka_a776[] = {2};
-static const uint8_t ka_a777[] = {0x7d, 0xce, 0xc5, 0x3d, 0x95, 0xb4, 0xd9, 0x3e};
+static const float ka_a777[] = {0.09658525f, 0.42520586f};
 static const int64_t ka_a778[] = {INT64_C(4)};
 static const int32_t ka_a779[] = {4};
 static const int32_t ka_a780[] = {2, 3};
-static const uint8_t ka_a781[] = {0xb4, 0x16, 0x64, 0x3f, 0xd9, 0x33, 0x84, 0x3f, 0x98, 0xa3, 0x3c, 0xbf, 0x3f, 0xeb, 0xab, 0x3c, 0x06,
-  0x44, 0x12, 0xbf, 0x79, 0x4d, 0x8b, 0xbf};
+static const float ka_a781[] = {0.8909714f, 1.0328323f, -0.73687124f, 0.020986198f, -0.57135046f, -1.0883018f};
 static const int64_t ka_a782[] = {INT64_C(3)};
 static const int32_t ka_a783[] = {3};
 static const int32_t ka_a784[] = {3, 1};
-static const uint8_t ka_a785[] = {0x82, 0x1e, 0x39, 0xbf, 0x03, 0x82, 0xa4, 0x3e, 0xaf, 0x67, 0x6b, 0x3b};
+static const float ka_a785[] = {-0.72312176f, 0.3213044f, 0.0035919955f};
 static const int64_t ka_a786[] = {INT64_C(3), INT64_C(4)};
 static const int32_t ka_a787[] = {3, 3};
 static const int32_t ka_a788[] = {2, 3};
-static const uint8_t ka_a789[] = {0xc1, 0x10, 0x6c, 0xbf, 0xbf, 0x48, 0xaa, 0xbf, 0x33, 0xdf, 0x1d, 0x3d, 0x34, 0x5b, 0x9b, 0x3f, 0x51,
-  0xb9, 0xc8, 0xbf, 0xf5, 0x89, 0xac, 0xbf};
+static const float ka_a789[] = {-0.92213064f, -1.330345f, 0.038542937f, 1.2137208f, -1.5681554f, -1.3479601f};
 static const int32_t ka_a790[] = {1, 3};
-static const uint8_t ka_a791[] = {0x3f, 0x17, 0x9c, 0x3f, 0xd7, 0x3e, 0xe9, 0x3e, 0xf4, 0xff, 0x34, 0x3f};
+static const float ka_a791[] = {1.2194594f, 0.45555755f, 0.70703053f};
 static const int64_t ka_a792[] = {435, 436};
 static const int32_t ka_a793[] = {3, 3};
-static const uint8_t ka_a794[] = {0xc1, 0x10, 0x6c, 0xbf, 0xbf, 0x48, 0xaa, 0xbf, 0x33, 0xdf, 0x1d, 0x3d, 0x34, 0x5b, 0x9b, 0x3f, 0x51,
-  0xb9, 0xc8, 0xbf, 0xf5, 0x89, 0xac, 0xbf, 0x3f, 0x17, 0x9c, 0x3f, 0xd7, 0x3e, 0xe9, 0x3e, 0xf4, 0xff,
-  0x34, 0x3f};
+static const float ka_a794[] = {-0.92213064f, -1.330345f, 0.038542937f, 1.2137208f, -1.5681554f, -1.3479601f, 1.2194594f,
+  0.45555755f, 0.70703053f};
 static const int32_t ka_a795[] = {2, 1};
-static const uint8_t ka_a796[] = {0x23, 0x1a, 0x31, 0xbe, 0xc2, 0x25, 0x90, 0x3f};
+static const float ka_a796[] = {-0.17295127f, 1.1261523f};
 static const int32_t ka_a797[] = {2, 3};
-static const uint8_t ka_a798[] = {0x15, 0xde, 0xc2, 0xbf, 0x45, 0x6c, 0x03, 0x3f, 0xf2, 0x95, 0x9c, 0xbf, 0xd8, 0x0e, 0x8f, 0xbf, 0x57,
-  0xc8, 0x10, 0xc0, 0x4d, 0xe2, 0x2f, 0xbf};
+static const float ka_a798[] = {-1.5224024f, 0.5133708f, -1.223326f, -1.1176405f, -2.2622278f, -0.6870468f};
 static const int32_t ka_a799[] = {2, 2};
-static const uint8_t ka_a800[] = {0xa6, 0xa5, 0xb6, 0x3e, 0xc2, 0xb4, 0x1c, 0x3f, 0x3f, 0x46, 0xc3, 0x3e, 0xc9, 0x5c, 0x33, 0x3f};
+static const float ka_a800[] = {0.35673255f, 0.61213315f, 0.3813953f, 0.70063454f};
 static const int64_t ka_a801[] = {438, 439, 440};
 static const int32_t ka_a802[] = {2, 6};
-static const uint8_t ka_a803[] = {0x23, 0x1a, 0x31, 0xbe, 0x15, 0xde, 0xc2, 0xbf, 0x45, 0x6c, 0x03, 0x3f, 0xf2, 0x95, 0x9c, 0xbf, 0xa6,
-  0xa5, 0xb6, 0x3e, 0xc2, 0xb4, 0x1c, 0x3f, 0xc2, 0x25, 0x90, 0x3f, 0xd8, 0x0e, 0x8f, 0xbf, 0x57, 0xc8,
-  0x10, 0xc0, 0x4d, 0xe2, 0x2f, 0xbf, 0x3f, 0x46, 0xc3, 0x3e, 0xc9, 0x5c, 0x33, 0x3f};
+static const float ka_a803[] = {-0.17295127f, -1.5224024f, 0.5133708f, -1.223326f, 0.35673255f, 0.61213315f, 1.1261523f, -1.1176405f,
+  -2.2622278f, -0.6870468f, 0.3813953f, 0.70063454f};
 static const int32_t ka_a804[] = {2, 1, 2};
-static const uint8_t ka_a805[] = {0x00, 0x98, 0xd4, 0xbf, 0x26, 0x6c, 0xa8, 0xbf, 0xa8, 0x16, 0x08, 0xbf, 0x20, 0x87, 0xe5, 0x3f};
+static const float ka_a805[] = {-1.6608887f, -1.3158004f, -0.5315957f, 1.7931862f};
 static const int32_t ka_a806[] = {2, 2, 2};
-static const uint8_t ka_a807[] = {0xff, 0xba, 0xa6, 0xbe, 0xa7, 0xab, 0x41, 0xbe, 0xc4, 0xfb, 0x40, 0xbf, 0x69, 0xdd, 0x17, 0xbf, 0x7f,
-  0xad, 0xaf, 0xbf, 0x55, 0x5c, 0x40, 0x3f, 0x59, 0xbe, 0x98, 0xbf, 0xfc, 0x01, 0x47, 0x3f};
+static const float ka_a807[] = {-0.32564542f, -0.18913136f, -0.75384164f, -0.5932222f, -1.3724822f, 0.7514089f, -1.193309f,
+  0.777374f};
 static const int64_t ka_a808[] = {442, 443};
 static const int32_t ka_a809[] = {2, 3, 2};
-static const uint8_t ka_a810[] = {0x00, 0x98, 0xd4, 0xbf, 0x26, 0x6c, 0xa8, 0xbf, 0xff, 0xba, 0xa6, 0xbe, 0xa7, 0xab, 0x41, 0xbe, 0xc4,
-  0xfb, 0x40, 0xbf, 0x69, 0xdd, 0x17, 0xbf, 0xa8, 0x16, 0x08, 0xbf, 0x20, 0x87, 0xe5, 0x3f, 0x7f, 0xad,
-  0xaf, 0xbf, 0x55, 0x5c, 0x40, 0x3f, 0x59, 0xbe, 0x98, 0xbf, 0xfc, 0x01, 0x47, 0x3f};
+static const float ka_a810[] = {-1.6608887f, -1.3158004f, -0.32564542f, -0.18913136f, -0.75384164f, -0.5932222f, -0.5315957f,
+  1.7931862f, -1.3724822f, 0.7514089f, -1.193309f, 0.777374f};
 static const int32_t ka_a811[] = {2, 2};
-static const uint8_t ka_a812[] = {0xe8, 0xeb, 0x17, 0x40, 0x85, 0x05, 0x66, 0x3c, 0xc7, 0xda, 0x20, 0xc0, 0xbf, 0x9d, 0x1d, 0xc0};
+static const float ka_a812[] = {2.3737736f, 0.014039402f, -2.513353f, -2.462753f};
 static const int32_t ka_a813[] = {0};
 static const int32_t ka_a814[] = {1, 2};
-static const uint8_t ka_a815[] = {0xd2, 0x38, 0x0f, 0x3f, 0x45, 0xf1, 0x7d, 0xbf};
+static const float ka_a815[] = {0.55946076f, -0.99196273f};
 static const int64_t ka_a816[] = {445, 446, 447};
 static const int32_t ka_a817[] = {3, 2};
-static const uint8_t ka_a818[] = {0xe8, 0xeb, 0x17, 0x40, 0x85, 0x05, 0x66, 0x3c, 0xc7, 0xda, 0x20, 0xc0, 0xbf, 0x9d, 0x1d, 0xc0, 0xd2,
-  0x38, 0x0f, 0x3f, 0x45, 0xf1, 0x7d, 0xbf};
+static const float ka_a818[] = {2.3737736f, 0.014039402f, -2.513353f, -2.462753f, 0.55946076f, -0.99196273f};
 static const int32_t ka_a819[] = {1, 2};
-static const uint8_t ka_a820[] = {0x07, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+static const int64_t ka_a820[] = {INT64_C(7), INT64_C(-2)};
 static const int32_t ka_a821[] = {0, 2};
 static const int32_t ka_a822[] = {2, 2};
-static const uint8_t ka_a823[] = {0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf8,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf7, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+static const int64_t ka_a823[] = {INT64_C(1), INT64_C(-1), INT64_C(-8), INT64_C(-9)};
 static const int64_t ka_a824[] = {449, 450, 451};
 static const int32_t ka_a825[] = {3, 2};
-static const uint8_t ka_a826[] = {0x07, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf8, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf7, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+static const int64_t ka_a826[] = {INT64_C(7), INT64_C(-2), INT64_C(1), INT64_C(-1), INT64_C(-8), INT64_C(-9)};
 static const int32_t ka_a827[] = {3};
-static const uint8_t ka_a828[] = {0xed, 0x75, 0x39, 0xbf, 0x33, 0xc7, 0xa7, 0x3f, 0x7e, 0xfa, 0x1a, 0xc0};
+static const float ka_a828[] = {-0.72445565f, 1.3107666f, -2.4215388f};
 static const int64_t ka_a829[] = {453};
 static const int32_t ka_a830[] = {3};
-static const uint8_t ka_a831[] = {0xed, 0x75, 0x39, 0xbf, 0x33, 0xc7, 0xa7, 0x3f, 0x7e, 0xfa, 0x1a, 0xc0};
+static const float ka_a831[] = {-0.72445565f, 1.3107666f, -2.4215388f};
 static const int32_t ka_a832[] = {2, 1};
-static const uint8_t ka_a833[] = {0x01, 0x00};
+static const uint8_t ka_a833[] = {1, 0};
 static const int32_t ka_a834[] = {2, 1};
-static const uint8_t ka_a835[] = {0x00, 0x01};
+static const uint8_t ka_a835[] = {0, 1};
 static const int64_t ka_a836[] = {455, 456};
 static const int32_t ka_a837[] = {2, 2};
-static const uint8_t ka_a838[] = {0x01, 0x00, 0x00, 0x01};
+static const uint8_t ka_a838[] = {1, 0, 0, 1};
 static const int32_t ka_a839[] = {2, 3};
-static const uint8_t ka_a840[] = {0xfb, 0x07, 0x50, 0x3f, 0x90, 0x87, 0xb3, 0x3f, 0x8a, 0x6b, 0x12, 0x40, 0x04, 0xbb, 0xbb, 0x3f, 0x06,
-  0x61, 0x0b, 0xbf, 0xbd, 0xeb, 0xf0, 0xbe};
+static const float ka_a840[] = {0.8126218f, 1.4025745f, 2.2878137f, 1.4666448f, -0.5444492f, -0.47054854f};
 static const int32_t ka_a841[] = {1, 2};
-static const uint8_t ka_a842[] = {0x80, 0x71, 0x06, 0xbe, 0x37, 0x77, 0x87, 0x3e};
+static const float ka_a842[] = {-0.13129234f, 0.2645814f};
 static const int64_t ka_a843[] = {458, 459};
 static const int32_t ka_a844[] = {3, 3};
 static const int32_t ka_a845[] = {2, 3};
-static const uint8_t ka_a846[] = {0x28, 0x38, 0x53, 0xbe, 0x18, 0x95, 0x1f, 0x3f, 0xdb, 0xd2, 0x41, 0xbe, 0x93, 0x74, 0xa0, 0xbf, 0xde,
-  0x31, 0x54, 0xbf, 0xab, 0xf6, 0x01, 0xbc};
+static const float ka_a846[] = {-0.2062689f, 0.62336874f, -0.18928091f, -1.2535576f, -0.8288859f, -0.007932345f};
 static const int32_t ka_a847[] = {3};
-static const uint8_t ka_a848[] = {0x3c, 0xf8, 0xca, 0xbf, 0xc3, 0x87, 0x07, 0x40, 0x12, 0x7d, 0x31, 0xbf};
+static const float ka_a848[] = {-1.5857005f, 2.1176612f, -0.6933147f};
 static const int64_t ka_a849[] = {461, 462};
 static const int32_t ka_a850[] = {3, 3};
 static const int32_t ka_a851[] = {2, 3};
-static const uint8_t ka_a852[] = {0x09, 0xfd, 0x1e, 0xbe, 0x77, 0xba, 0x07, 0xc0, 0x21, 0x7b, 0x8b, 0xbf, 0xe8, 0xb1, 0xbf, 0x3f, 0xfc,
-  0xf0, 0x8c, 0x3f, 0xc0, 0x2d, 0xb7, 0xbe};
+static const float ka_a852[] = {-0.15526213f, -2.120756f, -1.0896951f, 1.4976168f, 1.1011043f, -0.35777092f};
 static const int32_t ka_a853[] = {1, 3};
-static const uint8_t ka_a854[] = {0xf8, 0xff, 0xff, 0xff, 0x08, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00};
+static const int32_t ka_a854[] = {-8, 8, 4};
 static const int64_t ka_a855[] = {464, 465};
 static const int32_t ka_a856[] = {3, 3};
-static const uint8_t ka_a857[] = {0xc9, 0x1c, 0x9a, 0xbe};
-static const uint8_t ka_a858[] = {0x05, 0x6e, 0x0e, 0x3e};
+static const float ka_a857[] = {-0.30100086f};
+static const float ka_a858[] = {0.13909157f};
 static const int64_t ka_a859[] = {467, 468};
 static const int32_t ka_a860[] = {2};
 static const int32_t ka_a861[] = {1, 3};
-static const uint8_t ka_a862[] = {0xc3, 0x29, 0x79, 0xbd, 0xc6, 0x08, 0xad, 0x3e, 0xc8, 0x2d, 0x28, 0x3f};
+static const float ka_a862[] = {-0.060830843f, 0.33795756f, 0.65694857f};
 static const int32_t ka_a863[] = {1, 3};
-static const uint8_t ka_a864[] = {0x0d, 0x17, 0x7f, 0x3c, 0x9f, 0xec, 0xad, 0x3f, 0xe5, 0x86, 0x9d, 0xbd};
+static const float ka_a864[] = {0.015569461f, 1.3587836f, -0.07691745f};
 static const int64_t ka_a865[] = {470, 471};
 static const int32_t ka_a866[] = {2, 3};
 static const int32_t ka_a867[] = {2, 2};
-static const uint8_t ka_a868[] = {0xdd, 0xa0, 0x0a, 0xbf, 0xc6, 0x13, 0xec, 0x3f, 0x78, 0x13, 0x08, 0x40, 0x24, 0x60, 0xaf, 0xbf};
+static const float ka_a868[] = {-0.5415171f, 1.8443534f, 2.1261883f, -1.3701215f};
 static const int32_t ka_a869[] = {1, 2};
-static const uint8_t ka_a870[] = {0x4c, 0xc6, 0x1c, 0xbf, 0xfb, 0xd4, 0xc3, 0x3d};
+static const float ka_a870[] = {-0.61240077f, 0.09562107f};
 static const int64_t ka_a871[] = {473, 474};
 static const int32_t ka_a872[] = {2, 3};
 static const int32_t ka_a873[] = {1, 3, 1};
-static const uint8_t ka_a874[] = {0x4c, 0xc8, 0xd5, 0x3d, 0x00, 0xa3, 0xd5, 0xbe, 0x4f, 0x7d, 0xa8, 0x3f};
+static const float ka_a874[] = {0.10438594f, -0.41725922f, 1.3163241f};
 static const int32_t ka_a875[] = {3, 1};
-static const uint8_t ka_a876[] = {0x4c, 0xc8, 0xd5, 0x3d, 0x00, 0xa3, 0xd5, 0xbe, 0x4f, 0x7d, 0xa8, 0x3f};
+static const float ka_a876[] = {0.10438594f, -0.41725922f, 1.3163241f};
 static const int32_t ka_a877[] = {1, 3, 1};
-static const uint8_t ka_a878[] = {0x97, 0xe2, 0x02, 0x40, 0x74, 0x74, 0xe1, 0x3d, 0x81, 0x2e, 0x8f, 0x3e};
+static const float ka_a878[] = {2.04508f, 0.1100854f, 0.27965167f};
 static const int32_t ka_a879[] = {1, 3};
-static const uint8_t ka_a880[] = {0x97, 0xe2, 0x02, 0x40, 0x74, 0x74, 0xe1, 0x3d, 0x81, 0x2e, 0x8f, 0x3e};
+static const float ka_a880[] = {2.04508f, 0.1100854f, 0.27965167f};
 static const int32_t ka_a881[] = {1, 3, 1};
-static const uint8_t ka_a882[] = {0x9a, 0x82, 0x0b, 0x40, 0x83, 0x45, 0xb7, 0xbf, 0xf0, 0x65, 0x3e, 0xbf};
+static const float ka_a882[] = {2.1798463f, -1.4318088f, -0.74374294f};
 static const int32_t ka_a883[] = {1, 3, 1};
-static const uint8_t ka_a884[] = {0x9a, 0x82, 0x0b, 0x40, 0x83, 0x45, 0xb7, 0xbf, 0xf0, 0x65, 0x3e, 0xbf};
-static const uint8_t ka_a885[] = {0x93, 0x99, 0x96, 0x3f};
-static const uint8_t ka_a886[] = {0x93, 0x99, 0x96, 0x3f};
+static const float ka_a884[] = {2.1798463f, -1.4318088f, -0.74374294f};
+static const float ka_a885[] = {1.1765617f};
+static const float ka_a886[] = {1.1765617f};
 static const int32_t ka_a887[] = {2, 1};
-static const uint8_t ka_a888[] = {0xf8, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfa, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+static const int64_t ka_a888[] = {INT64_C(-8), INT64_C(-6)};
 static const int32_t ka_a889[] = {2};
-static const uint8_t ka_a890[] = {0xf8, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfa, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+static const int64_t ka_a890[] = {INT64_C(-8), INT64_C(-6)};
 static const int32_t ka_a891[] = {1, 3, 1};
-static const uint8_t ka_a892[] = {0xdf, 0x01, 0xa3, 0x3f, 0x83, 0x18, 0xe7, 0xbf, 0xf5, 0xd9, 0x94, 0xbf};
+static const float ka_a892[] = {1.2734946f, -1.8054355f, -1.1629015f};
 static const int32_t ka_a893[] = {1, 3, 1};
 static const int32_t ka_a894[] = {1, 3, 1};
-static const uint8_t ka_a895[] = {0x31, 0x1c, 0xe7, 0x3c, 0x4e, 0x4d, 0x11, 0x3f, 0xd9, 0xcb, 0xe1, 0xbe};
+static const float ka_a895[] = {0.028211685f, 0.5675858f, -0.44100836f};
 static const int32_t ka_a896[] = {1, 3};
 static const int32_t ka_a897[] = {1, 3, 1, 2};
-static const uint8_t ka_a898[] = {0x88, 0x91, 0x94, 0x3f, 0xaa, 0xf6, 0x03, 0x3e, 0xe0, 0x6a, 0xb0, 0x3e, 0x44, 0x3b, 0xaa, 0x3e, 0x17,
-  0x34, 0x9d, 0x3e, 0x8b, 0xc4, 0x4e, 0x3f};
+static const float ka_a898[] = {1.1606913f, 0.12887064f, 0.3445654f, 0.3324834f, 0.30703804f, 0.8076865f};
 static const int64_t ka_a899[] = {INT64_C(0), INT64_C(2)};
 static const int32_t ka_a900[] = {3, 2};
-static const uint8_t ka_a901[] = {0x88, 0x91, 0x94, 0x3f, 0xaa, 0xf6, 0x03, 0x3e, 0xe0, 0x6a, 0xb0, 0x3e, 0x44, 0x3b, 0xaa, 0x3e, 0x17,
-  0x34, 0x9d, 0x3e, 0x8b, 0xc4, 0x4e, 0x3f};
+static const float ka_a901[] = {1.1606913f, 0.12887064f, 0.3445654f, 0.3324834f, 0.30703804f, 0.8076865f};
 static const int32_t ka_a902[] = {1, 3, 1};
-static const uint8_t ka_a903[] = {0x31, 0xcc, 0x33, 0x3f, 0x5f, 0x17, 0x87, 0xbf, 0xc3, 0x1e, 0x87, 0xbf};
+static const float ka_a903[] = {0.70233446f, -1.0554007f, -1.0556263f};
 static const int64_t ka_a904[] = {INT64_C(-1), INT64_C(1)};
 static const int32_t ka_a905[] = {1, 3};
-static const uint8_t ka_a906[] = {0x31, 0xcc, 0x33, 0x3f, 0x5f, 0x17, 0x87, 0xbf, 0xc3, 0x1e, 0x87, 0xbf};
+static const float ka_a906[] = {0.70233446f, -1.0554007f, -1.0556263f};
 static const int32_t ka_a907[] = {1, 2};
-static const uint8_t ka_a908[] = {0x9f, 0x1d, 0xd2, 0x3f, 0x64, 0x4f, 0xe5, 0x3e};
+static const float ka_a908[] = {1.641529f, 0.44787133f};
 static const int32_t ka_a909[] = {1, 2};
-static const uint8_t ka_a910[] = {0x9f, 0x1d, 0xd2, 0x3f, 0x64, 0x4f, 0xe5, 0x3e};
+static const float ka_a910[] = {1.641529f, 0.44787133f};
 static const int32_t ka_a911[] = {1, 1};
-static const uint8_t ka_a912[] = {0x6c, 0xf1, 0x04, 0xbf};
+static const float ka_a912[] = {-0.5193088f};
 static const int64_t ka_a913[] = {INT64_C(0), INT64_C(1)};
-static const uint8_t ka_a914[] = {0x6c, 0xf1, 0x04, 0xbf};
-static const uint8_t ka_a915[] = {0x76, 0x61, 0xdc, 0xbf};
+static const float ka_a914[] = {-0.5193088f};
+static const float ka_a915[] = {-1.7217243f};
 static const int64_t ka_a916[] = {INT64_C(-1)};
-static const uint8_t ka_a917[] = {0x76, 0x61, 0xdc, 0xbf};
+static const float ka_a917[] = {-1.7217243f};
 static const int32_t ka_a918[] = {1, 3};
-static const uint8_t ka_a919[] = {0x57, 0x7f, 0xb3, 0xbf, 0xe5, 0xcb, 0xe4, 0x3f, 0x88, 0x0e, 0x90, 0xbe};
+static const float ka_a919[] = {-1.4023236f, 1.7874724f, -0.28136086f};
 static const int64_t ka_a920[] = {INT64_C(0), INT64_C(-2)};
 static const int32_t ka_a921[] = {3};
 static const int32_t ka_a922[] = {1, 3};
-static const uint8_t ka_a923[] = {0xcf, 0x2f, 0xc4, 0xbf, 0xf8, 0x5f, 0xc7, 0xbe, 0x1a, 0xa8, 0x93, 0x3f};
+static const float ka_a923[] = {-1.532709f, -0.38940406f, 1.1535676f};
 static const int64_t ka_a924[] = {INT64_C(2)};
 static const int32_t ka_a925[] = {3};
 static const int32_t ka_a926[] = {1, 3};
-static const uint8_t ka_a927[] = {0x44, 0x7b, 0x0f, 0x3f, 0x69, 0x1b, 0xa4, 0x3f, 0xcb, 0xd2, 0x68, 0x3f};
+static const float ka_a927[] = {0.56047463f, 1.2820865f, 0.90946645f};
 static const int64_t ka_a928[] = {INT64_C(0)};
 static const int32_t ka_a929[] = {3};
 static const int32_t ka_a930[] = {2, 3};
-static const uint8_t ka_a931[] = {0x5a, 0xa1, 0x48, 0x3f, 0x00, 0x74, 0x22, 0xbe, 0xe1, 0x38, 0x93, 0x3f, 0x6b, 0xfc, 0xaa, 0xbf, 0x28,
-  0x69, 0xf6, 0x3e, 0xf3, 0x16, 0x1d, 0xbf};
+static const float ka_a931[] = {0.783712f, -0.15864563f, 1.1501733f, -1.3358282f, 0.48127103f, -0.6136314f};
 static const int32_t ka_a932[] = {1, 2, 3};
-static const uint8_t ka_a933[] = {0x5a, 0xa1, 0x48, 0x3f, 0x00, 0x74, 0x22, 0xbe, 0xe1, 0x38, 0x93, 0x3f, 0x6b, 0xfc, 0xaa, 0xbf, 0x28,
-  0x69, 0xf6, 0x3e, 0xf3, 0x16, 0x1d, 0xbf};
+static const float ka_a933[] = {0.783712f, -0.15864563f, 1.1501733f, -1.3358282f, 0.48127103f, -0.6136314f};
 static const int32_t ka_a934[] = {2, 3};
-static const uint8_t ka_a935[] = {0xc9, 0x93, 0xce, 0x3d, 0xe2, 0xf3, 0xa9, 0xbe, 0x59, 0xec, 0xc1, 0x3f, 0x9e, 0x07, 0x78, 0x3f, 0x5e,
-  0x06, 0x06, 0xc0, 0x3f, 0xab, 0x2e, 0x3f};
+static const float ka_a935[] = {0.100867815f, -0.3319388f, 1.5150253f, 0.9688662f, -2.0941386f, 0.6823005f};
 static const int32_t ka_a936[] = {2, 3, 1};
-static const uint8_t ka_a937[] = {0xc9, 0x93, 0xce, 0x3d, 0xe2, 0xf3, 0xa9, 0xbe, 0x59, 0xec, 0xc1, 0x3f, 0x9e, 0x07, 0x78, 0x3f, 0x5e,
-  0x06, 0x06, 0xc0, 0x3f, 0xab, 0x2e, 0x3f};
+static const float ka_a937[] = {0.100867815f, -0.3319388f, 1.5150253f, 0.9688662f, -2.0941386f, 0.6823005f};
 static const int32_t ka_a938[] = {2, 3};
-static const uint8_t ka_a939[] = {0xe5, 0xe4, 0x2c, 0x40, 0x6c, 0xc7, 0x45, 0x3d, 0xbd, 0xcc, 0x9a, 0xbf, 0x78, 0x18, 0xa5, 0xbf, 0xfa,
-  0x3a, 0xd6, 0x3f, 0x1d, 0xf9, 0x5f, 0xbf};
+static const float ka_a939[] = {2.7014706f, 0.048285887f, -1.2093731f, -1.2898092f, 1.6736748f, -0.8748949f};
 static const int32_t ka_a940[] = {2, 3, 1};
-static const uint8_t ka_a941[] = {0xe5, 0xe4, 0x2c, 0x40, 0x6c, 0xc7, 0x45, 0x3d, 0xbd, 0xcc, 0x9a, 0xbf, 0x78, 0x18, 0xa5, 0xbf, 0xfa,
-  0x3a, 0xd6, 0x3f, 0x1d, 0xf9, 0x5f, 0xbf};
+static const float ka_a941[] = {2.7014706f, 0.048285887f, -1.2093731f, -1.2898092f, 1.6736748f, -0.8748949f};
 static const int32_t ka_a942[] = {2, 3};
-static const uint8_t ka_a943[] = {0xfd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02, 0x00, 0x00, 0x00, 0xf9, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0x05, 0x00, 0x00, 0x00};
+static const int32_t ka_a943[] = {-3, -1, 2, -7, -1, 5};
 static const int32_t ka_a944[] = {1, 2, 3};
-static const uint8_t ka_a945[] = {0xfd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02, 0x00, 0x00, 0x00, 0xf9, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0x05, 0x00, 0x00, 0x00};
-static const uint8_t ka_a946[] = {0x5d, 0xed, 0xc9, 0xbe};
+static const int32_t ka_a945[] = {-3, -1, 2, -7, -1, 5};
+static const float ka_a946[] = {-0.39438906f};
 static const int32_t ka_a947[] = {1};
-static const uint8_t ka_a948[] = {0x5d, 0xed, 0xc9, 0xbe};
+static const float ka_a948[] = {-0.39438906f};
 static const int32_t ka_a949[] = {2, 3};
-static const uint8_t ka_a950[] = {0x9e, 0x6d, 0xc5, 0x3e, 0x5f, 0x43, 0xc8, 0x3e, 0x1e, 0xc4, 0x1f, 0x3f, 0x57, 0x00, 0x81, 0xbf, 0xcc,
-  0xc5, 0xfc, 0xbd, 0x8a, 0x31, 0x42, 0x3f};
+static const float ka_a950[] = {0.38560194f, 0.391139f, 0.62408626f, -1.0078229f, -0.12342414f, 0.7585684f};
 static const int32_t ka_a951[] = {2, 3, 1};
 static const int32_t ka_a952[] = {2, 3};
-static const uint8_t ka_a953[] = {0x8a, 0x9b, 0xee, 0x3e, 0xa5, 0x75, 0xaf, 0x3e, 0x08, 0xb1, 0x3e, 0xbe, 0x03, 0x00, 0xb0, 0xbc, 0x5f,
-  0x8a, 0x96, 0x3f, 0x8e, 0xdf, 0xb2, 0x3f};
+static const float ka_a953[] = {0.46603042f, 0.34269443f, -0.1862222f, -0.02148438f, 1.1760978f, 1.3974473f};
 static const int32_t ka_a954[] = {1, 2, 3};
 static const int32_t ka_a955[] = {2, 3};
-static const uint8_t ka_a956[] = {0xf6, 0x2d, 0x0b, 0xbf, 0x09, 0xbf, 0xf5, 0x3d, 0x5f, 0x25, 0xa7, 0x3e, 0xc5, 0x1b, 0x29, 0xbf, 0xa0,
-  0x04, 0x9f, 0x3d, 0x83, 0xba, 0x25, 0x3f};
+static const float ka_a956[] = {-0.54367006f, 0.11999328f, 0.326457f, -0.66058f, 0.07764554f, 0.6473772f};
 static const int32_t ka_a957[] = {2, 3};
 static const int32_t ka_a958[] = {2, 3};
-static const uint8_t ka_a959[] = {0xf7, 0xbb, 0x9b, 0x3f, 0xe9, 0x58, 0xee, 0xbe, 0x2b, 0x53, 0x2d, 0xbf, 0x7b, 0x20, 0x7c, 0x3e, 0xb6,
-  0x0a, 0xa4, 0x3e, 0x0b, 0xfb, 0x06, 0x3f};
+static const float ka_a959[] = {1.2166737f, -0.46552208f, -0.6770503f, 0.24621765f, 0.32039422f, 0.5272681f};
 static const int64_t ka_a960[] = {INT64_C(1), INT64_C(2)};
 static const int32_t ka_a961[] = {2, 6};
-static const uint8_t ka_a962[] = {0x00, 0x00, 0x00, 0x3f, 0xf7, 0xbb, 0x9b, 0x3f, 0xe9, 0x58, 0xee, 0xbe, 0x2b, 0x53, 0x2d, 0xbf, 0x00,
-  0x00, 0x00, 0x3f, 0x00, 0x00, 0x00, 0x3f, 0x00, 0x00, 0x00, 0x3f, 0x7b, 0x20, 0x7c, 0x3e, 0xb6, 0x0a,
-  0xa4, 0x3e, 0x0b, 0xfb, 0x06, 0x3f, 0x00, 0x00, 0x00, 0x3f, 0x00, 0x00, 0x00, 0x3f};
+static const float ka_a962[] = {0.5f, 1.2166737f, -0.46552208f, -0.6770503f, 0.5f, 0.5f, 0.5f, 0.24621765f, 0.32039422f, 0.5272681f,
+  0.5f, 0.5f};
 static const int32_t ka_a963[] = {1, 2, 3, 4};
-static const uint8_t ka_a964[] = {0x56, 0xb5, 0x0e, 0xbf, 0x03, 0x10, 0x13, 0xbf, 0x59, 0x2c, 0xaf, 0x3f, 0xe2, 0xa5, 0xec, 0x3e, 0x69,
-  0x47, 0x00, 0xbe, 0x63, 0xd9, 0x22, 0xbf, 0xd9, 0xa5, 0x67, 0xbf, 0xaa, 0xb2, 0xda, 0xbf, 0x7e, 0xac,
-  0x34, 0xbe, 0xf4, 0x5a, 0x11, 0x3f, 0xa3, 0xed, 0xce, 0x3f, 0xc9, 0x98, 0xca, 0xbe, 0x0e, 0x93, 0x73,
-  0xbe, 0x34, 0x48, 0x2c, 0xbf, 0x40, 0x65, 0x72, 0xbf, 0x5c, 0x03, 0xae, 0x3e, 0x53, 0xb7, 0x65, 0x3f,
-  0xa3, 0xc7, 0xbf, 0xbf, 0xfb, 0x9e, 0x88, 0x3e, 0x69, 0x40, 0xb0, 0xbe, 0x70, 0xb3, 0x41, 0xbf, 0x73,
-  0x23, 0x55, 0xbf, 0x50, 0xfe, 0x60, 0xbf, 0x08, 0x3e, 0x82, 0x3f};
+static const float ka_a964[] = {-0.55745447f, -0.57446307f, 1.3685409f, 0.4622031f, -0.12527241f, -0.63612956f, -0.9048744f,
+  -1.7085774f, -0.17643926f, 0.5677941f, 1.6166271f, -0.3956969f, -0.23786566f, -0.67297673f,
+  -0.94685745f, 0.33986938f, 0.89732856f, -1.4982799f, 0.26683792f, -0.3442414f, -0.75664425f,
+  -0.83257216f, -0.8788805f, 1.017518f};
 static const int64_t ka_a965[] = {INT64_C(1), INT64_C(1), INT64_C(2), INT64_C(0)};
 static const int32_t ka_a966[] = {1, 2, 5, 6};
-static const uint8_t ka_a967[] = {0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x00,
-  0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00,
-  0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x80,
-  0xbf, 0x56, 0xb5, 0x0e, 0xbf, 0x03, 0x10, 0x13, 0xbf, 0x59, 0x2c, 0xaf, 0x3f, 0xe2, 0xa5, 0xec, 0x3e,
-  0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x69, 0x47, 0x00, 0xbe, 0x63, 0xd9, 0x22, 0xbf, 0xd9,
-  0xa5, 0x67, 0xbf, 0xaa, 0xb2, 0xda, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x7e, 0xac,
-  0x34, 0xbe, 0xf4, 0x5a, 0x11, 0x3f, 0xa3, 0xed, 0xce, 0x3f, 0xc9, 0x98, 0xca, 0xbe, 0x00, 0x00, 0x80,
-  0xbf, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf,
-  0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x00,
-  0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00,
-  0x80, 0xbf, 0x0e, 0x93, 0x73, 0xbe, 0x34, 0x48, 0x2c, 0xbf, 0x40, 0x65, 0x72, 0xbf, 0x5c, 0x03, 0xae,
-  0x3e, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x53, 0xb7, 0x65, 0x3f, 0xa3, 0xc7, 0xbf, 0xbf,
-  0xfb, 0x9e, 0x88, 0x3e, 0x69, 0x40, 0xb0, 0xbe, 0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x80, 0xbf, 0x70,
-  0xb3, 0x41, 0xbf, 0x73, 0x23, 0x55, 0xbf, 0x50, 0xfe, 0x60, 0xbf, 0x08, 0x3e, 0x82, 0x3f, 0x00, 0x00,
-  0x80, 0xbf};
+static const float ka_a967[] = {-1.0f, -1.0f, -1.0f, -1.0f, -1.0f, -1.0f, -1.0f, -1.0f, -1.0f, -1.0f, -1.0f, -1.0f, -1.0f,
+  -0.55745447f, -0.57446307f, 1.3685409f, 0.4622031f, -1.0f, -1.0f, -0.12527241f, -0.63612956f,
+  -0.9048744f, -1.7085774f, -1.0f, -1.0f, -0.17643926f, 0.5677941f, 1.6166271f, -0.3956969f, -1.0f,
+  -1.0f, -1.0f, -1.0f, -1.0f, -1.0f, -1.0f, -1.0f, -1.0f, -1.0f, -1.0f, -1.0f, -1.0f, -1.0f,
+  -0.23786566f, -0.67297673f, -0.94685745f, 0.33986938f, -1.0f, -1.0f, 0.89732856f, -1.4982799f,
+  0.26683792f, -0.3442414f, -1.0f, -1.0f, -0.75664425f, -0.83257216f, -0.8788805f, 1.017518f, -1.0f};
 static const int32_t ka_a968[] = {2, 2};
-static const uint8_t ka_a969[] = {0x02, 0x5d, 0x96, 0xbf, 0xe2, 0x2f, 0xd7, 0xbe, 0x03, 0xc2, 0x02, 0x3f, 0x4a, 0xdb, 0x11, 0xbe};
+static const float ka_a969[] = {-1.1747134f, -0.4202872f, 0.5107729f, -0.14243808f};
 static const int64_t ka_a970[] = {INT64_C(0), INT64_C(0), INT64_C(1), INT64_C(1)};
 static const int32_t ka_a971[] = {4, 2};
-static const uint8_t ka_a972[] = {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x5d, 0x96, 0xbf, 0xe2, 0x2f, 0xd7, 0xbe, 0x03,
-  0xc2, 0x02, 0x3f, 0x4a, 0xdb, 0x11, 0xbe, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const float ka_a972[] = {0.0f, 0.0f, -1.1747134f, -0.4202872f, 0.5107729f, -0.14243808f, 0.0f, 0.0f};
 static const int32_t ka_a973[] = {2, 3};
-static const uint8_t ka_a974[] = {0x07, 0x00, 0x00, 0x00, 0xfb, 0xff, 0xff, 0xff, 0xfe, 0xff, 0xff, 0xff, 0xfb, 0xff, 0xff, 0xff, 0xf8,
-  0xff, 0xff, 0xff, 0x04, 0x00, 0x00, 0x00};
+static const int32_t ka_a974[] = {7, -5, -2, -5, -8, 4};
 static const int64_t ka_a975[] = {INT64_C(2), INT64_C(1)};
 static const int32_t ka_a976[] = {2, 6};
-static const uint8_t ka_a977[] = {0x07, 0x00, 0x00, 0x00, 0x07, 0x00, 0x00, 0x00, 0x07, 0x00, 0x00, 0x00, 0xfb, 0xff, 0xff, 0xff, 0xfe,
-  0xff, 0xff, 0xff, 0x07, 0x00, 0x00, 0x00, 0x07, 0x00, 0x00, 0x00, 0x07, 0x00, 0x00, 0x00, 0xfb, 0xff,
-  0xff, 0xff, 0xf8, 0xff, 0xff, 0xff, 0x04, 0x00, 0x00, 0x00, 0x07, 0x00, 0x00, 0x00};
+static const int32_t ka_a977[] = {7, 7, 7, -5, -2, 7, 7, 7, -5, -8, 4, 7};
 static const int32_t ka_a978[] = {3};
-static const uint8_t ka_a979[] = {0x04, 0x00, 0x00, 0x00, 0x06, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00};
+static const int32_t ka_a979[] = {4, 6, 1};
 static const int64_t ka_a980[] = {INT64_C(1), INT64_C(1)};
 static const int32_t ka_a981[] = {5};
-static const uint8_t ka_a982[] = {0x02, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x06, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x02,
-  0x00, 0x00, 0x00};
+static const int32_t ka_a982[] = {2, 4, 6, 1, 2};
 static const int32_t ka_a983[] = {2, 3};
-static const uint8_t ka_a984[] = {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x00, 0x40, 0x00, 0x00, 0x40, 0x40, 0x00,
-  0x00, 0x80, 0x40, 0x00, 0x00, 0xa0, 0x40};
+static const float ka_a984[] = {0.0f, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f};
 static const int64_t ka_a985[] = {INT64_C(-1), INT64_C(2)};
 static const int32_t ka_a986[] = {2, 4};
-static const uint8_t ka_a987[] = {0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x00, 0x40, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-  0x00, 0x80, 0x40, 0x00, 0x00, 0xa0, 0x40, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const float ka_a987[] = {1.0f, 2.0f, 0.0f, 0.0f, 4.0f, 5.0f, 0.0f, 0.0f};
 static const int32_t ka_a988[] = {3, 4};
-static const uint8_t ka_a989[] = {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x00, 0x40, 0x00, 0x00, 0x40, 0x40, 0x00,
-  0x00, 0x80, 0x40, 0x00, 0x00, 0xa0, 0x40, 0x00, 0x00, 0xc0, 0x40, 0x00, 0x00, 0xe0, 0x40, 0x00, 0x00,
-  0x00, 0x41, 0x00, 0x00, 0x10, 0x41, 0x00, 0x00, 0x20, 0x41, 0x00, 0x00, 0x30, 0x41};
+static const float ka_a989[] = {0.0f, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f, 8.0f, 9.0f, 1e+01f, 11.0f};
 static const int64_t ka_a990[] = {INT64_C(0), INT64_C(-1), INT64_C(-1), INT64_C(0)};
 static const int32_t ka_a991[] = {2, 3};
-static const uint8_t ka_a992[] = {0x00, 0x00, 0x80, 0x40, 0x00, 0x00, 0xa0, 0x40, 0x00, 0x00, 0xc0, 0x40, 0x00, 0x00, 0x00, 0x41, 0x00,
-  0x00, 0x10, 0x41, 0x00, 0x00, 0x20, 0x41};
+static const float ka_a992[] = {4.0f, 5.0f, 6.0f, 8.0f, 9.0f, 1e+01f};
 static const int32_t ka_a993[] = {3};
-static const uint8_t ka_a994[] = {0xe4, 0x51, 0xf1, 0xbf, 0x9f, 0x7e, 0x52, 0xbe, 0x25, 0xb2, 0x88, 0xbc};
+static const float ka_a994[] = {-1.8853116f, -0.20556115f, -0.016686508f};
 static const int64_t ka_a995[] = {INT64_C(-3), INT64_C(0)};
 static const int32_t ka_a996[] = {0};
 static const int32_t ka_a997[] = {2, 2};
-static const uint8_t ka_a998[] = {0xea, 0x2a, 0x1b, 0xc0, 0x9b, 0x2e, 0x35, 0x3e, 0x21, 0x54, 0xf3, 0x3e, 0x6d, 0xa4, 0x62, 0xbf};
+static const float ka_a998[] = {-2.4244943f, 0.1769356f, 0.47525123f, -0.88532144f};
 static const int32_t ka_a999[] = {2, 2};
-static const uint8_t ka_a1000[] = {0xea, 0x2a, 0x1b, 0xc0, 0x9b, 0x2e, 0x35, 0x3e, 0x21, 0x54, 0xf3, 0x3e, 0x6d, 0xa4, 0x62, 0xbf};
+static const float ka_a1000[] = {-2.4244943f, 0.1769356f, 0.47525123f, -0.88532144f};
 static const int32_t ka_a1001[] = {1, 2};
-static const uint8_t ka_a1002[] = {0x01, 0x00};
+static const uint8_t ka_a1002[] = {1, 0};
 static const int64_t ka_a1003[] = {INT64_C(1), INT64_C(0)};
 static const int32_t ka_a1004[] = {1, 3};
-static const uint8_t ka_a1005[] = {0x01, 0x01, 0x00};
+static const uint8_t ka_a1005[] = {1, 1, 0};
 static const int32_t ka_a1006[] = {1, 2, 2};
-static const uint8_t ka_a1007[] = {0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+static const int64_t ka_a1007[] = {INT64_C(-2), INT64_C(5), INT64_C(1), INT64_C(-1)};
 static const int64_t ka_a1008[] = {INT64_C(1), INT64_C(0), INT64_C(0), INT64_C(1), INT64_C(2), INT64_C(1)};
 static const int32_t ka_a1009[] = {4, 3, 3};
-static const uint8_t ka_a1010[] = {0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfc,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfc, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xfc, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+static const int64_t ka_a1010[] = {INT64_C(-4), INT64_C(-4), INT64_C(-4), INT64_C(-4), INT64_C(-4), INT64_C(-4), INT64_C(-4),
+  INT64_C(-4), INT64_C(-4), INT64_C(-4), INT64_C(-4), INT64_C(-4), INT64_C(-4), INT64_C(-4),
+  INT64_C(-4), INT64_C(-4), INT64_C(-4), INT64_C(-4), INT64_C(-4), INT64_C(-2), INT64_C(5),
+  INT64_C(-4), INT64_C(1), INT64_C(-1), INT64_C(-4), INT64_C(-4), INT64_C(-4), INT64_C(-4),
+  INT64_C(-4), INT64_C(-4), INT64_C(-4), INT64_C(-4), INT64_C(-4), INT64_C(-4), INT64_C(-4),
+  INT64_C(-4)};
 static const int32_t ka_a1011[] = {0, 2};
 static const int64_t ka_a1012[] = {INT64_C(1), INT64_C(1), INT64_C(1), INT64_C(0)};
 static const int32_t ka_a1013[] = {1, 4};
-static const uint8_t ka_a1014[] = {0x00, 0x00, 0x40, 0x40, 0x00, 0x00, 0x40, 0x40, 0x00, 0x00, 0x40, 0x40, 0x00, 0x00, 0x40, 0x40};
+static const float ka_a1014[] = {3.0f, 3.0f, 3.0f, 3.0f};
 static const int32_t ka_a1015[] = {2, 3};
-static const uint8_t ka_a1016[] = {0x78, 0xef, 0x8c, 0x3f, 0x74, 0xe8, 0xa9, 0x3d, 0x30, 0x8b, 0xbd, 0x3e, 0xb6, 0x73, 0x87, 0xbf, 0x55,
-  0x7b, 0x92, 0x3e, 0x29, 0xe6, 0xfb, 0xbe};
+static const float ka_a1016[] = {1.101058f, 0.0829629f, 0.37020254f, -1.0582187f, 0.2860972f, -0.49199036f};
 static const int64_t ka_a1017[] = {INT64_C(1)};
 static const int32_t ka_a1018[] = {2, 4};
 static const int32_t ka_a1019[] = {1};
-static const uint8_t ka_a1020[] = {0x53, 0x4b, 0x1d, 0xc0};
+static const float ka_a1020[] = {-2.4577224f};
 static const int64_t ka_a1021[] = {INT64_C(1), INT64_C(1), INT64_C(0), INT64_C(0)};
 static const int32_t ka_a1022[] = {3};
 static const int32_t ka_a1023[] = {1};
-static const uint8_t ka_a1024[] = {0x23, 0x00, 0x16, 0x40};
+static const float ka_a1024[] = {2.3437583f};
 static const int64_t ka_a1025[] = {INT64_C(-2), INT64_C(4)};
 static const int32_t ka_a1026[] = {3};
 static const int32_t ka_a1027[] = {2};
-static const uint8_t ka_a1028[] = {0x01, 0x02};
+static const int8_t ka_a1028[] = {1, 2};
 static const int64_t ka_a1029[] = {INT64_C(1), INT64_C(1)};
 static const int32_t ka_a1030[] = {4};
 static const int32_t ka_a1031[] = {2, 3};
-static const uint8_t ka_a1032[] = {0xba, 0x22, 0xdf, 0xbe, 0x45, 0x82, 0xd2, 0xbe, 0xd4, 0x12, 0x8a, 0xbf, 0xa3, 0x81, 0xd8, 0x3e, 0xad,
-  0xe1, 0x73, 0x3f, 0xb3, 0x46, 0x89, 0x3f};
+static const float ka_a1032[] = {-0.43581182f, -0.41115013f, -1.0786996f, 0.42286405f, 0.9526623f, 1.0724701f};
 static const int64_t ka_a1033[] = {INT64_C(1), INT64_C(1)};
 static const int32_t ka_a1034[] = {2, 3};
 static const int32_t ka_a1035[] = {2, 3};
-static const uint8_t ka_a1036[] = {0x24, 0x1c, 0x23, 0xbf, 0x3d, 0x2c, 0x85, 0xbf, 0x77, 0xb6, 0xd1, 0xbe, 0xdc, 0xf3, 0x94, 0xbf, 0xaf,
-  0xdf, 0xb6, 0x3f, 0xfa, 0x96, 0x04, 0x3f};
+static const float ka_a1036[] = {-0.63714814f, -1.0404125f, -0.40959522f, -1.163692f, 1.4287013f, 0.5179287f};
 static const int64_t ka_a1037[] = {INT64_C(1), INT64_C(1)};
 static const int32_t ka_a1038[] = {2, 5};
 static const int32_t ka_a1039[] = {2, 5};
-static const uint8_t ka_a1040[] = {0x10, 0x9f, 0x04, 0xc0, 0xa0, 0xda, 0x0b, 0x40, 0xd5, 0x71, 0xcf, 0xbf, 0x56, 0xed, 0x22, 0x3e, 0xf8,
-  0x0c, 0xb3, 0xbf, 0xd7, 0x2d, 0x48, 0x40, 0xfb, 0x22, 0xbd, 0x3d, 0x0b, 0xb8, 0xc9, 0x3f, 0xe0, 0xfa,
-  0xc2, 0xbf, 0xd9, 0xcc, 0x72, 0x40};
+static const float ka_a1040[] = {-2.0722084f, 2.1852188f, -1.6206614f, 0.15910849f, -1.3988333f, 3.1277978f, 0.092351876f, 1.575929f,
+  -1.5232811f, 3.793753f};
 static const int32_t ka_a1041[] = {2, 5};
-static const uint8_t ka_a1042[] = {0x56, 0xf5, 0x41, 0x3c, 0x97, 0x0b, 0x56, 0x3f, 0x40, 0x54, 0x98, 0x3c, 0x3c, 0xc5, 0xe1, 0x3d, 0x3b,
-  0x29, 0xbe, 0x3c, 0xb2, 0x36, 0x9f, 0x3e, 0xc7, 0xd2, 0x74, 0x3c, 0x32, 0xeb, 0x86, 0x3d, 0x2a, 0xa6,
-  0x42, 0x3b, 0x50, 0xf1, 0x1a, 0x3f};
+static const float ka_a1042[] = {0.011838278f, 0.83611435f, 0.018594861f, 0.110239476f, 0.02321302f, 0.31096417f, 0.014942831f,
+  0.06587829f, 0.0029701092f, 0.60524464f};
 static const int32_t ka_a1043[] = {3, 4};
-static const uint8_t ka_a1044[] = {0xb8, 0x17, 0x5a, 0xbf, 0x3a, 0x20, 0xd5, 0x3e, 0x30, 0x1c, 0x1a, 0x3d, 0x0d, 0xf9, 0x73, 0xbf, 0x36,
-  0x11, 0x79, 0xbe, 0x2f, 0xa1, 0x11, 0xbf, 0xcb, 0x47, 0xa0, 0xbe, 0xbe, 0x25, 0x92, 0xbf, 0xa4, 0xf2,
-  0xdc, 0xbf, 0xb7, 0x92, 0x73, 0xbf, 0xa8, 0x8d, 0xbe, 0x3f, 0x0c, 0x75, 0x77, 0x3f};
+static const float ka_a1044[] = {-0.8519244f, 0.4162615f, 0.037624538f, -0.95301896f, -0.24322972f, -0.5688657f, -0.31304774f,
+  -1.1417768f, -1.7261548f, -0.95145744f, 1.488698f, 0.96662974f};
 static const int32_t ka_a1045[] = {3, 4};
-static const uint8_t ka_a1046[] = {0x41, 0x49, 0x9d, 0x3e, 0x93, 0x3d, 0x1d, 0x3f, 0x31, 0x78, 0x2b, 0x3e, 0x84, 0xdb, 0xec, 0x3d, 0x62,
-  0x8c, 0x10, 0x3f, 0x68, 0xd9, 0x6a, 0x3e, 0xab, 0x80, 0xf1, 0x3d, 0x6b, 0x1d, 0xc4, 0x3d, 0xf5, 0x3b,
-  0x03, 0x3e, 0x4a, 0x30, 0x20, 0x3e, 0xde, 0xf1, 0x36, 0x3f, 0xe2, 0xe0, 0x49, 0x3f};
+static const float ka_a1046[] = {0.3071995f, 0.6142208f, 0.16745068f, 0.11565307f, 0.5646421f, 0.22934496f, 0.117921196f,
+  0.095759235f, 0.1281584f, 0.15643421f, 0.7146281f, 0.7885877f};
 static const int32_t ka_a1047[] = {2, 3, 4};
-static const uint8_t ka_a1048[] = {0x20, 0x63, 0xfa, 0xbf, 0x0b, 0xc1, 0xc8, 0x3f, 0xf6, 0x99, 0xde, 0xbe, 0xf4, 0xd3, 0x88, 0xbf, 0x98,
-  0xa2, 0xa2, 0xbf, 0x10, 0x6c, 0xb4, 0x3f, 0x3f, 0xb3, 0x89, 0xbb, 0x94, 0x20, 0x2c, 0x3d, 0xc3, 0x95,
-  0x31, 0x3f, 0xa5, 0x6e, 0x9c, 0xbe, 0xc9, 0x7b, 0x51, 0x3e, 0x55, 0xb0, 0x04, 0xbf, 0xd4, 0x7c, 0xbe,
-  0xbf, 0x11, 0xa8, 0x0c, 0xc0, 0xd9, 0xcc, 0x2a, 0x3f, 0xc4, 0x30, 0x0b, 0xbf, 0x93, 0x22, 0x03, 0x3f,
-  0x9c, 0xdc, 0x07, 0x3f, 0x85, 0xb8, 0x70, 0xbf, 0xe0, 0x54, 0x9a, 0xbf, 0xa6, 0x86, 0x5e, 0xbf, 0xdc,
-  0xe1, 0x4b, 0x3e, 0xd7, 0x08, 0x82, 0xbf, 0xad, 0x14, 0x32, 0xbe};
+static const float ka_a1048[] = {-1.95615f, 1.5683912f, -0.43476838f, -1.0689683f, -1.270587f, 1.4095478f, -0.004202276f,
+  0.042023256f, 0.69369143f, -0.30553165f, 0.20457377f, -0.5183156f, -1.4881845f, -2.197758f,
+  0.6671882f, -0.54371285f, 0.5122463f, 0.53071f, -0.94031554f, -1.2057152f, -0.8692421f, 0.19910377f,
+  -1.0158948f, -0.173907f};
 static const int32_t ka_a1049[] = {2, 3, 4};
-static const uint8_t ka_a1050[] = {0xf7, 0x04, 0x6f, 0x3d, 0xcf, 0x26, 0xff, 0x3e, 0xd9, 0xf9, 0x66, 0x3e, 0x6f, 0x6a, 0x31, 0x3e, 0xa9,
-  0x36, 0xed, 0x3d, 0x6f, 0xad, 0xd9, 0x3e, 0xa3, 0xa2, 0xb1, 0x3e, 0x22, 0xb8, 0x06, 0x3f, 0xdb, 0x68,
-  0x53, 0x3f, 0x0a, 0xaf, 0x9c, 0x3d, 0x70, 0xe0, 0xda, 0x3e, 0x85, 0xda, 0x99, 0x3e, 0x07, 0xd2, 0xc7,
-  0x3d, 0x1f, 0x0c, 0x16, 0x3d, 0xe0, 0xad, 0x38, 0x3f, 0x33, 0xc8, 0xac, 0x3e, 0xdb, 0xa3, 0x38, 0x3f,
-  0x31, 0x92, 0x0f, 0x3f, 0x87, 0x07, 0x14, 0x3e, 0x7c, 0x3f, 0x32, 0x3e, 0x92, 0x87, 0x39, 0x3e, 0x1b,
-  0x1a, 0xce, 0x3e, 0xf8, 0x40, 0x09, 0x3e, 0x0f, 0x18, 0xfa, 0x3e};
+static const float ka_a1050[] = {0.058354344f, 0.49834296f, 0.22556247f, 0.17325757f, 0.11582691f, 0.42515132f, 0.34694394f,
+  0.52624714f, 0.8258187f, 0.076505736f, 0.42749357f, 0.3004953f, 0.097568564f, 0.036632653f,
+  0.7214031f, 0.3374649f, 0.72125024f, 0.56082445f, 0.14455996f, 0.1740703f, 0.18118122f, 0.40254292f,
+  0.1340369f, 0.4884648f};
 static const int32_t ka_a1051[] = {2, 3, 4};
-static const uint8_t ka_a1052[] = {0x4d, 0xbc, 0x2c, 0x40, 0x28, 0xf7, 0xbd, 0xc0, 0x89, 0xa7, 0xd3, 0xc1, 0x8a, 0xa4, 0xcc, 0xc1, 0x8c,
-  0xdf, 0x90, 0x41, 0x95, 0x12, 0xd2, 0xc0, 0xd2, 0x0c, 0x83, 0x40, 0x53, 0xed, 0xd4, 0xc0, 0xc4, 0xd0,
-  0x02, 0x42, 0x12, 0x23, 0x08, 0x41, 0x0a, 0xb4, 0x21, 0x42, 0x5b, 0x2d, 0xeb, 0xc1, 0x37, 0x9f, 0x94,
-  0xc1, 0x3b, 0x64, 0x78, 0xc2, 0x0c, 0xa7, 0x7f, 0x41, 0x08, 0x4e, 0x10, 0xc1, 0x5e, 0xff, 0x31, 0xc2,
-  0xbb, 0xd7, 0xd8, 0xc1, 0x64, 0x6e, 0xc0, 0xc1, 0x1c, 0xf3, 0xf1, 0xc2, 0xc1, 0x23, 0xcf, 0xc1, 0x22,
-  0x0d, 0x6e, 0xc2, 0xe9, 0xcb, 0x1b, 0x42, 0x94, 0xef, 0xc8, 0x42};
+static const float ka_a1052[] = {2.698993f, -5.9364204f, -26.456804f, -25.580341f, 18.109154f, -6.5647683f, 4.095315f, -6.6539702f,
+  32.703873f, 8.508562f, 40.42582f, -29.397146f, -18.577742f, -62.09788f, 15.978283f, -9.019051f,
+  -44.499382f, -27.105337f, -24.053902f, -120.97482f, -25.892458f, -59.512825f, 38.94913f, 100.467926f};
 static const int32_t ka_a1053[] = {2, 3, 4};
-static const uint8_t ka_a1054[] = {0x5b, 0xf4, 0x7f, 0x3f, 0x86, 0x4c, 0x3a, 0x39, 0xe5, 0x07, 0x75, 0x2a, 0x2d, 0x2a, 0x13, 0x2b, 0xf2,
-  0xff, 0x7f, 0x3f, 0x41, 0x41, 0xa9, 0x2d, 0xd7, 0x24, 0x5c, 0x35, 0x93, 0xcf, 0x9a, 0x2d, 0xc6, 0x27,
-  0xe8, 0x39, 0x0d, 0xb5, 0x77, 0x28, 0xfb, 0xe2, 0x7f, 0x3f, 0xa6, 0xed, 0x19, 0x0d, 0x9a, 0xa6, 0x8d,
-  0x26, 0x88, 0x44, 0x24, 0x07, 0x00, 0x00, 0x80, 0x3f, 0xbd, 0xf8, 0x74, 0x2d, 0x04, 0x41, 0xad, 0x30,
-  0x04, 0xf5, 0x38, 0x3d, 0xb0, 0x70, 0x74, 0x3f, 0x27, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-  0x00, 0x00, 0x00, 0xc1, 0xea, 0x17, 0x13, 0x00, 0x00, 0x80, 0x3f};
+static const float ka_a1054[] = {0.9998223f, 0.0001776685f, 2.176311e-13f, 5.228342e-13f, 0.99999917f, 1.9242054e-11f, 8.2009996e-07f,
+  1.7599954e-11f, 0.00044280122f, 1.37505135e-14f, 0.9995572f, 4.7432824e-31f, 9.828998e-16f,
+  1.2358128e-34f, 1.0f, 1.3925025e-11f, 1.2605885e-09f, 0.04515554f, 0.9548445f, 7.72e-43f, 0.0f, 0.0f,
+  1.9174622e-27f, 1.0f};
 static const int32_t ka_a1055[] = {4, 1};
-static const uint8_t ka_a1056[] = {0xd6, 0xac, 0xb2, 0x3f, 0x51, 0x0d, 0x2d, 0x3f, 0x97, 0xfa, 0x08, 0xbe, 0x99, 0x35, 0x31, 0xbf};
+static const float ka_a1056[] = {1.3958995f, 0.67598444f, -0.13376842f, -0.6922241f};
 static const int32_t ka_a1057[] = {4, 1};
-static const uint8_t ka_a1058[] = {0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x80, 0x3f};
-static const uint8_t ka_a1059[] = {0x74, 0x69, 0x2a, 0xbe};
-static const uint8_t ka_a1060[] = {0x00, 0x00, 0x80, 0x3f};
+static const float ka_a1058[] = {1.0f, 1.0f, 1.0f, 1.0f};
+static const float ka_a1059[] = {-0.1664179f};
+static const float ka_a1060[] = {1.0f};
 static const int32_t ka_a1061[] = {2, 3};
-static const uint8_t ka_a1062[] = {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0xff, 0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x00, 0x40, 0x00,
-  0x00, 0x00, 0x40, 0x00, 0x00, 0x80, 0xff};
+static const float ka_a1062[] = {0.0f, -INFINITY, 1.0f, 2.0f, 2.0f, -INFINITY};
 static const int32_t ka_a1063[] = {2, 3};
-static const uint8_t ka_a1064[] = {0xb1, 0xb2, 0x89, 0x3e, 0x00, 0x00, 0x00, 0x00, 0xa8, 0x26, 0x3b, 0x3f, 0x00, 0x00, 0x00, 0x3f, 0x00,
-  0x00, 0x00, 0x3f, 0x00, 0x00, 0x00, 0x00};
+static const float ka_a1064[] = {0.26894143f, 0.0f, 0.7310586f, 0.5f, 0.5f, 0.0f};
 static const int32_t ka_a1065[] = {2, 3};
-static const uint8_t ka_a1066[] = {0xd6, 0x20, 0x25, 0x3f, 0xe1, 0x07, 0x17, 0xbf, 0x29, 0xe6, 0x92, 0xbe, 0x71, 0xb0, 0x74, 0xbf, 0xf4,
-  0x76, 0x0a, 0xbf, 0x93, 0xfe, 0xad, 0x3f};
+static const float ka_a1066[] = {0.6450323f, -0.589964f, -0.28691223f, -0.9558173f, -0.5408776f, 1.3593315f};
 static const int32_t ka_a1067[] = {2, 3};
 static const int32_t ka_a1068[] = {2, 3};
-static const uint8_t ka_a1069[] = {0xa0, 0x68, 0xf6, 0x3e, 0xf9, 0x72, 0x01, 0xbf, 0x76, 0x5f, 0xb2, 0x3e, 0x85, 0x2e, 0xb6, 0xbf, 0x6d,
-  0xfa, 0x85, 0x3d, 0xde, 0x62, 0x01, 0xbc};
+static const float ka_a1069[] = {0.48126698f, -0.5056606f, 0.34838456f, -1.4232947f, 0.065419056f, -0.007897107f};
 static const int32_t ka_a1070[] = {2, 3};
 static const int32_t ka_a1071[] = {2, 3};
-static const uint8_t ka_a1072[] = {0x07, 0x00, 0x00, 0x00, 0xf8, 0xff, 0xff, 0xff, 0x03, 0x00, 0x00, 0x00, 0xf7, 0xff, 0xff, 0xff, 0x04,
-  0x00, 0x00, 0x00, 0xfb, 0xff, 0xff, 0xff};
+static const int32_t ka_a1072[] = {7, -8, 3, -9, 4, -5};
 static const int32_t ka_a1073[] = {2, 3};
 static const int32_t ka_a1074[] = {2, 3};
-static const uint8_t ka_a1075[] = {0xec, 0x83, 0x9d, 0x3f, 0x64, 0x26, 0x0e, 0xbf, 0x72, 0xdd, 0xbf, 0xbf, 0x6a, 0x33, 0x08, 0x3f, 0x74,
-  0xc5, 0xf8, 0x3e, 0x4e, 0xc0, 0x49, 0xbf};
+static const float ka_a1075[] = {1.2305884f, -0.5552733f, -1.4989455f, 0.5320345f, 0.48588145f, -0.7880906f};
 static const int32_t ka_a1076[] = {3, 2};
 static const int32_t ka_a1077[] = {2, 5};
-static const uint8_t ka_a1078[] = {0x56, 0x23, 0x86, 0x40, 0xa4, 0x03, 0x6c, 0x3f, 0x2b, 0xf4, 0x5c, 0xc0, 0x09, 0xdb, 0xd4, 0x3f, 0x3b,
-  0x1a, 0x4a, 0x40, 0xc7, 0xed, 0x8c, 0x40, 0x36, 0x15, 0x8e, 0xbf, 0xc4, 0xeb, 0x49, 0x3f, 0x9e, 0x7e,
-  0x80, 0x40, 0x2d, 0x7d, 0xcb, 0xc0};
+static const float ka_a1078[] = {4.1918135f, 0.92193055f, -3.4524028f, 1.6629344f, 3.157851f, 4.4040256f, -1.1100223f, 0.78875375f,
+  4.015456f, -6.3590302f};
 static const int32_t ka_a1079[] = {2, 5};
-static const uint8_t ka_a1080[] = {0x74, 0x96, 0xc6, 0xbe, 0x91, 0x18, 0x6a, 0xc0, 0x69, 0x83, 0x00, 0xc1, 0xf6, 0xab, 0x3a, 0xc0, 0x7f,
-  0xfe, 0xb5, 0xbf, 0xc9, 0x30, 0x09, 0xbf, 0x2e, 0x99, 0xc1, 0xc0, 0x68, 0xd6, 0x84, 0xc0, 0x11, 0xaa,
-  0x6c, 0xbf, 0x87, 0xc8, 0x34, 0xc1};
+static const float ka_a1080[] = {-0.38786662f, -3.6577494f, -8.032083f, -2.9167457f, -1.4218291f, -0.53590065f, -6.0499487f,
+  -4.1511726f, -0.92447f, -11.298957f};
 static const int32_t ka_a1081[] = {3, 4};
-static const uint8_t ka_a1082[] = {0x52, 0xaa, 0xf0, 0x3e, 0x3e, 0xa9, 0xb6, 0xbd, 0x3e, 0xe0, 0x6c, 0x3f, 0xf3, 0xa0, 0x11, 0xbf, 0x32,
-  0x92, 0x30, 0xc0, 0xdd, 0xda, 0x41, 0x3f, 0xb7, 0x50, 0x24, 0xbe, 0x9a, 0x61, 0x22, 0xbe, 0x8c, 0x89,
-  0x01, 0xbf, 0x0e, 0x80, 0xc1, 0xbf, 0x7c, 0x2d, 0x07, 0x40, 0x36, 0x4d, 0xc3, 0x3f};
+static const float ka_a1082[] = {0.47004944f, -0.08918999f, 0.92529666f, -0.56886214f, -2.758923f, 0.75724584f, -0.16046415f,
+  -0.15857545f, -0.50600505f, -1.5117204f, 2.1121511f, 1.5257938f};
 static const int32_t ka_a1083[] = {3, 4};
-static const uint8_t ka_a1084[] = {0xee, 0x3b, 0xb2, 0xbe, 0xb0, 0xf9, 0xa2, 0xbf, 0x40, 0xbc, 0xc3, 0xbf, 0x60, 0x46, 0x17, 0xc0, 0xfa,
-  0xee, 0x64, 0xc0, 0xb8, 0x86, 0xda, 0xbe, 0x3b, 0x5b, 0x27, 0xc0, 0x7a, 0x08, 0xfa, 0xbf, 0x56, 0x7e,
-  0xa9, 0xbf, 0x95, 0x87, 0x2c, 0xc0, 0x9c, 0x45, 0xaf, 0xbe, 0x43, 0xbc, 0x89, 0xbe};
+static const float ka_a1084[] = {-0.34811348f, -1.2732449f, -1.5291824f, -2.3636703f, -3.577086f, -0.42680907f, -2.6149433f,
+  -1.9533837f, -1.324168f, -2.6957753f, -0.34232795f, -0.26901445f};
 static const int32_t ka_a1085[] = {2, 3, 4};
-static const uint8_t ka_a1086[] = {0xb7, 0xd3, 0x45, 0x3f, 0x5c, 0x5d, 0xb5, 0x3e, 0x30, 0xaf, 0x83, 0xbf, 0xc4, 0xf6, 0x1b, 0xbe, 0x30,
-  0x71, 0xad, 0xbf, 0xa3, 0xd2, 0xcf, 0x3e, 0x54, 0x70, 0x6f, 0xbf, 0x46, 0x3c, 0x81, 0x3e, 0xe0, 0x37,
-  0xb0, 0x3e, 0x5c, 0x32, 0xbd, 0xbf, 0xb5, 0xe5, 0x53, 0x3f, 0xbe, 0x0d, 0x49, 0x3f, 0x58, 0x41, 0xad,
-  0xbf, 0x77, 0xcc, 0xc1, 0x3e, 0x74, 0xdf, 0x48, 0x3f, 0xeb, 0xef, 0x05, 0xc0, 0x57, 0x26, 0xb6, 0xbf,
-  0xac, 0x95, 0xd2, 0x3e, 0x00, 0x5d, 0x0d, 0xbf, 0x00, 0x7e, 0x09, 0x3f, 0x8c, 0xbc, 0x3e, 0x3f, 0x06,
-  0x6e, 0x1a, 0xbf, 0x5f, 0x0f, 0x38, 0x3f, 0x05, 0x54, 0x86, 0x3f};
+static const float ka_a1086[] = {0.77276176f, 0.3542279f, -1.0287838f, -0.15230852f, -1.3550167f, 0.4059039f, -0.93530774f,
+  0.25241297f, 0.3441763f, -1.4780993f, 0.8277238f, 0.78536594f, -1.3535566f, 0.37851307f, 0.7846596f,
+  -2.0927684f, -1.423045f, 0.41129816f, -0.5522003f, 0.53707886f, 0.7450645f, -0.6032413f, 0.71898454f,
+  1.0494391f};
 static const int32_t ka_a1087[] = {2, 3, 4};
-static const uint8_t ka_a1088[] = {0x64, 0x3f, 0x12, 0xbf, 0xb0, 0x5c, 0x4b, 0xbf, 0x8b, 0xf5, 0x08, 0xc0, 0x0e, 0x5b, 0xcf, 0xbf, 0x5f,
-  0xbd, 0x2c, 0xc0, 0x0c, 0x22, 0x3e, 0xbf, 0x08, 0xfa, 0x02, 0xc0, 0x24, 0x8d, 0x9b, 0xbf, 0x2b, 0xf7,
-  0x7f, 0xbf, 0x05, 0x1c, 0x28, 0xc0, 0x32, 0x24, 0x91, 0xbe, 0xad, 0xaa, 0x2e, 0xbf, 0xc2, 0xec, 0x13,
-  0xc0, 0x4f, 0xf8, 0x60, 0xbf, 0xa7, 0xbd, 0x49, 0xbf, 0xab, 0xd9, 0x68, 0xc0, 0x42, 0x5f, 0x18, 0xc0,
-  0xb5, 0x93, 0x58, 0xbf, 0x87, 0xfe, 0x07, 0xc0, 0x7f, 0x14, 0x81, 0xbf, 0x36, 0xcf, 0x59, 0xbe, 0x48,
-  0x26, 0xee, 0xbf, 0xbc, 0x8d, 0x5a, 0xbf, 0xe9, 0xfd, 0xfd, 0xbe};
+static const float ka_a1088[] = {-0.57127976f, -0.79438305f, -2.1399868f, -1.6199663f, -2.6990583f, -0.742707f, -2.0465107f,
+  -1.2152448f, -0.99986523f, -2.6267102f, -0.28347927f, -0.6822918f, -2.3113256f, -0.8787889f,
+  -0.7880501f, -3.6382854f, -2.380814f, -0.84600383f, -2.12491f, -1.008438f, -0.21270451f, -1.8605433f,
+  -0.8537252f, -0.4960778f};
 static const int32_t ka_a1089[] = {2, 3, 4};
-static const uint8_t ka_a1090[] = {0x0d, 0x3a, 0x0a, 0xc2, 0x78, 0x6a, 0xa5, 0xc1, 0xa8, 0xc2, 0x16, 0xc1, 0xcd, 0xde, 0x20, 0x42, 0xc3,
-  0xf0, 0x0d, 0x42, 0xe8, 0x38, 0x4d, 0x41, 0x13, 0x96, 0xfe, 0x41, 0x84, 0xa5, 0x49, 0x42, 0x3a, 0x0b,
-  0x76, 0xc2, 0x5d, 0xef, 0x1e, 0xc2, 0x01, 0x5c, 0xdc, 0xc1, 0x24, 0xe0, 0x8d, 0xc1, 0x2b, 0x77, 0x91,
-  0x40, 0xce, 0x2b, 0xa2, 0xc0, 0xe8, 0x9c, 0x6e, 0xc2, 0x1b, 0x2b, 0xcd, 0xc1, 0x95, 0x97, 0xb2, 0x42,
-  0x98, 0x3e, 0xa6, 0xc0, 0xb4, 0x18, 0x45, 0x42, 0x43, 0xf3, 0x02, 0xc2, 0xe3, 0x4f, 0x20, 0x42, 0x0a,
-  0xd4, 0xc5, 0x40, 0x03, 0x69, 0x46, 0xc2, 0xcc, 0x92, 0x27, 0xc2};
+static const float ka_a1090[] = {-34.55669f, -20.676987f, -9.4225235f, 40.21758f, 35.48512f, 12.826393f, 31.823278f, 50.411636f,
+  -61.510963f, -39.733753f, -27.544924f, -17.734444f, 4.545797f, -5.0678473f, -59.65323f, -25.646048f,
+  89.29606f, -5.195141f, 49.274124f, -32.73756f, 40.078014f, 6.1821337f, -49.60255f, -41.893356f};
 static const int32_t ka_a1091[] = {2, 3, 4};
-static const uint8_t ka_a1092[] = {0x6d, 0x8c, 0x95, 0xc2, 0x09, 0x94, 0x73, 0xc2, 0x77, 0x8f, 0x46, 0xc2, 0x00, 0x00, 0x00, 0x00, 0x04,
-  0xd3, 0x6e, 0xc1, 0x4a, 0x57, 0x16, 0xc2, 0xf5, 0xb4, 0x94, 0xc1, 0xde, 0x4a, 0xb5, 0xb4, 0x36, 0x1b,
-  0x2f, 0xc2, 0xb3, 0xfe, 0xaf, 0xc1, 0xf4, 0xf7, 0x1c, 0xc1, 0xa6, 0x26, 0x66, 0xb8, 0xa3, 0x1b, 0x8c,
-  0xb8, 0xc3, 0xd1, 0x19, 0xc1, 0xef, 0x65, 0x80, 0xc2, 0x09, 0x89, 0xf1, 0xc1, 0x00, 0x00, 0x00, 0x00,
-  0x7e, 0xfb, 0xbc, 0xc2, 0x76, 0x16, 0x20, 0xc2, 0x36, 0x11, 0xf4, 0xc2, 0x00, 0x00, 0x10, 0xa7, 0x62,
-  0x95, 0x07, 0xc2, 0x73, 0x5c, 0xb3, 0xc2, 0x58, 0xf1, 0xa3, 0xc2};
+static const float ka_a1092[] = {-74.77427f, -60.894566f, -49.640102f, 0.0f, -14.9265175f, -37.585243f, -18.588358f, -3.376835e-07f,
+  -43.776573f, -21.999365f, -9.810535f, -5.4872267e-05f, -6.680868e-05f, -9.613711f, -64.19909f,
+  -30.191912f, 0.0f, -94.491196f, -40.021935f, -122.033615f, -1.9984014e-15f, -33.89588f, -89.680565f,
+  -81.971375f};
 static const int32_t ka_a1093[] = {4, 1};
-static const uint8_t ka_a1094[] = {0xe8, 0xb9, 0x4b, 0xbe, 0x74, 0x2d, 0x80, 0xbf, 0xf8, 0x42, 0xa1, 0x3f, 0x21, 0xab, 0x7a, 0xbf};
+static const float ka_a1094[] = {-0.19895136f, -1.0013871f, 1.2598562f, -0.9791737f};
 static const int32_t ka_a1095[] = {4, 1};
-static const uint8_t ka_a1096[] = {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
-static const uint8_t ka_a1097[] = {0x39, 0xa8, 0x80, 0x3e};
-static const uint8_t ka_a1098[] = {0x00, 0x00, 0x00, 0x00};
+static const float ka_a1096[] = {0.0f, 0.0f, 0.0f, 0.0f};
+static const float ka_a1097[] = {0.25128344f};
+static const float ka_a1098[] = {0.0f};
 static const int32_t ka_a1099[] = {2, 3};
-static const uint8_t ka_a1100[] = {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0xff, 0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x00, 0x40, 0x00,
-  0x00, 0x00, 0x40, 0x00, 0x00, 0x80, 0xff};
+static const float ka_a1100[] = {0.0f, -INFINITY, 1.0f, 2.0f, 2.0f, -INFINITY};
 static const int32_t ka_a1101[] = {2, 3};
-static const uint8_t ka_a1102[] = {0xf5, 0x18, 0xa8, 0xbf, 0x00, 0x00, 0x80, 0xff, 0xd6, 0x63, 0xa0, 0xbe, 0x18, 0x72, 0x31, 0xbf, 0x18,
-  0x72, 0x31, 0xbf, 0x00, 0x00, 0x80, 0xff};
+static const float ka_a1102[] = {-1.3132616f, -INFINITY, -0.3132617f, -0.6931472f, -0.6931472f, -INFINITY};
 static const int32_t ka_a1103[] = {2, 3};
-static const uint8_t ka_a1104[] = {0x57, 0x2e, 0x0a, 0xbf, 0xc4, 0xc8, 0x4e, 0x3f, 0x5a, 0xc1, 0x33, 0x40, 0x1e, 0x7b, 0x2a, 0x3e, 0x84,
-  0x5c, 0xa8, 0xbf, 0x7d, 0x5c, 0xeb, 0x3f};
+static const float ka_a1104[] = {-0.5397696f, 0.80775094f, 2.8086762f, 0.16648528f, -1.3153234f, 1.83876f};
 static const int32_t ka_a1105[] = {2, 3};
 static const int32_t ka_a1106[] = {2, 3};
-static const uint8_t ka_a1107[] = {0x67, 0x84, 0xb4, 0xbd, 0xdf, 0x44, 0x9e, 0x3f, 0xc2, 0x04, 0x8d, 0xbd, 0x20, 0x5e, 0x41, 0xbe, 0x0f,
-  0x9b, 0x95, 0x3e, 0x12, 0x00, 0x79, 0x3e};
+static const float ka_a1107[] = {-0.08814316f, 1.2364768f, -0.06885673f, -0.18883562f, 0.29219863f, 0.24316433f};
 static const int32_t ka_a1108[] = {2, 3};
 static const int32_t ka_a1109[] = {2, 3};
-static const uint8_t ka_a1110[] = {0xfe, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xfa, 0xff, 0xff, 0xff, 0xfa, 0xff, 0xff, 0xff, 0x04,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int32_t ka_a1110[] = {-2, -4, -6, -6, 4, 0};
 static const int32_t ka_a1111[] = {2, 3};
 static const int32_t ka_a1112[] = {2, 3};
-static const uint8_t ka_a1113[] = {0x6e, 0xb3, 0x63, 0x3f, 0xcd, 0x8f, 0xaa, 0xbf, 0xc3, 0x3c, 0x11, 0xbf, 0xf5, 0x06, 0x85, 0x3f, 0x36,
-  0x1a, 0x2e, 0xbc, 0xa3, 0xf6, 0x05, 0x3f};
+static const float ka_a1113[] = {0.8894566f, -1.3325135f, -0.5673334f, 1.0392748f, -0.010626366f, 0.5232946f};
 static const int32_t ka_a1114[] = {3, 2};
 static const int32_t ka_a1115[] = {2, 3, 4};
-static const uint8_t ka_a1116[] = {0x13, 0x6c, 0x8e, 0xbf, 0xa6, 0x2a, 0x22, 0x40, 0xa4, 0xf7, 0xf1, 0xbf, 0x21, 0xb9, 0xb0, 0xbe, 0x59,
-  0x64, 0xbc, 0xbf, 0xf9, 0xb9, 0xe2, 0xbd, 0x76, 0xce, 0xd9, 0x3e, 0xfc, 0x15, 0xef, 0xbe, 0x23, 0x76,
-  0x62, 0x3f, 0xdd, 0x20, 0x09, 0xbf, 0xb4, 0xa9, 0x33, 0x3f, 0x9b, 0x4b, 0x12, 0xbf, 0x59, 0x9d, 0x6c,
-  0xbf, 0x4b, 0x5e, 0x38, 0x3f, 0x8e, 0x81, 0x57, 0xbf, 0xb4, 0x59, 0x23, 0x40, 0x17, 0xb8, 0xeb, 0xbe,
-  0x0b, 0x04, 0x69, 0x3f, 0x7b, 0x53, 0x7f, 0x3e, 0x1e, 0xbb, 0xc2, 0x3f, 0x57, 0x2f, 0x52, 0x3f, 0x8a,
-  0x41, 0xd7, 0x3f, 0x86, 0xe0, 0xd7, 0xbe, 0x3f, 0x29, 0x1a, 0xbe};
+static const float ka_a1116[] = {-1.1126732f, 2.533853f, -1.8903699f, -0.34516242f, -1.4718124f, -0.11070628f, 0.4254033f,
+  -0.4669646f, 0.8846151f, -0.5356577f, 0.7018082f, -0.57146615f, -0.92427593f, 0.7201888f,
+  -0.8418206f, 2.55235f, -0.46038887f, 0.91021794f, 0.24934189f, 1.5213354f, 0.82103485f, 1.6816876f,
+  -0.42163485f, -0.15054797f};
 static const int64_t ka_a1117[] = {INT64_C(1)};
 static const int32_t ka_a1118[] = {2, 4};
-static const uint8_t ka_a1119[] = {0x3c, 0x0e, 0x11, 0xbf, 0xd4, 0x10, 0x21, 0x3f, 0xe6, 0x3e, 0x82, 0xbe, 0x1c, 0x22, 0xec, 0xbe, 0xbd,
-  0x62, 0x40, 0xbe, 0xe7, 0x50, 0x8d, 0x3f, 0x4c, 0x13, 0xad, 0xbe, 0x1f, 0x63, 0xa7, 0x3f};
+static const float ka_a1119[] = {-0.56662345f, 0.629163f, -0.25438613f, -0.46119773f, -0.18787666f, 1.1040314f, -0.33803785f,
+  1.3077124f};
 static const int32_t ka_a1120[] = {2, 3, 4};
-static const uint8_t ka_a1121[] = {0xab, 0xce, 0x77, 0x3e, 0xe3, 0x07, 0xb6, 0xbf, 0x32, 0x40, 0x0b, 0x3f, 0x28, 0x07, 0x1e, 0x40, 0x4f,
-  0x18, 0xe3, 0xbd, 0x5a, 0x7a, 0x10, 0x3e, 0xe2, 0xc8, 0xcf, 0x3f, 0xf3, 0x70, 0xa4, 0x3f, 0xd7, 0x66,
-  0x45, 0xbd, 0x85, 0x4e, 0x92, 0xbf, 0xe7, 0xd6, 0x1c, 0xbd, 0x71, 0x30, 0x35, 0xbe, 0xe8, 0x27, 0x68,
-  0xbf, 0xff, 0xb7, 0xa9, 0x3f, 0x66, 0xaa, 0xe6, 0xbc, 0x00, 0xf0, 0xcc, 0x3d, 0xee, 0x1b, 0x09, 0xbf,
-  0x34, 0x0f, 0xb1, 0xbf, 0xa7, 0x73, 0x82, 0xbf, 0xdc, 0xe0, 0x11, 0x3d, 0x38, 0xab, 0xdc, 0xbe, 0xd1,
-  0x7a, 0x89, 0x3f, 0x26, 0x20, 0xb4, 0xbf, 0x23, 0x85, 0x53, 0x3f};
+static const float ka_a1121[] = {0.24199931f, -1.4221157f, 0.5439483f, 2.4691868f, -0.11088621f, 0.14109173f, 1.623318f, 1.2846969f,
+  -0.04819378f, -1.1430212f, -0.038290884f, -0.1769426f, -0.9068589f, 1.3259276f, -0.028157424f,
+  0.10006714f, -0.5355824f, -1.3832765f, -1.0191544f, 0.035614833f, -0.4309938f, 1.0740606f,
+  -1.4072311f, 0.82625026f};
 static const int64_t ka_a1122[] = {INT64_C(0), INT64_C(2)};
 static const int32_t ka_a1123[] = {1, 3, 1};
-static const uint8_t ka_a1124[] = {0x5e, 0xbc, 0x94, 0x3e, 0x06, 0xba, 0x92, 0x3b, 0x13, 0x14, 0x2c, 0xbe};
+static const float ka_a1124[] = {0.29049963f, 0.004477742f, -0.16804533f};
 static const int32_t ka_a1125[] = {2, 3, 4};
-static const uint8_t ka_a1126[] = {0x41, 0xa0, 0x9c, 0x3c, 0x31, 0x00, 0xef, 0xbe, 0xb9, 0x47, 0x06, 0xbd, 0xb1, 0xa8, 0x12, 0xc0, 0x49,
-  0x5d, 0x10, 0x40, 0x9c, 0x05, 0x90, 0x3e, 0xdd, 0x21, 0x7f, 0x3f, 0x23, 0xe5, 0xa6, 0xbf, 0x22, 0x48,
-  0x5f, 0x3f, 0x5c, 0xc5, 0x92, 0xbf, 0xb7, 0xe8, 0x19, 0xbe, 0xeb, 0x35, 0x41, 0xbf, 0xf6, 0x04, 0xbf,
-  0x3e, 0xbf, 0x60, 0x61, 0xbe, 0xe7, 0x00, 0xb6, 0x3e, 0x51, 0x0b, 0xe8, 0xbe, 0x9a, 0xbe, 0x94, 0xbf,
-  0x83, 0xa5, 0x16, 0xbf, 0x7e, 0x9e, 0xab, 0x3f, 0xbc, 0xff, 0x35, 0xbf, 0x82, 0x9c, 0x4f, 0x3f, 0x5a,
-  0xbb, 0xb9, 0x3f, 0xed, 0x94, 0x16, 0x3f, 0x55, 0x9b, 0xa5, 0x3f};
+static const float ka_a1126[] = {0.019119384f, -0.46679834f, -0.032783244f, -2.291546f, 2.2556937f, 0.2812928f, 0.99661046f,
+  -1.3038677f, 0.8721944f, -1.1466479f, -0.1503018f, -0.754729f, 0.37308472f, -0.22009562f,
+  0.35547563f, -0.45321134f, -1.1620667f, -0.588463f, 1.3407743f, -0.71093345f, 0.81098187f, 1.45103f,
+  0.5882099f, 1.2938029f};
 static const int64_t ka_a1127[] = {INT64_C(-1), INT64_C(-2)};
 static const int32_t ka_a1128[] = {2};
-static const uint8_t ka_a1129[] = {0x7f, 0xec, 0x12, 0xbe, 0x67, 0x5a, 0x83, 0x3e};
+static const float ka_a1129[] = {-0.14348029f, 0.2565491f};
 static const int32_t ka_a1130[] = {3, 5};
-static const uint8_t ka_a1131[] = {0xe0, 0xa4, 0x14, 0xc0, 0x04, 0xc1, 0x8a, 0xbf, 0xe3, 0xfb, 0x16, 0x40, 0x68, 0xfe, 0x2b, 0xbf, 0xe0,
-  0x9a, 0xac, 0xbf, 0xd6, 0xf9, 0x48, 0x3f, 0xe0, 0x50, 0x49, 0x3d, 0xc0, 0x1d, 0xdb, 0xbe, 0xac, 0x9a,
-  0x9d, 0xbf, 0x40, 0x11, 0x65, 0xbf, 0x20, 0x5f, 0x09, 0x3f, 0x9a, 0x6d, 0x81, 0x3f, 0x02, 0xb0, 0x4c,
-  0xbf, 0x18, 0xc4, 0x4d, 0x3f, 0x0a, 0xfe, 0xfd, 0xbe};
-static const uint8_t ka_a1132[] = {0x5a, 0xc0, 0x7e, 0xbe};
+static const float ka_a1131[] = {-2.3225632f, -1.0840154f, 2.359124f, -0.6718507f, -1.3484764f, 0.7850622f, 0.049149394f,
+  -0.42796135f, -1.2312827f, -0.89479446f, 0.53660774f, 1.0111573f, -0.79956067f, 0.8037734f,
+  -0.4960788f};
+static const float ka_a1132[] = {-0.24878064f};
 static const int32_t ka_a1133[] = {3, 5};
-static const uint8_t ka_a1134[] = {0x44, 0xe0, 0x9c, 0x3e, 0xed, 0x1a, 0x55, 0x3f, 0x9e, 0xca, 0x81, 0xbe, 0xb8, 0xef, 0xb6, 0xbd, 0x2b,
-  0x23, 0x3e, 0xbf, 0x72, 0x64, 0x40, 0xbf, 0xa7, 0x4a, 0xaa, 0xbe, 0xa0, 0xc3, 0x81, 0xbf, 0xec, 0xa1,
-  0x79, 0xbf, 0x84, 0xa3, 0x3b, 0x3f, 0x28, 0x29, 0xaf, 0xbf, 0xfd, 0x68, 0x03, 0x40, 0x38, 0x9b, 0xca,
-  0x3d, 0x8f, 0xac, 0xb4, 0xbe, 0xc2, 0x73, 0x7d, 0x3f};
+static const float ka_a1134[] = {0.3063985f, 0.8324421f, -0.25349897f, -0.089324415f, -0.7427241f, -0.7515327f, -0.3326008f,
+  -1.0137825f, -0.975127f, 0.7329638f, -1.3684435f, 2.053283f, 0.09892887f, -0.35287902f, 0.9900476f};
 static const int32_t ka_a1135[] = {1, 1};
-static const uint8_t ka_a1136[] = {0x3e, 0x6f, 0x6c, 0xbd};
+static const float ka_a1136[] = {-0.057723276f};
 static const int32_t ka_a1137[] = {1, 4, 3, 3};
-static const uint8_t ka_a1138[] = {0x63, 0x3e, 0xf4, 0xbe, 0xf2, 0x7f, 0x8f, 0xbf, 0xaf, 0xfe, 0x36, 0xbf, 0xd1, 0x27, 0x68, 0x3b, 0xfa,
-  0x09, 0xf0, 0x3d, 0x48, 0x90, 0x56, 0xbf, 0x9d, 0x6b, 0xd4, 0x3f, 0x0c, 0xac, 0xc8, 0x3f, 0x2b, 0x7c,
-  0x34, 0x3f, 0x99, 0x73, 0xdf, 0x3e, 0x08, 0x6f, 0x16, 0xbf, 0x72, 0x9b, 0xc5, 0x3f, 0xf1, 0x57, 0xf5,
-  0x3e, 0x6e, 0x49, 0x96, 0xbf, 0x22, 0xa9, 0x79, 0x3b, 0xda, 0xb0, 0x00, 0xc0, 0x77, 0x84, 0xc7, 0xbe,
-  0xea, 0x5c, 0x28, 0xc0, 0xad, 0x15, 0x8b, 0xbe, 0xe6, 0xb1, 0xe2, 0x3e, 0xd4, 0x78, 0xf7, 0x3f, 0xb6,
-  0x48, 0x12, 0xc0, 0x01, 0x75, 0x1e, 0x3f, 0x60, 0x56, 0x60, 0xbf, 0x71, 0xc9, 0x9f, 0xbe, 0xe4, 0xa9,
-  0xb4, 0xbf, 0x32, 0xe7, 0xe2, 0x3e, 0x67, 0x16, 0x80, 0xbf, 0x2c, 0x99, 0x53, 0xbe, 0x6c, 0x1f, 0x0c,
-  0xbc, 0x69, 0x41, 0xd9, 0xbf, 0x82, 0x52, 0xc7, 0xbe, 0x25, 0xd9, 0xc3, 0xbf, 0xe6, 0x2a, 0x81, 0x3f,
-  0x58, 0xc1, 0xe3, 0xbf, 0x02, 0x71, 0xfb, 0x3e};
+static const float ka_a1138[] = {-0.47703847f, -1.1210921f, -0.71482366f, 0.0035424123f, 0.11720653f, -0.83813906f, 1.6595341f,
+  1.5677505f, 0.70501965f, 0.43642882f, -0.5876317f, 1.5438063f, 0.47918656f, -1.1741159f,
+  0.0038095196f, -2.0107942f, -0.3896825f, -2.630671f, -0.27164975f, 0.4427635f, 1.9333749f,
+  -2.285688f, 0.61897284f, -0.876318f, -0.31208375f, -1.4114347f, 0.44317013f, -1.0006837f,
+  -0.20663899f, -0.008552413f, -1.6973087f, -0.38930136f, -1.5300642f, 1.0091217f, -1.7793379f,
+  0.49109656f};
 static const int64_t ka_a1139[] = {INT64_C(2), INT64_C(3)};
 static const int32_t ka_a1140[] = {1, 4, 1, 1};
-static const uint8_t ka_a1141[] = {0xf9, 0x3e, 0xcd, 0x3d, 0x4e, 0x4f, 0xf6, 0xbe, 0x61, 0x92, 0x43, 0xbe, 0x0a, 0x66, 0x11, 0xbf};
+static const float ka_a1141[] = {0.10021777f, -0.4810738f, -0.19098808f, -0.56796324f};
 static const int32_t ka_a1142[] = {4, 2};
-static const uint8_t ka_a1143[] = {0x8a, 0x7a, 0xf1, 0xbe, 0xbd, 0x3a, 0x9d, 0x3d, 0xc1, 0x6f, 0x05, 0xc0, 0x8c, 0x39, 0x84, 0x3f, 0xc1,
-  0x7b, 0x93, 0x3f, 0x8e, 0x57, 0x22, 0x3f, 0x11, 0x25, 0x9c, 0x3f, 0x70, 0xd8, 0x4c, 0x3e};
+static const float ka_a1143[] = {-0.47163802f, 0.07677219f, -2.084946f, 1.0330062f, 1.1522142f, 0.6341485f, 1.2198812f, 0.2000444f};
 static const int64_t ka_a1144[] = {INT64_C(0)};
 static const int32_t ka_a1145[] = {2};
-static const uint8_t ka_a1146[] = {0x94, 0xea, 0x3c, 0xbd, 0x0d, 0xd4, 0xf8, 0x3e};
+static const float ka_a1146[] = {-0.04612215f, 0.48599282f};
 static const int32_t ka_a1147[] = {3, 4};
-static const uint8_t ka_a1148[] = {0xfd, 0xff, 0xff, 0xff, 0x09, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x09, 0x00, 0x00, 0x00, 0xfa,
-  0xff, 0xff, 0xff, 0xfd, 0xff, 0xff, 0xff, 0x03, 0x00, 0x00, 0x00, 0xf8, 0xff, 0xff, 0xff, 0x01, 0x00,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xfa, 0xff, 0xff, 0xff, 0x09, 0x00, 0x00, 0x00};
+static const int32_t ka_a1148[] = {-3, 9, 1, 9, -6, -3, 3, -8, 1, 0, -6, 9};
 static const int64_t ka_a1149[] = {INT64_C(1)};
 static const int32_t ka_a1150[] = {3};
-static const uint8_t ka_a1151[] = {0x00, 0x00, 0x80, 0x40, 0x00, 0x00, 0x60, 0xc0, 0x00, 0x00, 0x80, 0x3f};
-static const uint8_t ka_a1152[] = {0x82, 0x44, 0x02, 0x3f};
+static const float ka_a1151[] = {4.0f, -3.5f, 1.0f};
+static const float ka_a1152[] = {0.50885785f};
 static const int64_t ka_a1153[] = {INT64_C(0)};
-static const uint8_t ka_a1154[] = {0x82, 0x44, 0x02, 0x3f};
+static const float ka_a1154[] = {0.50885785f};
 static const int32_t ka_a1155[] = {0, 3};
 static const int64_t ka_a1156[] = {INT64_C(0)};
 static const int32_t ka_a1157[] = {3};
-static const uint8_t ka_a1158[] = {0x00, 0x00, 0xc0, 0xff, 0x00, 0x00, 0xc0, 0xff, 0x00, 0x00, 0xc0, 0xff};
+static const float ka_a1158[] = {NAN, NAN, NAN};
 static const int32_t ka_a1159[] = {2, 1, 3};
-static const uint8_t ka_a1160[] = {0xdd, 0x20, 0xb9, 0xbe, 0xff, 0x16, 0xcd, 0xbf, 0x6d, 0xec, 0x98, 0xbe, 0x2a, 0x78, 0x4d, 0xbf, 0x9a,
-  0x2f, 0x18, 0x3f, 0x99, 0x08, 0xa8, 0xbf};
+static const float ka_a1160[] = {-0.36157885f, -1.6022643f, -0.2986788f, -0.8026148f, 0.59447634f, -1.3127624f};
 static const int64_t ka_a1161[] = {INT64_C(1)};
 static const int32_t ka_a1162[] = {2, 3};
-static const uint8_t ka_a1163[] = {0xdd, 0x20, 0xb9, 0xbe, 0xff, 0x16, 0xcd, 0xbf, 0x6d, 0xec, 0x98, 0xbe, 0x2a, 0x78, 0x4d, 0xbf, 0x9a,
-  0x2f, 0x18, 0x3f, 0x99, 0x08, 0xa8, 0xbf};
+static const float ka_a1163[] = {-0.36157885f, -1.6022643f, -0.2986788f, -0.8026148f, 0.59447634f, -1.3127624f};
 static const int32_t ka_a1164[] = {2, 3};
-static const uint8_t ka_a1165[] = {0x61, 0x96, 0x13, 0x40, 0x13, 0x84, 0x39, 0xbf, 0x5d, 0x60, 0xe1, 0x3f, 0x3d, 0x98, 0xb5, 0x3f, 0x11,
-  0xf9, 0xb2, 0xbe, 0x82, 0xdb, 0xe1, 0x3e};
+static const float ka_a1165[] = {2.3060534f, -0.72467154f, 1.7607533f, 1.4187084f, -0.34955648f, 0.44112784f};
 static const int64_t ka_a1166[] = {INT64_C(1), INT64_C(-1)};
 static const int32_t ka_a1167[] = {2};
 static const int32_t ka_a1168[] = {2, 3};
-static const uint8_t ka_a1169[] = {0x99, 0x25, 0xb5, 0xbe, 0xec, 0x61, 0x44, 0x3f, 0xe0, 0xa7, 0x52, 0x3f, 0x61, 0x39, 0x2d, 0x3f, 0x96,
-  0x7b, 0xb1, 0xbe, 0x06, 0x95, 0x84, 0x3f};
+static const float ka_a1169[] = {-0.35380247f, 0.76711917f, 0.82287407f, 0.6766568f, -0.346646f, 1.0357978f};
 static const int64_t ka_a1170[] = {INT64_C(2)};
 static const int32_t ka_a1171[] = {2};
 static const int32_t ka_a1172[] = {2, 3};
-static const uint8_t ka_a1173[] = {0x03, 0x59, 0x14, 0x40, 0x81, 0xa2, 0xd6, 0xbf, 0x27, 0x9a, 0xb6, 0x3f, 0xf0, 0x88, 0x66, 0xbf, 0x32,
-  0x77, 0x74, 0xbf, 0x3d, 0x23, 0x4b, 0x3f};
+static const float ka_a1173[] = {2.3179328f, -1.6768342f, 1.4265794f, -0.900527f, -0.9549438f, 0.79350644f};
 static const int64_t ka_a1174[] = {INT64_C(1)};
 static const int32_t ka_a1175[] = {2};
 static const int32_t ka_a1176[] = {2, 3};
-static const uint8_t ka_a1177[] = {0x45, 0x72, 0x18, 0x3e, 0x91, 0x8e, 0xe8, 0x3d, 0x7f, 0x7f, 0x91, 0xbf, 0x42, 0xfc, 0x47, 0xbf, 0x5c,
-  0xb1, 0x83, 0xbf, 0xcd, 0x70, 0x05, 0x3f};
+static const float ka_a1177[] = {0.1488734f, 0.113553174f, -1.1367034f, -0.7811929f, -1.0288501f, 0.52125245f};
 static const int64_t ka_a1178[] = {INT64_C(1)};
 static const int32_t ka_a1179[] = {2};
 static const int32_t ka_a1180[] = {2, 3};
-static const uint8_t ka_a1181[] = {0xd3, 0x42, 0x70, 0x3f, 0x53, 0x4d, 0x4c, 0xbe, 0xf0, 0x52, 0x48, 0x3e, 0x65, 0x25, 0xf1, 0xbf, 0x43,
-  0x8c, 0xa4, 0x3e, 0x33, 0xc7, 0x0e, 0xbe};
+static const float ka_a1181[] = {0.93851966f, -0.19951372f, 0.19562888f, -1.8839537f, 0.3213826f, -0.13943176f};
 static const int64_t ka_a1182[] = {INT64_C(1)};
 static const int32_t ka_a1183[] = {2, 1};
 static const int32_t ka_a1184[] = {2, 3, 4};
-static const uint8_t ka_a1185[] = {0xcd, 0x4d, 0x82, 0x3f, 0xcd, 0xdf, 0x1d, 0x3f, 0x2f, 0x51, 0x13, 0xbc, 0x06, 0xd7, 0x2f, 0xbf, 0x72,
-  0xb3, 0x30, 0xbf, 0x6b, 0x07, 0x85, 0xbf, 0xc0, 0x47, 0x1f, 0x3e, 0xa8, 0x1b, 0xba, 0xbf, 0x9c, 0x8b,
-  0x69, 0x3e, 0x31, 0x79, 0x27, 0x3e, 0x8d, 0xf0, 0x8f, 0x3e, 0xaf, 0x0e, 0x8b, 0xbd, 0xaf, 0x8f, 0x06,
-  0x3e, 0x74, 0x2f, 0x2c, 0x3f, 0x76, 0x21, 0x7d, 0x3f, 0x51, 0xdc, 0xb0, 0xbf, 0x47, 0x21, 0xce, 0x3f,
-  0x2f, 0xa9, 0x35, 0xbe, 0x33, 0x9e, 0xd4, 0xbf, 0x61, 0xd5, 0x55, 0xbd, 0x72, 0xa1, 0xae, 0x3d, 0x36,
-  0x3b, 0x95, 0x3f, 0x5c, 0xa4, 0x5e, 0x3e, 0x13, 0xc1, 0xda, 0xbe};
+static const float ka_a1185[] = {1.0179993f, 0.6166962f, -0.008991524f, -0.68687475f, -0.6902381f, -1.0392889f, 0.15554714f,
+  -1.453969f, 0.22807163f, 0.16354825f, 0.28113213f, -0.0678991f, 0.13140748f, 0.6725991f, 0.9887918f,
+  -1.3817235f, 1.6103905f, -0.1774032f, -1.6610779f, -0.052205447f, 0.08526887f, 1.1658695f,
+  0.21742386f, -0.4272543f};
 static const int64_t ka_a1186[] = {INT64_C(1)};
 static const int32_t ka_a1187[] = {2, 4};
-static const uint8_t ka_a1188[] = {0x0f, 0x4b, 0x0e, 0x3f, 0x7a, 0xa1, 0x84, 0xbe, 0xe4, 0xf9, 0xda, 0x3e, 0x0b, 0x5c, 0x0d, 0xc0, 0x54,
-  0xdd, 0xe9, 0x3f, 0xca, 0x9d, 0xd4, 0x3f, 0xb2, 0xe3, 0xe8, 0xbe, 0x41, 0x3b, 0xee, 0xbf};
+static const float ka_a1188[] = {0.5558328f, -0.25904447f, 0.42768776f, -2.2087429f, 1.8270669f, 1.6610653f, -0.45486218f,
+  -1.8611833f};
 static const int32_t ka_a1189[] = {2, 3, 4};
-static const uint8_t ka_a1190[] = {0x22, 0xfc, 0xaa, 0x3f, 0x11, 0xfa, 0x80, 0x3e, 0x03, 0x8f, 0xc8, 0x3f, 0x35, 0x75, 0x04, 0x3e, 0x2b,
-  0x6f, 0x20, 0x3f, 0x7d, 0x1b, 0xa1, 0x3e, 0x02, 0xcf, 0x3f, 0x3e, 0x2e, 0x11, 0x7e, 0x3f, 0x15, 0xc9,
-  0xf8, 0x3d, 0x51, 0x28, 0xa9, 0xbf, 0x2d, 0xdb, 0xbc, 0xbd, 0x75, 0xab, 0xfd, 0x3f, 0xd5, 0xaf, 0x17,
-  0xbf, 0x11, 0x0b, 0xb5, 0x3d, 0xb2, 0xc7, 0xca, 0xbf, 0x21, 0xa0, 0x51, 0x3e, 0x2d, 0xa9, 0xdc, 0x3d,
-  0x17, 0x40, 0x01, 0x3f, 0x7e, 0x45, 0x11, 0xbe, 0x22, 0xe0, 0x62, 0xbe, 0xd6, 0xa5, 0x45, 0x3f, 0x7a,
-  0xa7, 0xbc, 0x3e, 0x37, 0xe3, 0x9e, 0xbf, 0x15, 0x2f, 0xc0, 0x3f};
+static const float ka_a1190[] = {1.3358195f, 0.25190786f, 1.5668644f, 0.12935336f, 0.6266963f, 0.31466284f, 0.18731311f, 0.99244964f,
+  0.12147728f, -1.3215429f, -0.09221492f, 1.981795f, -0.59252673f, 0.088400014f, -1.5842192f,
+  0.2047124f, 0.10774455f, 0.5048842f, -0.14186665f, -0.22155812f, 0.7720617f, 0.36846524f, -1.241309f,
+  1.5014368f};
 static const int64_t ka_a1191[] = {INT64_C(0), INT64_C(2)};
 static const int32_t ka_a1192[] = {1, 3, 1};
-static const uint8_t ka_a1193[] = {0x66, 0x3d, 0xb3, 0x3f, 0x6b, 0xb3, 0x17, 0x40, 0x55, 0xc5, 0x05, 0x40};
+static const float ka_a1193[] = {1.4003112f, 2.3703258f, 2.0901692f};
 static const int32_t ka_a1194[] = {3, 5};
-static const uint8_t ka_a1195[] = {0x22, 0x1d, 0x61, 0xbf, 0x00, 0xb8, 0xc0, 0xbf, 0xba, 0x60, 0x06, 0x3f, 0x7c, 0x4e, 0x81, 0xbf, 0x5c,
-  0xda, 0x11, 0x3f, 0x11, 0xd2, 0x70, 0x3f, 0xcd, 0x2b, 0x5e, 0x3f, 0x67, 0xf6, 0x42, 0x3f, 0xc2, 0x50,
-  0xd8, 0x3f, 0xd2, 0x6a, 0xea, 0x3f, 0x7e, 0xae, 0xcb, 0x3b, 0x54, 0x9d, 0xd0, 0xbe, 0xa7, 0x7f, 0x73,
-  0xbf, 0x4d, 0x1c, 0x94, 0xbf, 0x39, 0x53, 0xcb, 0x3f};
-static const uint8_t ka_a1196[] = {0xd2, 0xac, 0x37, 0x40};
+static const float ka_a1195[] = {-0.8793508f, -1.5056152f, 0.52491343f, -1.0102077f, 0.56973815f, 0.94070536f, 0.86785585f,
+  0.7615723f, 1.6899645f, 1.8313849f, 0.0062158694f, -0.40745032f, -0.95116657f, -1.1571137f,
+  1.5884773f};
+static const float ka_a1196[] = {2.869923f};
 static const int32_t ka_a1197[] = {3, 4};
-static const uint8_t ka_a1198[] = {0x02, 0x00, 0x00, 0x00, 0xfa, 0xff, 0xff, 0xff, 0xfb, 0xff, 0xff, 0xff, 0x03, 0x00, 0x00, 0x00, 0xff,
-  0xff, 0xff, 0xff, 0xfd, 0xff, 0xff, 0xff, 0xfa, 0xff, 0xff, 0xff, 0xfe, 0xff, 0xff, 0xff, 0x02, 0x00,
-  0x00, 0x00, 0x06, 0x00, 0x00, 0x00, 0x08, 0x00, 0x00, 0x00, 0x09, 0x00, 0x00, 0x00};
+static const int32_t ka_a1198[] = {2, -6, -5, 3, -1, -3, -6, -2, 2, 6, 8, 9};
 static const int64_t ka_a1199[] = {INT64_C(0)};
 static const int32_t ka_a1200[] = {4};
-static const uint8_t ka_a1201[] = {0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xfd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfd,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x0a, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a1201[] = {INT64_C(3), INT64_C(-3), INT64_C(-3), INT64_C(10)};
 static const int32_t ka_a1202[] = {3, 4};
-static const uint8_t ka_a1203[] = {0x02, 0x00, 0x00, 0x00, 0xfe, 0xff, 0xff, 0xff, 0x09, 0x00, 0x00, 0x00, 0xfe, 0xff, 0xff, 0xff, 0xfe,
-  0xff, 0xff, 0xff, 0xfa, 0xff, 0xff, 0xff, 0xfd, 0xff, 0xff, 0xff, 0x07, 0x00, 0x00, 0x00, 0x06, 0x00,
-  0x00, 0x00, 0xfc, 0xff, 0xff, 0xff, 0x06, 0x00, 0x00, 0x00, 0x08, 0x00, 0x00, 0x00};
+static const int32_t ka_a1203[] = {2, -2, 9, -2, -2, -6, -3, 7, 6, -4, 6, 8};
 static const int64_t ka_a1204[] = {INT64_C(-1)};
 static const int32_t ka_a1205[] = {3};
-static const uint8_t ka_a1206[] = {0x07, 0x00, 0x00, 0x00, 0xfc, 0xff, 0xff, 0xff, 0x10, 0x00, 0x00, 0x00};
+static const int32_t ka_a1206[] = {7, -4, 16};
 static const int32_t ka_a1207[] = {2, 3};
-static const uint8_t ka_a1208[] = {0x01, 0x00, 0x01, 0x01, 0x01, 0x01};
+static const uint8_t ka_a1208[] = {1, 0, 1, 1, 1, 1};
 static const int64_t ka_a1209[] = {INT64_C(1)};
 static const int32_t ka_a1210[] = {2};
-static const uint8_t ka_a1211[] = {0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a1211[] = {INT64_C(2), INT64_C(3)};
 static const int32_t ka_a1212[] = {2, 3, 2};
-static const uint8_t ka_a1213[] = {0xfd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x04,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf9, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x06, 0x00,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0x06, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x05, 0x00, 0x00, 0x00,
-  0x00, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00,
-  0x00, 0x00, 0x00, 0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a1213[] = {INT64_C(-3), INT64_C(-4), INT64_C(4), INT64_C(-7), INT64_C(6), INT64_C(1), INT64_C(-1), INT64_C(6),
+  INT64_C(5), INT64_C(4), INT64_C(2), INT64_C(5)};
 static const int64_t ka_a1214[] = {INT64_C(0), INT64_C(2)};
 static const int32_t ka_a1215[] = {3};
-static const uint8_t ka_a1216[] = {0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x06, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0e,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a1216[] = {INT64_C(-2), INT64_C(6), INT64_C(14)};
 static const int32_t ka_a1217[] = {2, 3};
-static const uint8_t ka_a1218[] = {0x03, 0x00, 0x00, 0x00, 0xfa, 0xff, 0xff, 0xff, 0x02, 0x00, 0x00, 0x00, 0xf7, 0xff, 0xff, 0xff, 0xfe,
-  0xff, 0xff, 0xff, 0x01, 0x00, 0x00, 0x00};
+static const int32_t ka_a1218[] = {3, -6, 2, -9, -2, 1};
 static const int64_t ka_a1219[] = {INT64_C(1)};
 static const int32_t ka_a1220[] = {2};
-static const uint8_t ka_a1221[] = {0x00, 0x00, 0x80, 0xbf, 0x00, 0x00, 0x20, 0xc1};
+static const float ka_a1221[] = {-1.0f, -1e+01f};
 static const int32_t ka_a1222[] = {0, 3};
 static const int64_t ka_a1223[] = {INT64_C(0)};
 static const int32_t ka_a1224[] = {3};
-static const uint8_t ka_a1225[] = {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
-static const uint8_t ka_a1226[] = {0x46, 0xc7, 0x04, 0xbf};
-static const uint8_t ka_a1227[] = {0x46, 0xc7, 0x04, 0xbf};
+static const float ka_a1225[] = {0.0f, 0.0f, 0.0f};
+static const float ka_a1226[] = {-0.5186657f};
+static const float ka_a1227[] = {-0.5186657f};
 static const int32_t ka_a1228[] = {2, 3};
-static const uint8_t ka_a1229[] = {0xf5, 0x17, 0x9b, 0x3e, 0xd9, 0x86, 0x35, 0xbe, 0xe0, 0x66, 0x39, 0x3e, 0x31, 0xaf, 0x04, 0x3e, 0xf2,
-  0x76, 0x7a, 0x3f, 0xa5, 0x19, 0xa2, 0x3f};
+static const float ka_a1229[] = {0.30291715f, -0.17727222f, 0.1810565f, 0.12957455f, 0.97837746f, 1.2664076f};
 static const int64_t ka_a1230[] = {INT64_C(1)};
 static const int32_t ka_a1231[] = {2};
 static const int32_t ka_a1232[] = {2, 3};
-static const uint8_t ka_a1233[] = {0x3d, 0x20, 0xc7, 0x3d, 0x0a, 0x25, 0xe7, 0x3d, 0xb5, 0xd8, 0x7f, 0x3e, 0x78, 0x49, 0xa8, 0x3e, 0xce,
-  0xe4, 0x21, 0x3f, 0xed, 0x74, 0xd2, 0xbe};
+static const float ka_a1233[] = {0.09722946f, 0.112863615f, 0.24985011f, 0.32868552f, 0.63239753f, -0.41104832f};
 static const int64_t ka_a1234[] = {INT64_C(1)};
 static const int32_t ka_a1235[] = {2};
 static const int32_t ka_a1236[] = {2, 3};
@@ -1886,122 +1462,96 @@ static const uint8_t ka_a1237[] = {0x00, 0x00, 0x00, 0x00, 0x38, 0x8f, 0xe9, 0x3
 static const int64_t ka_a1238[] = {INT64_C(1)};
 static const int32_t ka_a1239[] = {2};
 static const int32_t ka_a1240[] = {2, 3};
-static const uint8_t ka_a1241[] = {0x80, 0x4c, 0xae, 0xbf, 0x9a, 0x74, 0x7f, 0x3f, 0xab, 0x56, 0xc9, 0x3e, 0xc5, 0xab, 0x7b, 0xbe, 0xd4,
-  0xf2, 0xdb, 0x3f, 0xa6, 0x76, 0x01, 0x40};
+static const float ka_a1241[] = {-1.3617096f, 0.99787295f, 0.39323935f, -0.24577244f, 1.718348f, 2.0228667f};
 static const int64_t ka_a1242[] = {INT64_C(0), INT64_C(1), INT64_C(0)};
 static const int32_t ka_a1243[] = {2, 3};
-static const uint8_t ka_a1244[] = {0xbc, 0x25, 0x02, 0xbf, 0x81, 0x8f, 0x6d, 0x3f, 0x30, 0x77, 0x25, 0x3e, 0xbb, 0x42, 0x86, 0xbe, 0x7a,
-  0x08, 0xd4, 0x3f, 0x9e, 0x74, 0x86, 0x3f};
+static const float ka_a1244[] = {-0.5083883f, 0.92797095f, 0.16158748f, -0.26222786f, 1.6565087f, 1.0504339f};
 static const int64_t ka_a1245[] = {INT64_C(1)};
 static const int32_t ka_a1246[] = {3};
 static const int32_t ka_a1247[] = {3, 4};
-static const uint8_t ka_a1248[] = {0x7b, 0xdd, 0xb6, 0xbd, 0x93, 0x8e, 0x91, 0x3e, 0xc0, 0x1c, 0x2a, 0x3f, 0x1c, 0x44, 0x98, 0xbe, 0x75,
-  0x12, 0xb6, 0x3f, 0x8e, 0x30, 0x1c, 0xbd, 0x94, 0x3f, 0x9e, 0xbe, 0x47, 0x2f, 0x9e, 0xbc, 0x05, 0x6c,
-  0x70, 0xbf, 0xda, 0x99, 0xa1, 0xbf, 0x7d, 0xdd, 0xdc, 0x3d, 0x2b, 0xc6, 0x1a, 0x3f};
+static const float ka_a1248[] = {-0.08928963f, 0.28429088f, 0.6645012f, -0.29739463f, 1.4224383f, -0.038132243f, -0.3090788f,
+  -0.019309653f, -0.93914825f, -1.2625077f, 0.10784433f, 0.6045863f};
 static const int32_t ka_a1249[] = {3};
-static const uint8_t ka_a1250[] = {0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a1250[] = {INT64_C(2), INT64_C(0), INT64_C(3)};
 static const int32_t ka_a1251[] = {3, 4};
-static const uint8_t ka_a1252[] = {0x82, 0x6f, 0x01, 0x3f, 0xd5, 0xcf, 0x06, 0x3e, 0xe7, 0x73, 0x01, 0x3f, 0xb1, 0x6c, 0x4f, 0x3d, 0x5d,
-  0x85, 0xfd, 0x3e, 0x31, 0x2e, 0x9f, 0x3f, 0x1d, 0x46, 0x96, 0x3f, 0xa7, 0x44, 0xbd, 0xbf, 0xea, 0x1c,
-  0xdb, 0xbf, 0xc1, 0x30, 0x53, 0xbf, 0x00, 0xf4, 0x9a, 0xbe, 0x20, 0x70, 0xdc, 0x3f};
+static const float ka_a1252[] = {0.5056077f, 0.13165219f, 0.5056748f, 0.050640766f, 0.4951581f, 1.2435971f, 1.1740147f, -1.4786576f,
+  -1.7118199f, -0.8249627f, -0.30264282f, 1.7221718f};
 static const int32_t ka_a1253[] = {1, 4};
-static const uint8_t ka_a1254[] = {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a1254[] = {INT64_C(0), INT64_C(1), INT64_C(1), INT64_C(2)};
 static const int32_t ka_a1255[] = {2, 3, 4};
-static const uint8_t ka_a1256[] = {0x5b, 0x84, 0xaa, 0x3f, 0xfa, 0x01, 0xb8, 0xbe, 0x4d, 0xe8, 0xc6, 0xbe, 0x85, 0x78, 0xf6, 0xbd, 0xee,
-  0x36, 0x64, 0xbf, 0xcd, 0xe7, 0xee, 0x3e, 0xc9, 0xfc, 0xf7, 0x3e, 0x2e, 0x5b, 0xb0, 0xbe, 0xba, 0x71,
-  0x22, 0xbf, 0xca, 0x69, 0x84, 0x3f, 0x5e, 0xd1, 0x42, 0x3f, 0xe6, 0xad, 0xda, 0xbf, 0x16, 0x79, 0x19,
-  0xbf, 0x60, 0x92, 0x39, 0x3e, 0x9b, 0x7d, 0x06, 0x3f, 0xf6, 0x7e, 0xb4, 0x3f, 0xf1, 0x84, 0x58, 0x3f,
-  0x03, 0xb1, 0xf1, 0x3e, 0xdb, 0x1f, 0xdf, 0xbf, 0xf7, 0x4c, 0x8a, 0xbf, 0x57, 0xce, 0xa0, 0x3f, 0x87,
-  0x5e, 0x11, 0x3f, 0xdf, 0x96, 0x61, 0x3e, 0x0d, 0x6c, 0x92, 0x3f};
+static const float ka_a1256[] = {1.3321642f, -0.35939008f, -0.38849106f, -0.12034706f, -0.89146316f, 0.46661225f, 0.48435047f,
+  -0.34444565f, -0.6345478f, 1.0344784f, 0.7610072f, -1.708432f, -0.5995039f, 0.18122244f, 0.5253541f,
+  1.4101245f, 0.8457785f, 0.47205362f, -1.7431597f, -1.0804738f, 1.256297f, 0.5678486f, 0.22030209f,
+  1.1439224f};
 static const int32_t ka_a1257[] = {2, 4};
-static const uint8_t ka_a1258[] = {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a1258[] = {INT64_C(0), INT64_C(2), INT64_C(2), INT64_C(0), INT64_C(2), INT64_C(2), INT64_C(0), INT64_C(0)};
 static const int32_t ka_a1259[] = {3, 4};
-static const uint8_t ka_a1260[] = {0x3a, 0xb6, 0x8b, 0x3f, 0x24, 0x3a, 0xc4, 0x3e, 0xcf, 0x06, 0xa1, 0x3e, 0x38, 0xc3, 0xb4, 0xbe, 0xaa,
-  0x89, 0xa3, 0x3e, 0x48, 0xd1, 0x12, 0x3f, 0x07, 0xcb, 0x4d, 0xbe, 0xbe, 0x18, 0xca, 0x3f, 0x55, 0x54,
-  0x60, 0xbf, 0xca, 0xc5, 0xcc, 0x3f, 0x38, 0xb9, 0x8a, 0xbf, 0x31, 0x85, 0xb5, 0x3e};
-static const uint8_t ka_a1261[] = {0x09, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const float ka_a1260[] = {1.0914986f, 0.38325608f, 0.31450507f, -0.3530519f, 0.31940967f, 0.5735059f, -0.2009698f, 1.5788801f,
+  -0.8762868f, 1.599786f, -1.0837774f, 0.3545318f};
+static const int64_t ka_a1261[] = {INT64_C(9)};
 static const int32_t ka_a1262[] = {2, 3};
-static const uint8_t ka_a1263[] = {0x27, 0x3e, 0x42, 0x3f, 0x9c, 0x55, 0x15, 0xc0, 0xe2, 0x00, 0x74, 0x3d, 0xc3, 0xaf, 0x8f, 0xbf, 0xdd,
-  0xec, 0x9c, 0x3d, 0x51, 0xea, 0x8b, 0x3f};
+static const float ka_a1263[] = {0.75876087f, -2.3333502f, 0.059571154f, -1.1225513f, 0.076623656f, 1.0930883f};
 static const int32_t ka_a1264[] = {1, 1};
-static const uint8_t ka_a1265[] = {0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a1265[] = {INT64_C(5)};
 static const int32_t ka_a1266[] = {2, 3};
-static const uint8_t ka_a1267[] = {0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x40, 0x40, 0x00, 0x00, 0x40, 0x40, 0x00, 0x00, 0x00, 0x40, 0x00,
-  0x00, 0x00, 0x40, 0x00, 0x00, 0x00, 0x40};
+static const float ka_a1267[] = {1.0f, 3.0f, 3.0f, 2.0f, 2.0f, 2.0f};
 static const int32_t ka_a1268[] = {2};
-static const uint8_t ka_a1269[] = {0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a1269[] = {INT64_C(1), INT64_C(0)};
 static const int32_t ka_a1270[] = {2, 4};
-static const uint8_t ka_a1271[] = {0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0xc0, 0x7f, 0x00, 0x00, 0xa0, 0x40, 0x00, 0x00, 0xc0, 0x7f, 0x00,
-  0x00, 0x80, 0x7f, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x00, 0x40};
+static const float ka_a1271[] = {1.0f, NAN, 5.0f, NAN, INFINITY, 0.0f, 1.0f, 2.0f};
 static const int32_t ka_a1272[] = {2};
-static const uint8_t ka_a1273[] = {0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a1273[] = {INT64_C(1), INT64_C(0)};
 static const int32_t ka_a1274[] = {4, 5};
-static const uint8_t ka_a1275[] = {0xfa, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xfb, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0xfd,
-  0xff, 0xff, 0xff, 0x09, 0x00, 0x00, 0x00, 0xfb, 0xff, 0xff, 0xff, 0xfc, 0xff, 0xff, 0xff, 0x08, 0x00,
-  0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x09, 0x00, 0x00, 0x00, 0xf7, 0xff, 0xff, 0xff, 0xf8, 0xff, 0xff,
-  0xff, 0x04, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf9, 0xff, 0xff, 0xff,
-  0xf7, 0xff, 0xff, 0xff, 0x08, 0x00, 0x00, 0x00, 0x06, 0x00, 0x00, 0x00};
+static const int32_t ka_a1275[] = {-6, -4, -5, -4, -3, 9, -5, -4, 8, 2, 9, -9, -8, 4, 4, 0, -7, -9, 8, 6};
 static const int32_t ka_a1276[] = {4};
-static const uint8_t ka_a1277[] = {0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a1277[] = {INT64_C(4), INT64_C(0), INT64_C(0), INT64_C(3)};
 static const int32_t ka_a1278[] = {6};
-static const uint8_t ka_a1279[] = {0xfa, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfa, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x06,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x07, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xfb, 0xff,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
-static const uint8_t ka_a1280[] = {0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
-static const uint8_t ka_a1281[] = {0xac, 0x70, 0x0b, 0x3f};
-static const uint8_t ka_a1282[] = {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const int64_t ka_a1279[] = {INT64_C(-6), INT64_C(-6), INT64_C(6), INT64_C(7), INT64_C(-5), INT64_C(8)};
+static const int64_t ka_a1280[] = {INT64_C(5)};
+static const float ka_a1281[] = {0.544688f};
+static const int64_t ka_a1282[] = {INT64_C(0)};
 static const int32_t ka_a1283[] = {0, 3};
 static const int32_t ka_a1284[] = {0};
 static const int32_t ka_a1285[] = {0, 3};
 static const int32_t ka_a1286[] = {3};
 static const int32_t ka_a1287[] = {3, 4};
-static const uint8_t ka_a1288[] = {0x0e, 0x42, 0xa0, 0x3f, 0x73, 0xc0, 0xce, 0x3e, 0x88, 0x29, 0xb1, 0x3f, 0x96, 0xa4, 0x45, 0xc0, 0xc4,
-  0xf0, 0x8d, 0x3f, 0xb3, 0xa5, 0x00, 0x3f, 0x14, 0x35, 0xaa, 0x3e, 0x49, 0x67, 0xc1, 0x3f, 0x0d, 0x9c,
-  0x40, 0xbd, 0x9a, 0x85, 0x05, 0x3e, 0x15, 0x21, 0x70, 0x3f, 0x14, 0x5c, 0x88, 0xbe};
+static const float ka_a1288[] = {1.2520158f, 0.40381202f, 1.3840799f, -3.0881705f, 1.1089101f, 0.50252837f, 0.3324362f, 1.5109645f,
+  -0.04702382f, 0.13039246f, 0.9380048f, -0.2663275f};
 static const int32_t ka_a1289[] = {3};
 static const int32_t ka_a1290[] = {3, 4};
-static const uint8_t ka_a1291[] = {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const uint8_t ka_a1291[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const int32_t ka_a1292[] = {3};
 static const int32_t ka_a1293[] = {3, 4};
-static const uint8_t ka_a1294[] = {0xe4, 0x0a, 0x41, 0x3f, 0x9a, 0x94, 0x94, 0xbf, 0xce, 0xd7, 0xd3, 0xbe, 0x9a, 0x32, 0xc6, 0xbe, 0x8d,
-  0x07, 0x10, 0xbe, 0x6e, 0x02, 0x08, 0xc0, 0xc4, 0x08, 0x12, 0xbf, 0x8c, 0xaf, 0x05, 0xbe, 0x6b, 0x17,
-  0xdf, 0xbe, 0x00, 0x0e, 0xc4, 0x3e, 0x65, 0x8d, 0xd6, 0xbe, 0x6b, 0x81, 0xae, 0xbf};
+static const float ka_a1294[] = {0.7540724f, -1.160785f, -0.41375583f, -0.3871048f, -0.1406538f, -2.1251483f, -0.57044625f,
+  -0.13055247f, -0.43572554f, 0.3829193f, -0.4190475f, -1.3633245f};
 static const int32_t ka_a1295[] = {3, 1};
 static const int64_t ka_a1296[] = {INT64_C(2), INT64_C(3)};
 static const int32_t ka_a1297[] = {2, 3};
-static const uint8_t ka_a1298[] = {0x00, 0x00, 0xc0, 0x3f, 0x00, 0x00, 0xc0, 0x3f, 0x00, 0x00, 0xc0, 0x3f, 0x00, 0x00, 0xc0, 0x3f, 0x00,
-  0x00, 0xc0, 0x3f, 0x00, 0x00, 0xc0, 0x3f};
+static const float ka_a1298[] = {1.5f, 1.5f, 1.5f, 1.5f, 1.5f, 1.5f};
 static const int64_t ka_a1299[] = {INT64_C(4)};
 static const int32_t ka_a1300[] = {4};
-static const uint8_t ka_a1301[] = {0x07, 0x00, 0x00, 0x00, 0x07, 0x00, 0x00, 0x00, 0x07, 0x00, 0x00, 0x00, 0x07, 0x00, 0x00, 0x00};
+static const int32_t ka_a1301[] = {7, 7, 7, 7};
 static const int64_t ka_a1302[] = {INT64_C(2), INT64_C(2)};
 static const int32_t ka_a1303[] = {2, 2};
-static const uint8_t ka_a1304[] = {0xfd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfd,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+static const int64_t ka_a1304[] = {INT64_C(-3), INT64_C(-3), INT64_C(-3), INT64_C(-3)};
 static const int64_t ka_a1305[] = {INT64_C(3)};
 static const int32_t ka_a1306[] = {3};
-static const uint8_t ka_a1307[] = {0x01, 0x01, 0x01};
+static const uint8_t ka_a1307[] = {1, 1, 1};
 static const int64_t ka_a1308[] = {INT64_C(1), INT64_C(2)};
 static const int32_t ka_a1309[] = {1, 2};
-static const uint8_t ka_a1310[] = {0x00, 0x00, 0x00, 0xc0, 0x00, 0x00, 0x00, 0xc0};
-static const uint8_t ka_a1311[] = {0x00, 0x00, 0x80, 0x3e};
+static const float ka_a1310[] = {-2.0f, -2.0f};
+static const float ka_a1311[] = {0.25f};
 static const int64_t ka_a1312[] = {INT64_C(0), INT64_C(4)};
 static const int32_t ka_a1313[] = {0, 4};
 static const int64_t ka_a1314[] = {INT64_C(2)};
 static const int32_t ka_a1315[] = {2};
-static const uint8_t ka_a1316[] = {0x00, 0x00, 0x80, 0xff, 0x00, 0x00, 0x80, 0xff};
+static const float ka_a1316[] = {-INFINITY, -INFINITY};
 static const int64_t ka_a1317[] = {INT64_C(1)};
 static const int32_t ka_a1318[] = {1};
-static const uint8_t ka_a1319[] = {0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x40};
+static const int64_t ka_a1319[] = {INT64_C(4611686018427387905)};
 static const int64_t ka_a1320[] = {INT64_C(3)};
 static const int32_t ka_a1321[] = {3};
-static const uint8_t ka_a1322[] = {0xff, 0xff, 0xff};
+static const uint8_t ka_a1322[] = {255, 255, 255};
 static const int64_t ka_a1323[] = {INT64_C(2)};
 static const int32_t ka_a1324[] = {2};
 static const int64_t ka_a1325[] = {INT64_C(2)};
@@ -2011,36 +1561,32 @@ static const int32_t ka_a1328[] = {3};
 static const int64_t ka_a1329[] = {INT64_C(-2)};
 static const int32_t ka_a1330[] = {2};
 static const int32_t ka_a1331[] = {2, 3};
-static const uint8_t ka_a1332[] = {0x64, 0x0b, 0x5a, 0xbf, 0x94, 0x19, 0x7f, 0x3f, 0xa6, 0x4b, 0x5e, 0x3f, 0x84, 0x54, 0x8f, 0x3f, 0x6b,
-  0x45, 0xb9, 0x3f, 0x7b, 0x44, 0x9c, 0x3e};
+static const float ka_a1332[] = {-0.8517363f, 0.99648404f, 0.8683418f, 1.1197667f, 1.447431f, 0.30520996f};
 static const int32_t ka_a1333[] = {2, 3};
-static const uint8_t ka_a1334[] = {0x00, 0x00, 0x00, 0x40, 0x00, 0x00, 0x00, 0x40, 0x00, 0x00, 0x00, 0x40, 0x00, 0x00, 0x00, 0x40, 0x00,
-  0x00, 0x00, 0x40, 0x00, 0x00, 0x00, 0x40};
+static const float ka_a1334[] = {2.0f, 2.0f, 2.0f, 2.0f, 2.0f, 2.0f};
 static const int32_t ka_a1335[] = {2, 2};
-static const uint8_t ka_a1336[] = {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xfa, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x07,
-  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf8, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+static const int64_t ka_a1336[] = {INT64_C(0), INT64_C(-6), INT64_C(7), INT64_C(-8)};
 static const int32_t ka_a1337[] = {2, 2};
-static const uint8_t ka_a1338[] = {0xf9, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf9, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf9,
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf9, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+static const int64_t ka_a1338[] = {INT64_C(-7), INT64_C(-7), INT64_C(-7), INT64_C(-7)};
 static const int32_t ka_a1339[] = {3};
-static const uint8_t ka_a1340[] = {0x6f, 0xe4, 0x87, 0xbf, 0xc1, 0xe4, 0x06, 0x3e, 0x91, 0x06, 0xa5, 0xbe};
+static const float ka_a1340[] = {-1.0616587f, 0.131732f, -0.32231572f};
 static const int32_t ka_a1341[] = {3};
-static const uint8_t ka_a1342[] = {0x05, 0x00, 0x00, 0x00, 0x05, 0x00, 0x00, 0x00, 0x05, 0x00, 0x00, 0x00};
+static const int32_t ka_a1342[] = {5, 5, 5};
 static const int32_t ka_a1343[] = {2};
-static const uint8_t ka_a1344[] = {0x01, 0x01};
+static const uint8_t ka_a1344[] = {1, 1};
 static const int32_t ka_a1345[] = {2};
-static const uint8_t ka_a1346[] = {0x00, 0x00};
+static const uint8_t ka_a1346[] = {0, 0};
 static const int32_t ka_a1347[] = {1, 2};
-static const uint8_t ka_a1348[] = {0x56, 0x3d, 0xa7, 0xbd, 0x86, 0xe5, 0x35, 0xbe};
+static const float ka_a1348[] = {-0.08165996f, -0.17763337f};
 static const int32_t ka_a1349[] = {1, 2};
-static const uint8_t ka_a1350[] = {0x00, 0x00, 0x00, 0x3f, 0x00, 0x00, 0x00, 0x3f};
-static const uint8_t ka_a1351[] = {0xd6, 0xc1, 0x0a, 0x3f};
-static const uint8_t ka_a1352[] = {0x00, 0x00, 0x40, 0x40};
+static const float ka_a1350[] = {0.5f, 0.5f};
+static const float ka_a1351[] = {0.5420202f};
+static const float ka_a1352[] = {3.0f};
 static const int32_t ka_a1353[] = {2};
-static const uint8_t ka_a1354[] = {0xae, 0x77, 0xb5, 0x3e, 0x2b, 0xcb, 0x8d, 0xbf};
+static const float ka_a1354[] = {0.3544287f, -1.1077627f};
 static const int32_t ka_a1355[] = {3};
 static const int32_t ka_a1356[] = {2};
-static const uint8_t ka_a1357[] = {0xd1, 0x8f, 0x30, 0x3f, 0xf9, 0x99, 0x01, 0xc0};
+static const float ka_a1357[] = {0.68969446f, -2.0250227f};
 static const int32_t ka_a1358[] = {2};
 
 static const ka_tensor ka_tensors[] = {
@@ -2771,1521 +2317,1521 @@ static const ka_tensor ka_tensors[] = {
 };
 
 static const ka_arg ka_args[] = {
-  {KA_IN, 0, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 2, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 3, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 4, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 2.5, NULL, 0, NULL},
-  {KA_OUT, 5, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 6, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 7, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 8, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 9, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 10, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(-1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 11, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 12, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 13, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_OUT, 14, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 15, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 16, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 17, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 18, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 19, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 20, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 21, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 22, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 23, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 24, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 25, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_OUT, 26, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 27, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 28, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(-2), 0.0, NULL, 0, NULL},
-  {KA_OUT, 29, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 30, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 31, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 32, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 33, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 34, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 35, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 36, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 37, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 38, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 39, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 40, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 41, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 42, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 43, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 44, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 45, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 46, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 1.5, NULL, 0, NULL},
-  {KA_OUT, 47, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 48, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 49, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 50, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 51, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 52, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 53, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 54, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 55, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 2.5, NULL, 0, NULL},
-  {KA_OUT, 56, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 57, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 58, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 59, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 60, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 61, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(-1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 62, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 63, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 64, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_OUT, 65, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 66, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 67, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 68, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 69, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 70, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 71, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 72, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 73, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 74, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 75, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 76, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_OUT, 77, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 78, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 79, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(-2), 0.0, NULL, 0, NULL},
-  {KA_OUT, 80, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 81, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 82, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 83, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 84, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 85, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 86, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 87, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 88, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 89, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 90, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 91, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 92, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 93, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 94, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 95, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 96, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 97, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 1.5, NULL, 0, NULL},
-  {KA_OUT, 98, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 99, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 100, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 101, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 102, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 103, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 104, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 105, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 106, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 107, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 108, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 109, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 110, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 111, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 112, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 113, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 114, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 115, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 116, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 117, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 118, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 119, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 120, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 121, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 122, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 123, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 124, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 125, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 126, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 127, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 128, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 129, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 130, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 131, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 132, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 133, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 134, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 135, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 136, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 137, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 138, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 139, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 140, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 141, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 142, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 143, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 144, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 145, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 146, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 147, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 148, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 149, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 150, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 151, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 152, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 153, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 154, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 155, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 156, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 157, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 158, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 159, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 160, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 161, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 162, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 163, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 164, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 165, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 166, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 167, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 168, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 169, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 170, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 171, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 172, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 173, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 174, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 175, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 176, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 177, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 178, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 179, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 180, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_IN, 181, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 182, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 183, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 2.5, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_OUT, 184, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 185, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 186, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 187, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), -0.75, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 0.5, NULL, 0, NULL},
-  {KA_OUT, 188, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 189, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(7), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_OUT, 190, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 191, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(-5), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 192, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 193, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 1.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 194, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 195, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 2.5, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 196, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 197, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 1.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 198, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 199, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 200, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 201, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 2.5, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_OUT, 202, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 203, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 204, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 205, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), -0.75, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 0.5, NULL, 0, NULL},
-  {KA_OUT, 206, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 207, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(7), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_OUT, 208, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 209, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(-5), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 210, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 211, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 1.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 212, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 213, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 2.5, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 214, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 215, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 1.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 216, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 217, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 218, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 219, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 2.5, NULL, 0, NULL},
-  {KA_OUT, 220, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 221, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(-3), 0.0, NULL, 0, NULL},
-  {KA_OUT, 222, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 223, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 0.1, NULL, 0, NULL},
-  {KA_OUT, 224, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 225, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 226, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 227, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 2.0, NULL, 0, NULL},
-  {KA_OUT, 228, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 229, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 2.5, NULL, 0, NULL},
-  {KA_OUT, 230, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 231, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(-3), 0.0, NULL, 0, NULL},
-  {KA_OUT, 232, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 233, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 0.1, NULL, 0, NULL},
-  {KA_OUT, 234, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 235, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 236, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 237, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 2.0, NULL, 0, NULL},
-  {KA_OUT, 238, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 239, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_OUT, 240, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 241, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(-4), 0.0, NULL, 0, NULL},
-  {KA_OUT, 242, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 243, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 0.5, NULL, 0, NULL},
-  {KA_OUT, 244, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 245, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 246, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 247, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_OUT, 248, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 249, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 2.5, NULL, 0, NULL},
-  {KA_OUT, 250, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 251, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_OUT, 252, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 253, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 254, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_IN, 255, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 256, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_IN, 257, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 258, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_IN, 259, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 260, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_IN, 261, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 262, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_IN, 263, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 264, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_IN, 265, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 266, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_IN, 267, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 268, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_IN, 269, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 270, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_IN, 271, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(-1), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 272, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 273, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(6), 0.0, NULL, 0, NULL},
-  {KA_OUT, 274, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 275, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), -0.5, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 0.25, NULL, 0, NULL},
-  {KA_OUT, 276, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 277, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), -0.1, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 0.1, NULL, 0, NULL},
-  {KA_OUT, 278, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 279, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(-1), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 280, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 281, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(-1), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 282, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 283, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 284, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_IN, 285, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 286, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_IN, 287, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 288, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_IN, 289, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 290, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_IN, 291, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 292, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_IN, 293, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 294, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_IN, 295, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 296, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_IN, 297, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 298, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_IN, 299, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 300, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_IN, 301, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 302, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_IN, 303, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_STRING, -1, INT64_C(0), 0.0, NULL, 0, "none"},
-  {KA_OUT, 304, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 305, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_STRING, -1, INT64_C(0), 0.0, NULL, 0, "none"},
-  {KA_OUT, 306, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 307, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_STRING, -1, INT64_C(0), 0.0, NULL, 0, "tanh"},
-  {KA_OUT, 308, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 309, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_STRING, -1, INT64_C(0), 0.0, NULL, 0, "tanh"},
-  {KA_OUT, 310, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 311, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_STRING, -1, INT64_C(0), 0.0, NULL, 0, "none"},
-  {KA_OUT, 312, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 313, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_STRING, -1, INT64_C(0), 0.0, NULL, 0, "fast"},
-  {KA_OUT, 314, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 315, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_STRING, -1, INT64_C(0), 0.0, NULL, 0, "none"},
-  {KA_OUT, 316, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 317, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_STRING, -1, INT64_C(0), 0.0, NULL, 0, "none"},
-  {KA_OUT, 318, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 319, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), -0.5, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 1.0, NULL, 0, NULL},
-  {KA_OUT, 320, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 321, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 322, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 323, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 0.25, NULL, 0, NULL},
-  {KA_OUT, 324, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 325, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 1.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), -1.0, NULL, 0, NULL},
-  {KA_OUT, 326, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 327, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), -1.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 1.0, NULL, 0, NULL},
-  {KA_OUT, 328, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 329, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), NAN, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 330, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 331, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(-3), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_OUT, 332, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 333, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_OUT, 334, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 335, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 336, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 337, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 0.5, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 338, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 339, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
+  {KA_IN, 0, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 1, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 2, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 3, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 4, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 2.5, NULL, 0, NULL},
+  {KA_OUT, 5, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 6, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 7, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 8, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 9, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 10, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, -1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 11, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 12, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 13, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_OUT, 14, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 15, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 16, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 17, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 18, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 19, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 20, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 21, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 22, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 23, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 24, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 25, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_OUT, 26, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 27, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 28, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, -2, 0.0, NULL, 0, NULL},
+  {KA_OUT, 29, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 30, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 31, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 32, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 33, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 34, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 35, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 36, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 37, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 38, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 39, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 40, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 41, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 42, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 43, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 44, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 45, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 46, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 1.5, NULL, 0, NULL},
+  {KA_OUT, 47, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 48, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 49, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 50, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 51, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 52, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 53, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 54, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 55, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 2.5, NULL, 0, NULL},
+  {KA_OUT, 56, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 57, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 58, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 59, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 60, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 61, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, -1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 62, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 63, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 64, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_OUT, 65, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 66, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 67, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 68, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 69, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 70, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 71, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 72, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 73, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 74, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 75, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 76, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_OUT, 77, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 78, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 79, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, -2, 0.0, NULL, 0, NULL},
+  {KA_OUT, 80, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 81, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 82, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 83, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 84, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 85, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 86, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 87, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 88, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 89, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 90, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 91, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 92, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 93, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 94, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 95, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 96, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 97, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 1.5, NULL, 0, NULL},
+  {KA_OUT, 98, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 99, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 100, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 101, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 102, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 103, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 104, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 105, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 106, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 107, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 108, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 109, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 110, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 111, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 112, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 113, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 114, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 115, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 116, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 117, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 118, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 119, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 120, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 121, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 122, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 123, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 124, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 125, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 126, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 127, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 128, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 129, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 130, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 131, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 132, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 133, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 134, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 135, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 136, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 137, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 138, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 139, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 140, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 141, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 142, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 143, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 144, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 145, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 146, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 147, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 148, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 149, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 150, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 151, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 152, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 153, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 154, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 155, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 156, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 157, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 158, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 159, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 160, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 161, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 162, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 163, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 164, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 165, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 166, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 167, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 168, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 169, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 170, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 171, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 172, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 173, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 174, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 175, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 176, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 177, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 178, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 179, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 180, 0, 0.0, NULL, 0, NULL},
+  {KA_IN, 181, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 182, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 183, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 2.5, NULL, 0, NULL},
+  {KA_INT, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_OUT, 184, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 185, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 186, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 187, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, -0.75, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 0.5, NULL, 0, NULL},
+  {KA_OUT, 188, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 189, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 7, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_OUT, 190, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 191, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, -5, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 192, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 193, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 1.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 194, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 195, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 2.5, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 196, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 197, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 1.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 198, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 199, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 200, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 201, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 2.5, NULL, 0, NULL},
+  {KA_INT, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_OUT, 202, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 203, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 204, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 205, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, -0.75, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 0.5, NULL, 0, NULL},
+  {KA_OUT, 206, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 207, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 7, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_OUT, 208, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 209, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, -5, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 210, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 211, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 1.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 212, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 213, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 2.5, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 214, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 215, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 1.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 216, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 217, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 218, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 219, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 2.5, NULL, 0, NULL},
+  {KA_OUT, 220, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 221, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, -3, 0.0, NULL, 0, NULL},
+  {KA_OUT, 222, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 223, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 0.1, NULL, 0, NULL},
+  {KA_OUT, 224, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 225, 0, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 226, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 227, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 2.0, NULL, 0, NULL},
+  {KA_OUT, 228, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 229, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 2.5, NULL, 0, NULL},
+  {KA_OUT, 230, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 231, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, -3, 0.0, NULL, 0, NULL},
+  {KA_OUT, 232, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 233, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 0.1, NULL, 0, NULL},
+  {KA_OUT, 234, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 235, 0, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 236, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 237, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 2.0, NULL, 0, NULL},
+  {KA_OUT, 238, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 239, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_OUT, 240, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 241, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, -4, 0.0, NULL, 0, NULL},
+  {KA_OUT, 242, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 243, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 0.5, NULL, 0, NULL},
+  {KA_OUT, 244, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 245, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 246, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 247, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_OUT, 248, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 249, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 2.5, NULL, 0, NULL},
+  {KA_OUT, 250, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 251, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_OUT, 252, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 253, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 254, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_IN, 255, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 256, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_IN, 257, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 258, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_IN, 259, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 260, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_IN, 261, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 262, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_IN, 263, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 264, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_IN, 265, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 266, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_IN, 267, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 268, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_IN, 269, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 270, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_IN, 271, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, -1, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 272, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 273, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 6, 0.0, NULL, 0, NULL},
+  {KA_OUT, 274, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 275, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, -0.5, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 0.25, NULL, 0, NULL},
+  {KA_OUT, 276, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 277, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, -0.1, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 0.1, NULL, 0, NULL},
+  {KA_OUT, 278, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 279, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, -1, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 280, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 281, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, -1, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 282, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 283, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 284, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_IN, 285, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 286, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_IN, 287, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 288, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_IN, 289, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 290, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_IN, 291, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 292, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_IN, 293, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 294, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_IN, 295, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 296, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_IN, 297, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 298, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_IN, 299, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 300, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_IN, 301, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 302, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_IN, 303, 0, 0.0, NULL, 0, NULL},
+  {KA_STRING, -1, 0, 0.0, NULL, 0, "none"},
+  {KA_OUT, 304, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 305, 0, 0.0, NULL, 0, NULL},
+  {KA_STRING, -1, 0, 0.0, NULL, 0, "none"},
+  {KA_OUT, 306, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 307, 0, 0.0, NULL, 0, NULL},
+  {KA_STRING, -1, 0, 0.0, NULL, 0, "tanh"},
+  {KA_OUT, 308, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 309, 0, 0.0, NULL, 0, NULL},
+  {KA_STRING, -1, 0, 0.0, NULL, 0, "tanh"},
+  {KA_OUT, 310, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 311, 0, 0.0, NULL, 0, NULL},
+  {KA_STRING, -1, 0, 0.0, NULL, 0, "none"},
+  {KA_OUT, 312, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 313, 0, 0.0, NULL, 0, NULL},
+  {KA_STRING, -1, 0, 0.0, NULL, 0, "fast"},
+  {KA_OUT, 314, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 315, 0, 0.0, NULL, 0, NULL},
+  {KA_STRING, -1, 0, 0.0, NULL, 0, "none"},
+  {KA_OUT, 316, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 317, 0, 0.0, NULL, 0, NULL},
+  {KA_STRING, -1, 0, 0.0, NULL, 0, "none"},
+  {KA_OUT, 318, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 319, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, -0.5, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 1.0, NULL, 0, NULL},
+  {KA_OUT, 320, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 321, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 322, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 323, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 0.25, NULL, 0, NULL},
+  {KA_OUT, 324, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 325, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 1.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, -1.0, NULL, 0, NULL},
+  {KA_OUT, 326, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 327, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, -1.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 1.0, NULL, 0, NULL},
+  {KA_OUT, 328, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 329, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, NAN, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 330, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 331, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, -3, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_OUT, 332, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 333, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_OUT, 334, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 335, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 336, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 337, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 0.5, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 338, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 339, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
   {KA_INT, -1, INT64_C(1099511627776), 0.0, NULL, 0, NULL},
-  {KA_OUT, 340, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 341, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 1e+300, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 342, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 343, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 344, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 345, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 346, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 347, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 348, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 349, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 350, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 351, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 352, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 353, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 354, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 355, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 356, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 357, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 358, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 359, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 360, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 361, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 362, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 363, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 364, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 365, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a640, 2, NULL},
-  {KA_OUT, 366, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 367, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a645, 3, NULL},
-  {KA_OUT, 368, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 369, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a649, 2, NULL},
-  {KA_OUT, 370, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 371, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 372, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 373, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a656, 2, NULL},
-  {KA_OUT, 374, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 375, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a660, 1, NULL},
-  {KA_OUT, 376, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 377, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a665, 2, NULL},
-  {KA_OUT, 378, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 379, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a669, 2, NULL},
-  {KA_OUT, 380, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 381, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a672, 2, NULL},
-  {KA_OUT, 382, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 383, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a676, 2, NULL},
-  {KA_OUT, 384, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 385, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a680, 2, NULL},
-  {KA_OUT, 386, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 387, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a684, 1, NULL},
-  {KA_OUT, 388, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 389, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a688, 3, NULL},
-  {KA_OUT, 390, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 391, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a693, 3, NULL},
-  {KA_OUT, 392, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 393, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a698, 2, NULL},
-  {KA_OUT, 394, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 395, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a703, 4, NULL},
-  {KA_OUT, 396, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 397, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a708, 2, NULL},
-  {KA_OUT, 398, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 399, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 400, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 401, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a715, 2, NULL},
-  {KA_OUT, 402, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 403, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a720, 2, NULL},
-  {KA_OUT, 404, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 405, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a724, 2, NULL},
-  {KA_OUT, 406, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 407, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a728, 2, NULL},
-  {KA_OUT, 408, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 409, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a732, 2, NULL},
-  {KA_OUT, 410, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 411, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a736, 2, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 412, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 413, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a741, 2, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 414, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 415, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a746, 3, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 416, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 417, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a751, 4, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 418, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 419, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a755, 2, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 420, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 421, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a760, 2, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 422, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 423, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a764, 2, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 424, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 425, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a769, 2, NULL},
-  {KA_BOOL, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 426, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 427, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a774, 2, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 428, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 429, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a778, 1, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 430, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 431, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a782, 1, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 432, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 433, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a786, 2, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 434, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_TENSOR_LIST, -1, INT64_C(0), 0.0, ka_a792, 2, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 437, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_TENSOR_LIST, -1, INT64_C(0), 0.0, ka_a801, 3, NULL},
-  {KA_INT, -1, INT64_C(-1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 441, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_TENSOR_LIST, -1, INT64_C(0), 0.0, ka_a808, 2, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 444, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_TENSOR_LIST, -1, INT64_C(0), 0.0, ka_a816, 3, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 448, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_TENSOR_LIST, -1, INT64_C(0), 0.0, ka_a824, 3, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 452, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_TENSOR_LIST, -1, INT64_C(0), 0.0, ka_a829, 1, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 454, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_TENSOR_LIST, -1, INT64_C(0), 0.0, ka_a836, 2, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 457, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_TENSOR_LIST, -1, INT64_C(0), 0.0, ka_a843, 2, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 460, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_TENSOR_LIST, -1, INT64_C(0), 0.0, ka_a849, 2, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 463, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_TENSOR_LIST, -1, INT64_C(0), 0.0, ka_a855, 2, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 466, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_TENSOR_LIST, -1, INT64_C(0), 0.0, ka_a859, 2, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 469, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_TENSOR_LIST, -1, INT64_C(0), 0.0, ka_a865, 2, NULL},
-  {KA_INT, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_OUT, 472, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_TENSOR_LIST, -1, INT64_C(0), 0.0, ka_a871, 2, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 475, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 476, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 477, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 478, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(-1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 479, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 480, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 481, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 482, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 483, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 484, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 485, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 486, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_OUT, 487, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 488, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 489, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 490, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a899, 2, NULL},
-  {KA_OUT, 491, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 492, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a904, 2, NULL},
-  {KA_OUT, 493, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 494, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 495, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 496, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a913, 2, NULL},
-  {KA_OUT, 497, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 498, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a916, 1, NULL},
-  {KA_OUT, 499, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 500, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a920, 2, NULL},
-  {KA_OUT, 501, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 502, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a924, 1, NULL},
-  {KA_OUT, 503, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 504, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a928, 1, NULL},
-  {KA_OUT, 505, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 506, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 507, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 508, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_OUT, 509, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 510, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(-1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 511, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 512, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(-3), 0.0, NULL, 0, NULL},
-  {KA_OUT, 513, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 514, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 515, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 516, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_OUT, 517, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 518, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(-4), 0.0, NULL, 0, NULL},
-  {KA_OUT, 519, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 520, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 521, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 522, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a960, 2, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 0.5, NULL, 0, NULL},
-  {KA_OUT, 523, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 524, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a965, 4, NULL},
-  {KA_INT, -1, INT64_C(-1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 525, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 526, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a970, 4, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 527, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 528, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a975, 2, NULL},
-  {KA_INT, -1, INT64_C(7), 0.0, NULL, 0, NULL},
-  {KA_OUT, 529, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 530, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a980, 2, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 2.7, NULL, 0, NULL},
-  {KA_OUT, 531, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 532, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a985, 2, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 533, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 534, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a990, 4, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 9.0, NULL, 0, NULL},
-  {KA_OUT, 535, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 536, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a995, 2, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 537, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 538, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 539, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 540, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1003, 2, NULL},
-  {KA_BOOL, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 541, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 542, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1008, 6, NULL},
-  {KA_INT, -1, INT64_C(-4), 0.0, NULL, 0, NULL},
-  {KA_OUT, 543, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 544, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1012, 4, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 3.0, NULL, 0, NULL},
-  {KA_OUT, 545, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 546, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1017, 1, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 547, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 548, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1021, 4, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 549, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 550, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1025, 2, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 551, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 552, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1029, 2, NULL},
-  {KA_INT, -1, INT64_C(300), 0.0, NULL, 0, NULL},
-  {KA_OUT, 553, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 554, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1033, 2, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 555, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 556, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1037, 2, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 557, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 558, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 559, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 560, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 561, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 562, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(-2), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 563, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 564, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(-1), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 565, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 566, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 567, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 568, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 569, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 570, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 571, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 572, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 573, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 574, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 575, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 576, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 577, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 578, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 579, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 580, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 581, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 582, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 583, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 584, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(-2), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 585, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 586, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(-1), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 587, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 588, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 589, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 590, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 591, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 592, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 593, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 594, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 595, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 596, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 597, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 598, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 599, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 600, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 601, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 602, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1117, 1, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 603, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 604, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1122, 2, NULL},
-  {KA_BOOL, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 605, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 606, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1127, 2, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 607, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 608, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 609, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 610, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 611, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 612, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1139, 2, NULL},
-  {KA_BOOL, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 613, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 614, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1144, 1, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(6), 0.0, NULL, 0, NULL},
-  {KA_OUT, 615, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 616, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1149, 1, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(6), 0.0, NULL, 0, NULL},
-  {KA_OUT, 617, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 618, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1153, 1, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 619, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 620, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1156, 1, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 621, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 622, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1161, 1, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 623, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 624, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1166, 2, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 625, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 626, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1170, 1, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 627, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 628, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1174, 1, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_OUT, 629, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 630, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1178, 1, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 631, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 632, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1182, 1, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 633, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 634, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1186, 1, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 635, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 636, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1191, 2, NULL},
-  {KA_BOOL, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 637, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 638, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 639, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 640, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1199, 1, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 641, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 642, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1204, 1, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_OUT, 643, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 644, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1209, 1, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 645, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 646, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1214, 2, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 647, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 648, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1219, 1, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(6), 0.0, NULL, 0, NULL},
-  {KA_OUT, 649, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 650, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1223, 1, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 651, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 652, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 653, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 654, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1230, 1, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_OUT, 655, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 656, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1234, 1, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_OUT, 657, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 658, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1238, 1, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 659, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 660, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1242, 3, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 661, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 662, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1245, 1, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 663, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(4), 0.0, NULL, 0, NULL},
-  {KA_IN, 664, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 665, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 666, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 667, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 668, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(-2), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 669, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 670, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 671, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 672, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 673, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 674, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 675, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 676, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 677, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 678, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 679, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 680, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 681, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 682, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 683, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 684, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 685, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 686, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 687, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 688, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 689, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 690, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 691, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 692, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 693, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1296, 2, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 1.5, NULL, 0, NULL},
-  {KA_OUT, 694, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1299, 1, NULL},
-  {KA_INT, -1, INT64_C(7), 0.0, NULL, 0, NULL},
-  {KA_OUT, 695, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1302, 2, NULL},
-  {KA_INT, -1, INT64_C(-3), 0.0, NULL, 0, NULL},
-  {KA_OUT, 696, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1305, 1, NULL},
-  {KA_BOOL, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 697, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1308, 2, NULL},
-  {KA_INT, -1, INT64_C(-2), 0.0, NULL, 0, NULL},
-  {KA_OUT, 698, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 0.25, NULL, 0, NULL},
-  {KA_OUT, 699, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1312, 2, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 1.0, NULL, 0, NULL},
-  {KA_OUT, 700, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1314, 1, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), -INFINITY, NULL, 0, NULL},
-  {KA_OUT, 701, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1317, 1, NULL},
+  {KA_OUT, 340, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 341, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 1e+300, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 342, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 343, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 344, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 345, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 346, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 347, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 348, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 349, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 350, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 351, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 352, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 353, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 354, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 355, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 356, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 357, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 358, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 359, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 360, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 361, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 362, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 363, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 364, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 365, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a640, 2, NULL},
+  {KA_OUT, 366, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 367, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a645, 3, NULL},
+  {KA_OUT, 368, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 369, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a649, 2, NULL},
+  {KA_OUT, 370, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 371, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 372, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 373, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a656, 2, NULL},
+  {KA_OUT, 374, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 375, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a660, 1, NULL},
+  {KA_OUT, 376, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 377, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a665, 2, NULL},
+  {KA_OUT, 378, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 379, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a669, 2, NULL},
+  {KA_OUT, 380, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 381, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a672, 2, NULL},
+  {KA_OUT, 382, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 383, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a676, 2, NULL},
+  {KA_OUT, 384, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 385, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a680, 2, NULL},
+  {KA_OUT, 386, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 387, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a684, 1, NULL},
+  {KA_OUT, 388, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 389, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a688, 3, NULL},
+  {KA_OUT, 390, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 391, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a693, 3, NULL},
+  {KA_OUT, 392, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 393, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a698, 2, NULL},
+  {KA_OUT, 394, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 395, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a703, 4, NULL},
+  {KA_OUT, 396, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 397, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a708, 2, NULL},
+  {KA_OUT, 398, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 399, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 400, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 401, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a715, 2, NULL},
+  {KA_OUT, 402, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 403, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a720, 2, NULL},
+  {KA_OUT, 404, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 405, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a724, 2, NULL},
+  {KA_OUT, 406, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 407, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a728, 2, NULL},
+  {KA_OUT, 408, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 409, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a732, 2, NULL},
+  {KA_OUT, 410, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 411, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a736, 2, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 412, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 413, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a741, 2, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 414, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 415, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a746, 3, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 416, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 417, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a751, 4, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 418, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 419, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a755, 2, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 420, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 421, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a760, 2, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 422, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 423, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a764, 2, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 424, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 425, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a769, 2, NULL},
+  {KA_BOOL, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 426, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 427, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a774, 2, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 428, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 429, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a778, 1, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 430, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 431, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a782, 1, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 432, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 433, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a786, 2, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 434, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_TENSOR_LIST, -1, 0, 0.0, ka_a792, 2, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 437, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_TENSOR_LIST, -1, 0, 0.0, ka_a801, 3, NULL},
+  {KA_INT, -1, -1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 441, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_TENSOR_LIST, -1, 0, 0.0, ka_a808, 2, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 444, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_TENSOR_LIST, -1, 0, 0.0, ka_a816, 3, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 448, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_TENSOR_LIST, -1, 0, 0.0, ka_a824, 3, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 452, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_TENSOR_LIST, -1, 0, 0.0, ka_a829, 1, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 454, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_TENSOR_LIST, -1, 0, 0.0, ka_a836, 2, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 457, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_TENSOR_LIST, -1, 0, 0.0, ka_a843, 2, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 460, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_TENSOR_LIST, -1, 0, 0.0, ka_a849, 2, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 463, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_TENSOR_LIST, -1, 0, 0.0, ka_a855, 2, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 466, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_TENSOR_LIST, -1, 0, 0.0, ka_a859, 2, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 469, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_TENSOR_LIST, -1, 0, 0.0, ka_a865, 2, NULL},
+  {KA_INT, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_OUT, 472, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_TENSOR_LIST, -1, 0, 0.0, ka_a871, 2, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 475, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 476, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 477, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 478, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, -1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 479, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 480, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 481, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 482, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 483, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 484, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 485, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 486, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_OUT, 487, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 488, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 489, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 490, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a899, 2, NULL},
+  {KA_OUT, 491, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 492, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a904, 2, NULL},
+  {KA_OUT, 493, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 494, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 495, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 496, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a913, 2, NULL},
+  {KA_OUT, 497, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 498, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a916, 1, NULL},
+  {KA_OUT, 499, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 500, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a920, 2, NULL},
+  {KA_OUT, 501, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 502, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a924, 1, NULL},
+  {KA_OUT, 503, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 504, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a928, 1, NULL},
+  {KA_OUT, 505, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 506, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 507, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 508, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_OUT, 509, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 510, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, -1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 511, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 512, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, -3, 0.0, NULL, 0, NULL},
+  {KA_OUT, 513, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 514, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 515, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 516, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_OUT, 517, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 518, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, -4, 0.0, NULL, 0, NULL},
+  {KA_OUT, 519, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 520, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 521, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 522, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a960, 2, NULL},
+  {KA_DOUBLE, -1, 0, 0.5, NULL, 0, NULL},
+  {KA_OUT, 523, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 524, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a965, 4, NULL},
+  {KA_INT, -1, -1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 525, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 526, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a970, 4, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 527, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 528, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a975, 2, NULL},
+  {KA_INT, -1, 7, 0.0, NULL, 0, NULL},
+  {KA_OUT, 529, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 530, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a980, 2, NULL},
+  {KA_DOUBLE, -1, 0, 2.7, NULL, 0, NULL},
+  {KA_OUT, 531, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 532, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a985, 2, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 533, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 534, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a990, 4, NULL},
+  {KA_DOUBLE, -1, 0, 9.0, NULL, 0, NULL},
+  {KA_OUT, 535, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 536, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a995, 2, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 537, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 538, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 539, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 540, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1003, 2, NULL},
+  {KA_BOOL, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 541, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 542, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1008, 6, NULL},
+  {KA_INT, -1, -4, 0.0, NULL, 0, NULL},
+  {KA_OUT, 543, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 544, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1012, 4, NULL},
+  {KA_DOUBLE, -1, 0, 3.0, NULL, 0, NULL},
+  {KA_OUT, 545, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 546, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1017, 1, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 547, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 548, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1021, 4, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 549, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 550, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1025, 2, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 551, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 552, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1029, 2, NULL},
+  {KA_INT, -1, 300, 0.0, NULL, 0, NULL},
+  {KA_OUT, 553, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 554, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1033, 2, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 555, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 556, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1037, 2, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 557, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 558, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 559, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 560, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 561, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 562, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, -2, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 563, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 564, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, -1, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 565, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 566, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 567, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 568, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 569, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 570, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 571, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 572, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 573, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 574, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 575, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 576, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 577, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 578, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 579, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 580, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 581, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 582, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 583, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 584, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, -2, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 585, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 586, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, -1, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 587, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 588, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 589, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 590, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 591, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 592, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 593, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 594, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 595, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 596, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 597, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 598, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 599, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 600, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 601, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 602, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1117, 1, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 603, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 604, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1122, 2, NULL},
+  {KA_BOOL, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 605, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 606, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1127, 2, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 607, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 608, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 609, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 610, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 611, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 612, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1139, 2, NULL},
+  {KA_BOOL, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 613, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 614, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1144, 1, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 6, 0.0, NULL, 0, NULL},
+  {KA_OUT, 615, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 616, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1149, 1, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 6, 0.0, NULL, 0, NULL},
+  {KA_OUT, 617, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 618, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1153, 1, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 619, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 620, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1156, 1, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 621, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 622, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1161, 1, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 623, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 624, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1166, 2, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 625, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 626, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1170, 1, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 627, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 628, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1174, 1, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_OUT, 629, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 630, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1178, 1, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 631, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 632, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1182, 1, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 633, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 634, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1186, 1, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 635, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 636, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1191, 2, NULL},
+  {KA_BOOL, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 637, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 638, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 639, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 640, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1199, 1, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 641, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 642, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1204, 1, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_OUT, 643, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 644, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1209, 1, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 645, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 646, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1214, 2, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 647, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 648, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1219, 1, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 6, 0.0, NULL, 0, NULL},
+  {KA_OUT, 649, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 650, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1223, 1, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 651, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 652, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 653, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 654, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1230, 1, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_OUT, 655, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 656, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1234, 1, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_OUT, 657, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 658, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1238, 1, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 659, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 660, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1242, 3, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 661, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 662, 0, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1245, 1, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 663, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 4, 0.0, NULL, 0, NULL},
+  {KA_IN, 664, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 665, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 666, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 667, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 668, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, -2, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 669, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 670, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 671, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 672, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 673, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 674, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 675, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 676, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 677, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 678, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 679, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 680, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 681, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 682, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 683, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 684, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 685, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 686, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 687, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 688, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 689, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 690, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 691, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 692, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 693, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1296, 2, NULL},
+  {KA_DOUBLE, -1, 0, 1.5, NULL, 0, NULL},
+  {KA_OUT, 694, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1299, 1, NULL},
+  {KA_INT, -1, 7, 0.0, NULL, 0, NULL},
+  {KA_OUT, 695, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1302, 2, NULL},
+  {KA_INT, -1, -3, 0.0, NULL, 0, NULL},
+  {KA_OUT, 696, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1305, 1, NULL},
+  {KA_BOOL, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 697, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1308, 2, NULL},
+  {KA_INT, -1, -2, 0.0, NULL, 0, NULL},
+  {KA_OUT, 698, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 0.25, NULL, 0, NULL},
+  {KA_OUT, 699, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1312, 2, NULL},
+  {KA_DOUBLE, -1, 0, 1.0, NULL, 0, NULL},
+  {KA_OUT, 700, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1314, 1, NULL},
+  {KA_DOUBLE, -1, 0, -INFINITY, NULL, 0, NULL},
+  {KA_OUT, 701, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1317, 1, NULL},
   {KA_INT, -1, INT64_C(4611686018427387905), 0.0, NULL, 0, NULL},
-  {KA_OUT, 702, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1320, 1, NULL},
-  {KA_INT, -1, INT64_C(255), 0.0, NULL, 0, NULL},
-  {KA_OUT, 703, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1323, 1, NULL},
-  {KA_INT, -1, INT64_C(300), 0.0, NULL, 0, NULL},
-  {KA_OUT, 704, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1325, 1, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 1.0, NULL, 0, NULL},
-  {KA_OUT, 705, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1327, 1, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 1.0, NULL, 0, NULL},
-  {KA_OUT, 706, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_INT_LIST, -1, INT64_C(0), 0.0, ka_a1329, 1, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 1.0, NULL, 0, NULL},
-  {KA_OUT, 707, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(2), 0.0, NULL, 0, NULL},
-  {KA_IN, 708, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 2.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 709, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 710, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(-7), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 711, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 712, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(5), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 713, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 714, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_BOOL, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 715, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 716, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 0.5, NULL, 0, NULL},
-  {KA_INT, -1, INT64_C(1), 0.0, NULL, 0, NULL},
-  {KA_OUT, 717, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 718, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 3.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 719, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 720, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 1.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 721, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL},
-  {KA_IN, 722, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_DOUBLE, -1, INT64_C(0), 10000000000.0, NULL, 0, NULL},
-  {KA_NONE, -1, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_OUT, 723, INT64_C(0), 0.0, NULL, 0, NULL},
-  {KA_RET, -1, INT64_C(3), 0.0, NULL, 0, NULL}
+  {KA_OUT, 702, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1320, 1, NULL},
+  {KA_INT, -1, 255, 0.0, NULL, 0, NULL},
+  {KA_OUT, 703, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1323, 1, NULL},
+  {KA_INT, -1, 300, 0.0, NULL, 0, NULL},
+  {KA_OUT, 704, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1325, 1, NULL},
+  {KA_DOUBLE, -1, 0, 1.0, NULL, 0, NULL},
+  {KA_OUT, 705, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1327, 1, NULL},
+  {KA_DOUBLE, -1, 0, 1.0, NULL, 0, NULL},
+  {KA_OUT, 706, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_INT_LIST, -1, 0, 0.0, ka_a1329, 1, NULL},
+  {KA_DOUBLE, -1, 0, 1.0, NULL, 0, NULL},
+  {KA_OUT, 707, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 2, 0.0, NULL, 0, NULL},
+  {KA_IN, 708, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 2.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 709, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 710, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, -7, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 711, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 712, 0, 0.0, NULL, 0, NULL},
+  {KA_INT, -1, 5, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 713, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 714, 0, 0.0, NULL, 0, NULL},
+  {KA_BOOL, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 715, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 716, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 0.5, NULL, 0, NULL},
+  {KA_INT, -1, 1, 0.0, NULL, 0, NULL},
+  {KA_OUT, 717, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 718, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 3.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 719, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 720, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 1.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 721, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL},
+  {KA_IN, 722, 0, 0.0, NULL, 0, NULL},
+  {KA_DOUBLE, -1, 0, 10000000000.0, NULL, 0, NULL},
+  {KA_NONE, -1, 0, 0.0, NULL, 0, NULL},
+  {KA_OUT, 723, 0, 0.0, NULL, 0, NULL},
+  {KA_RET, -1, 3, 0.0, NULL, 0, NULL}
 };
 
 static const ka_case ka_cases[] = {

@@ -47,7 +47,7 @@ typedef struct ka_tensor {
   uint8_t dim;
   const int32_t *sizes;
   uint32_t numel;
-  const uint8_t *data; /* numel * element size bytes, little-endian */
+  const void *data; /* numel elements of the dtype's C type (float16/float64: little-endian bytes) */
 } ka_tensor;
 
 typedef struct ka_arg {
@@ -68,13 +68,23 @@ typedef struct ka_case {
   int status;
 } ka_case;
 
+/* -DKA_CASES_HEADER='"/tmp/ka_cases_et.h"' runs cases whose expected values come from the
+ * ExecuTorch runtime instead (gen_kernels_a_cases.py --reference executorch). */
+#ifdef KA_CASES_HEADER
+#include KA_CASES_HEADER
+#else
 #include "kernels_a_cases.h"
+#endif
 
 #define NCASES (sizeof(ka_cases) / sizeof(ka_cases[0]))
 #define MAX_ARGS 12
 #define MAX_TENSORS 16
+#ifndef RTOL
 #define RTOL 1e-6
+#endif
+#ifndef ATOL
 #define ATOL 1e-7
+#endif
 
 TP_KERNEL(aten, add, out);
 TP_KERNEL(aten, add, Scalar_out);
@@ -406,10 +416,12 @@ static bool check_values(const built *b, const ka_case *c) {
     if (spec->dtype != TP_DTYPE_FLOAT32) {
       const size_t esize = tp_dtype_size(spec->dtype);
       for (uint32_t i = 0; i < t->numel; i++) {
-        if (memcmp((const uint8_t *)t->data + i * esize, spec->data + i * esize, esize) != 0) {
+        const uint8_t *g = (const uint8_t *)t->data + i * esize;
+        const uint8_t *w = (const uint8_t *)spec->data + i * esize;
+        if (memcmp(g, w, esize) != 0) {
           int64_t got = 0, want = 0;
-          memcpy(&got, (const uint8_t *)t->data + i * esize, esize);
-          memcpy(&want, spec->data + i * esize, esize);
+          memcpy(&got, g, esize);
+          memcpy(&want, w, esize);
           printf("FAIL %s [%s]: out[%u] = 0x%llx, expected 0x%llx\n", c->op, c->label, i, (unsigned long long)got,
                  (unsigned long long)want);
           ok = false;
