@@ -22,9 +22,9 @@ def _firmware_impl(ctx):
     binary = ctx.attr.binary[0]
     board = ctx.attr.board[TinypteBoardInfo]
     linked = binary[DefaultInfo].files_to_run.executable
-    elf = ctx.actions.declare_file(ctx.label.name + ".elf")
-    size_text = ctx.actions.declare_file(ctx.label.name + ".size.txt")
-    size_json = ctx.actions.declare_file(ctx.label.name + ".size.json")
+    elf = ctx.outputs.elf
+    size_text = ctx.outputs.size_text
+    size_json = ctx.outputs.size_json
 
     # Budget check first: the .elf only exists if the firmware fits its board.
     size_args = [
@@ -70,6 +70,12 @@ _firmware = rule(
     implementation = _firmware_impl,
     doc = "Builds `binary` for `platform` (a transition) and exposes it as `<name>.elf`.",
     provides = [TinypteFirmwareInfo],
+    # Predeclared, so other targets can name them: `:<name>.elf`, `:<name>.size.json`.
+    outputs = {
+        "elf": "%{name}.elf",
+        "size_text": "%{name}.size.txt",
+        "size_json": "%{name}.size.json",
+    },
     attrs = {
         "binary": attr.label(
             mandatory = True,

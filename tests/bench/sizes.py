@@ -1,0 +1,98 @@
+"""Flash and RAM of tinypte firmware: the runtime's own budgets, and every board's table.
+
+The runtime core and kernel sizes are measured by linking, on the Cortex-M33 at -Os:
+    core    = .text(runtime_only, no kernels)   - .text(baseline)
+    kernels = .text(runtime_only, sine kernels) - .text(runtime_only, no kernels)
+so they include whatever library code each part pulls in. The state pool is the size of
+the sine firmware's `pool` symbol. With --check, exits 1 when a budget is exceeded or when
+the sine firmware links a kernel the sine program does not call.
+
+usage: sizes.py --baseline B.size.json --core C.size.json --core-kernels K.size.json
+           --sine-elf sine.elf --sine-size sine.size.json [--firmware F.size.json ...] [--check]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from elftools.elf.elffile import ELFFile
+from elftools.elf.sections import SymbolTableSection
+
+BUDGETS = {"core": 8 * 1024, "kernels": 2 * 1024, "pool": 1024}
+SINE_KERNELS = {"tp_kernel_aten_addmm_out", "tp_kernel_aten_relu_out"}
+
+
+def load(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text())
+    return data
+
+
+def text(size: dict[str, Any]) -> int:
+    return int(size["flash"]["sections"].get(".text", 0))
+
+
+def symbol_size(size: dict[str, Any], name: str) -> int:
+    return next((int(n) for s, n in size["ram"]["symbols"] if s == name), 0)
+
+
+def kernel_symbols(elf: Path) -> set[str]:
+    with elf.open("rb") as stream:
+        table = ELFFile(stream).get_section_by_name(".symtab")
+        if not isinstance(table, SymbolTableSection):
+            raise SystemExit(f"{elf}: no symbol table")
+        return {s.name for s in table.iter_symbols() if s.name.startswith("tp_kernel_")}
+
+
+def board_table(paths: list[Path]) -> list[str]:
+    lines = [f"  {'firmware':34} {'board':11} {'flash B':>8} {'RAM B':>7}  RAM parts"]
+    for path in paths:
+        size = load(path)
+        ram = size["ram"]
+        parts = ", ".join(f"{name.lstrip('.')} {n}" for name, n in sorted(ram["sections"].items()))
+        lines.append(f"  {size['firmware']:34} {size['board']:11} {size['flash']['used']:>8} {ram['used']:>7}  {parts}")
+    return lines
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    for flag in ("--baseline", "--core", "--core-kernels", "--sine-elf", "--sine-size"):
+        parser.add_argument(flag, type=Path, required=True)
+    parser.add_argument("--firmware", type=Path, nargs="*", default=[])
+    parser.add_argument("--check", action="store_true")
+    args = parser.parse_args(argv)
+
+    measured = {
+        "core": text(load(args.core)) - text(load(args.baseline)),
+        "kernels": text(load(args.core_kernels)) - text(load(args.core)),
+        "pool": symbol_size(load(args.sine_size), "pool"),
+    }
+    labels = {
+        "core": "runtime core (loader + executor), .text",
+        "kernels": "sine's kernels (addmm, relu), .text",
+        "pool": "sine's runtime state pool, RAM",
+    }
+    linked = kernel_symbols(args.sine_elf)
+    print("tinypte runtime on Cortex-M33 (-Os), measured by linking:")
+    problems = []
+    for key, value in measured.items():
+        verdict = "ok" if value <= BUDGETS[key] else "OVER"
+        print(f"  {labels[key]:42} {value:6} B   budget {BUDGETS[key]:5} B  {verdict}")
+        if value > BUDGETS[key]:
+            problems.append(f"{labels[key]}: {value} B over the budget of {BUDGETS[key]} B")
+    print(f"  kernels linked into the sine firmware: {', '.join(sorted(linked))}")
+    if linked != SINE_KERNELS:
+        problems.append(f"the sine firmware links kernels {sorted(linked)}, expected exactly {sorted(SINE_KERNELS)}")
+    if args.firmware:
+        print("firmware per board (flash = text + rodata + data image; RAM = data + bss + stack):")
+        print("\n".join(board_table(args.firmware)))
+    for problem in problems:
+        print(f"sizes: FAIL {problem}")
+    return 1 if problems and args.check else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
