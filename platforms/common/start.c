@@ -16,3 +16,6 @@ _Noreturn void tp_start(void) {
   tp_board_init();
   tp_board_exit(main());
 }
+
+/* Emulated boards exit when main returns; real boards override this (see board.h). */
+__attribute__((weak)) bool tp_board_loops_forever(void) { return false; }

@@ -108,6 +108,9 @@ void tp_console_write(const char *text, size_t size) {
   }
 }
 
+/* Real hardware: demo apps repeat forever so a serial monitor keeps receiving lines. */
+bool tp_board_loops_forever(void) { return true; }
+
 /* No host to exit to: report the status, let the FIFO drain, and sleep forever. */
 _Noreturn void tp_board_exit(int status) {
   tp_console_puts("tinypte: main returned ");

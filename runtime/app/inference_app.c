@@ -17,9 +17,6 @@
 #include "tinypte/board.h"
 #include "tinypte/runtime.h"
 
-/* Real boards override this (returning true) to repeat the demo forever. */
-__attribute__((weak)) bool tp_board_loops_forever(void) { return false; }
-
 typedef struct run_stats {
   uint32_t inferences;
   uint32_t failures;

@@ -7,6 +7,7 @@
 #ifndef TINYPTE_BOARD_H
 #define TINYPTE_BOARD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -35,6 +36,13 @@ void tp_console_puts(const char *text);
 
 /** Write `value` as 0x-prefixed, 8-digit hexadecimal. */
 void tp_console_put_hex(uint32_t value);
+
+/**
+ * true on boards that have nowhere to exit to (real hardware): demo apps then repeat
+ * their work forever so a serial monitor keeps receiving. The default (weak, in start.c)
+ * is false; the Pico 2 W returns true.
+ */
+bool tp_board_loops_forever(void);
 
 /**
  * End the program with `status`: under an emulator QEMU exits with it; on hardware the
