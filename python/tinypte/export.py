@@ -4,8 +4,13 @@ Pipeline: build -> train (seeded) -> evaluate against ACCEPTANCE -> torch.export
 -> to_edge -> constant_prop_pass (folds weight transposes into constants) ->
 to_executorch (memory planning) -> .pte bytes. Same model file and seed, same bytes.
 
+Memory planning places every activation, inputs and outputs included, in one arena:
+`--memory-planning greedy` (default; shares space between tensors whose lifetimes do not
+overlap) or `naive` (no sharing: one slot per tensor, for debugging), with offsets and
+constants aligned to `--alignment` bytes (default 16).
+
 usage: python -m tinypte.export --model M.py --pte OUT.pte --weights OUT.pt [--seed 0]
-           [--no-constant-prop]
+           [--no-constant-prop] [--alignment 16] [--memory-planning greedy|naive]
 """
 
 from __future__ import annotations
@@ -20,19 +25,46 @@ from typing import Any
 from tinypte import model_loading
 from tinypte.errors import TinypteError, run_cli
 
+PLANNERS = ("greedy", "naive")
 
-def export_program(model: Any, example_inputs: tuple[Any, ...], constant_prop: bool, path: Path) -> bytes:
+
+def backend_config(alignment: int, planner: str) -> Any:
+    """to_executorch's configuration: memory planning algorithm and alignments."""
+    from executorch.exir import ExecutorchBackendConfig
+    from executorch.exir.memory_planning import MemoryPlanningAlgorithmSuite, greedy, naive
+    from executorch.exir.passes import MemoryPlanningPass
+
+    algorithm = {"greedy": greedy, "naive": naive}[planner]
+    planning = MemoryPlanningPass(
+        memory_planning_algo=MemoryPlanningAlgorithmSuite(algo_list=[algorithm]),
+        alloc_graph_input=True,
+        alloc_graph_output=True,
+        alignment=alignment,
+    )
+    return ExecutorchBackendConfig(memory_planning_pass=planning, constant_tensor_alignment=alignment)
+
+
+def export_program(
+    model: Any,
+    example_inputs: tuple[Any, ...],
+    constant_prop: bool,
+    path: Path,
+    alignment: int = 16,
+    planner: str = "greedy",
+) -> bytes:
     """ExecuTorch .pte bytes of an eval-mode module."""
     import torch
     from executorch.exir import to_edge
     from executorch.exir.passes.constant_prop_pass import constant_prop_pass
 
+    if alignment < 1 or alignment & (alignment - 1):
+        raise TinypteError(f"--alignment {alignment}: must be a power of two")
     try:
         exported = torch.export.export(model, example_inputs)
         edge = to_edge(exported)
         if constant_prop:
             edge._edge_programs["forward"] = constant_prop_pass(edge.exported_program())
-        return bytes(edge.to_executorch().buffer)
+        return bytes(edge.to_executorch(backend_config(alignment, planner)).buffer)
     except Exception as error:  # export failures are the user's model
         raise TinypteError(
             f"{path}: ExecuTorch export failed: {type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}"
@@ -55,6 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--weights", type=Path, required=True, help="trained state_dict to write (torch.save)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-constant-prop", dest="constant_prop", action="store_false")
+    parser.add_argument("--alignment", type=int, default=16, help="planned and constant tensor alignment (bytes)")
+    parser.add_argument("--memory-planning", choices=PLANNERS, default="greedy", help="arena planning algorithm")
     args = parser.parse_args(argv)
 
     def run() -> None:
@@ -69,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         metrics = model_loading.call(path, "evaluate()", module.evaluate, model)
         model_loading.check_acceptance(path, metrics, module.ACCEPTANCE)
         example = model_loading.call(path, "example_inputs()", module.example_inputs)
-        pte = export_program(model, tuple(example), args.constant_prop, path)
+        pte = export_program(model, tuple(example), args.constant_prop, path, args.alignment, args.memory_planning)
         args.pte.write_bytes(pte)
         args.weights.write_bytes(state_dict_bytes(model))
         shown = ", ".join(f"{k}={v:.6g}" for k, v in sorted(metrics.items()))

@@ -42,6 +42,7 @@ def _executorch_model_impl(ctx):
     export_args = ["--model", src.path, "--pte", pte.path, "--weights", weights.path, "--seed", str(ctx.attr.seed)]
     if not ctx.attr.constant_prop:
         export_args.append("--no-constant-prop")
+    export_args += ["--alignment", str(ctx.attr.alignment), "--memory-planning", ctx.attr.memory_planning]
     _tool_action(ctx, "PteExport", "export", export_args, model_inputs, [pte, weights], "Training and exporting %s to .pte" % ctx.label)
     _tool_action(
         ctx,
@@ -143,6 +144,15 @@ from build to build. Outputs: `<name>.pte`, `.ops.json`, `.plan.json`, `.summary
         "constant_prop": attr.bool(
             default = True,
             doc = "Run ExecuTorch's constant propagation before to_executorch, folding weight transposes into constants. Turn off only to study the unfolded program.",
+        ),
+        "alignment": attr.int(
+            default = 16,
+            doc = "Alignment in bytes of planned activations and of constants (a power of two).",
+        ),
+        "memory_planning": attr.string(
+            default = "greedy",
+            values = ["greedy", "naive"],
+            doc = "Arena planning: `greedy` shares space between tensors whose lifetimes do not overlap; `naive` gives each tensor its own slot.",
         ),
         "_tool": attr.label(
             default = "//python:tinypte",

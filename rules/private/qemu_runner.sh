@@ -52,7 +52,10 @@ run_and_judge() {
   echo "qemu_test: [$what] ok (exit status $status, ${#expects[@]} output checks)"
 }
 
-run_and_judge qemu "$qemu" -M "$machine" -cpu "$cpu" "${qemu_args[@]}" -nographic -monitor none \
+# -icount shift=0: QEMU's virtual clock advances 1 ns per guest instruction, so timers the
+# firmware reads (SysTick, mcycle) count instructions deterministically, not host time.
+run_and_judge qemu "$qemu" -M "$machine" -cpu "$cpu" "${qemu_args[@]}" -icount shift=0,align=off,sleep=off \
+  -nographic -monitor none \
   -serial none -semihosting-config enable=on,target=native -kernel "$elf"
 
 if [[ -n "$fvp" ]]; then

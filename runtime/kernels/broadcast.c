@@ -120,7 +120,7 @@ void tp_strided_copy(void *dst, const void *src, uint32_t dim, const int32_t *si
   for (uint32_t r = 0; r < rows; r++) {
     const uint8_t *row = s + (size_t)off * esize;
     if (stride == 1) {
-      memcpy(o, row, (size_t)len * esize);
+      memmove(o, row, (size_t)len * esize);
     } else {
       switch (esize) {
         case 1:

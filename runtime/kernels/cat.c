@@ -78,7 +78,7 @@ TP_KERNEL(aten, cat, out) {
       }
       const size_t chunk = (size_t)t->sizes[dim] * inner;
       if (chunk > 0) {
-        memcpy(o, (const uint8_t *)t->data + k * chunk, chunk);
+        memmove(o, (const uint8_t *)t->data + k * chunk, chunk); /* memmove: a hostile plan may overlap them */
         o += chunk;
       }
     }

@@ -96,7 +96,7 @@ TP_KERNEL(aten, constant_pad_nd, out) {
   uint32_t ri = 0;
   uint32_t ro = 0;
   for (uint32_t r = 0; r < rows; r++) {
-    memcpy(o + (out_off + ro) * esize, x + (in_off + ri) * esize, (size_t)row_len * esize);
+    memmove(o + (out_off + ro) * esize, x + (in_off + ri) * esize, (size_t)row_len * esize);
     ri = tp_index_next(dim - 1, block, in_str, in_index, ri);
     ro = tp_index_next(dim - 1, block, out_str, out_index, ro);
   }

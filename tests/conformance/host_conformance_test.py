@@ -15,16 +15,19 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 DTYPES = {"float32": np.float32, "int32": np.int32, "int64": np.int64, "bool": np.bool_}
 
 
-def check_case(pte_run: str, root: Path, case: dict, out_dir: Path) -> list[str]:
+def check_case(pte_run: str, root: Path, case: dict[str, Any], out_dir: Path) -> list[str]:
     """Problems with one case (empty when it matches)."""
     inputs = [str(root / i["file"]) for i in case["inputs"]]
-    run = subprocess.run([pte_run, str(root / case["pte"]), *inputs, "--out", str(out_dir)], capture_output=True, text=True)
+    run = subprocess.run(
+        [pte_run, str(root / case["pte"]), *inputs, "--out", str(out_dir)], capture_output=True, text=True
+    )
     if run.returncode != 0:
         return [f"{case['name']}: pte_run failed: {run.stderr.strip()}"]
     problems = []
@@ -39,7 +42,9 @@ def check_case(pte_run: str, root: Path, case: dict, out_dir: Path) -> list[str]
             close = np.isclose(got, expected, rtol=tolerance["rel"], atol=tolerance["abs"], equal_nan=True)
             if not close.all():
                 worst = int(np.argmax(np.abs(got - expected)))
-                problems.append(f"{case['name']}: output {index}[{worst}] = {got[worst]!r}, ExecuTorch {expected[worst]!r}")
+                problems.append(
+                    f"{case['name']}: output {index}[{worst}] = {got[worst]!r}, ExecuTorch {expected[worst]!r}"
+                )
         elif not np.array_equal(got, expected):
             problems.append(f"{case['name']}: output {index} differs from ExecuTorch's")
     return problems

@@ -47,7 +47,9 @@ def flash_image() -> tuple[int, bytes]:
     """(base address, bytes) of the image as it will sit in flash (by load address)."""
     with elf_path().open("rb") as f:
         elf = ELFFile(f)
-        chunks = sorted((s["p_paddr"], s.data()) for s in elf.iter_segments() if s["p_type"] == "PT_LOAD" and s["p_filesz"])
+        chunks = sorted(
+            (s["p_paddr"], s.data()) for s in elf.iter_segments() if s["p_type"] == "PT_LOAD" and s["p_filesz"]
+        )
     base = chunks[0][0]
     image = bytearray()
     for address, data in chunks:

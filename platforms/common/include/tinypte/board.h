@@ -38,6 +38,16 @@ void tp_console_puts(const char *text);
 void tp_console_put_hex(uint32_t value);
 
 /**
+ * A free-running tick counter for timing code (SysTick at the CPU clock on Cortex-M,
+ * mcycle on RISC-V); the first call starts it. Elapsed ticks between two readings a and b
+ * are (b - a) & tp_board_ticks_mask(). Under QEMU the ticks follow QEMU's virtual clock.
+ */
+uint32_t tp_board_ticks(void);
+uint32_t tp_board_ticks_mask(void);
+/** "systick" or "mcycle": what the ticks count. */
+const char *tp_board_ticks_source(void);
+
+/**
  * true on boards that have nowhere to exit to (real hardware): demo apps then repeat
  * their work forever so a serial monitor keeps receiving. The default (weak, in start.c)
  * is false; the Pico 2 W returns true.
