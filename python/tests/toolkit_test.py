@@ -63,6 +63,35 @@ def test_exception_in_train_names_file_and_line(tmp_path: Path, capsys: pytest.C
     assert err[-1] == f"error: {model}:{line}: train() failed: ValueError: learning rate is negative"
 
 
+UNEXPORTABLE = TINY.replace(
+    "def build():\n    return nn.Sequential(nn.Linear(2, 3), nn.ReLU(), nn.Linear(3, 1))",
+    """class Branchy(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(2, 1)
+    def forward(self, x):
+        y = self.fc(x)
+        if y.sum() > 0:  # Python control flow on a tensor value: torch.export refuses it
+            return y
+        return -y
+def build():
+    return Branchy()""",
+)
+
+
+def test_export_failure_names_file_and_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    model = write_model(tmp_path, UNEXPORTABLE)
+    line = (
+        UNEXPORTABLE.splitlines().index(
+            "        if y.sum() > 0:  # Python control flow on a tensor value: torch.export refuses it"
+        )
+        + 1
+    )
+    assert run_export(model, tmp_path) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith(f"error: {model}:{line}: ExecuTorch export failed: "), err[-1]
+
+
 def test_missing_hook_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     model = write_model(tmp_path, TINY.replace("def build():", "def build_it():"))
     assert run_export(model, tmp_path) == 1

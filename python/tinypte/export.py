@@ -66,8 +66,10 @@ def export_program(
             edge._edge_programs["forward"] = constant_prop_pass(edge.exported_program())
         return bytes(edge.to_executorch(backend_config(alignment, planner)).buffer)
     except Exception as error:  # export failures are the user's model
+        where = model_loading.where(error, path)
+        first_line = str(error).splitlines()[0] if str(error) else ""
         raise TinypteError(
-            f"{path}: ExecuTorch export failed: {type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}"
+            f"{where}: ExecuTorch export failed: {type(error).__name__}: {first_line}"
             " (an op may have no ExecuTorch out-variant, or forward() uses Python control flow on tensor values)"
         ) from error
 

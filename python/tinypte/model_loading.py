@@ -16,6 +16,7 @@ Before `train`, the tools seed torch, turn on deterministic algorithms and use o
 from __future__ import annotations
 
 import importlib.util
+import re
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -32,10 +33,17 @@ class ModelFileError(TinypteError):
     """An exception raised inside the user's model file, located at its file and line."""
 
 
-def _where(error: BaseException, path: Path) -> str:
-    """'model.py:42' for the innermost traceback frame inside the model file, if any."""
+def where(error: BaseException, path: Path) -> str:
+    """'model.py:42': the innermost place in the model file the error comes from.
+
+    Looks at the traceback's frames, then at the message (torch.export reports the user's
+    source lines as 'File ".../model.py", line 42' in its text); the bare path otherwise.
+    """
     frames = [f for f in traceback.extract_tb(error.__traceback__) if Path(f.filename).resolve() == path.resolve()]
-    return f"{path}:{frames[-1].lineno}" if frames else str(path)
+    if frames:
+        return f"{path}:{frames[-1].lineno}"
+    lines = re.findall(rf'File "[^"]*{re.escape(path.name)}", line (\d+)', str(error))
+    return f"{path}:{lines[-1]}" if lines else str(path)
 
 
 def call(path: Path, what: str, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -45,7 +53,7 @@ def call(path: Path, what: str, fn: Callable[..., T], *args: Any, **kwargs: Any)
     except TinypteError:
         raise
     except Exception as error:  # any user exception is reported, not hidden
-        raise ModelFileError(f"{_where(error, path)}: {what} failed: {type(error).__name__}: {error}") from error
+        raise ModelFileError(f"{where(error, path)}: {what} failed: {type(error).__name__}: {error}") from error
 
 
 def load(path: Path) -> ModuleType:
