@@ -1,0 +1,39 @@
+/* Argument checks and slicing shared by _softmax and _log_softmax (see softmax_util.h). */
+#include "softmax_util.h"
+
+tp_status tp_softmax_slices_init(tp_value *const *args, uint32_t nargs, tp_softmax_slices *s) {
+  TP_CHECK_ARGS(nargs == 5);
+  tp_tensor *in, *out, *ret;
+  int64_t dim_arg;
+  bool half_to_float;
+  TP_TRY(tp_arg_tensor(args, nargs, 0, &in));
+  TP_TRY(tp_arg_int(args, nargs, 1, &dim_arg));
+  TP_TRY(tp_arg_bool(args, nargs, 2, &half_to_float));
+  TP_TRY(tp_arg_tensor(args, nargs, 3, &out));
+  TP_TRY(tp_arg_tensor(args, nargs, 4, &ret));
+  TP_CHECK_ARGS(!half_to_float); /* "softmax with half to float conversion is not supported on CPU" */
+  if (in->dtype != TP_DTYPE_FLOAT32 || out->dtype != TP_DTYPE_FLOAT32) {
+    return TP_ERR_KERNEL_DTYPE;
+  }
+  TP_CHECK_ARGS(tp_same_shape(in, out));
+  uint32_t dim;
+  TP_TRY(tp_normalize_dim(dim_arg, in->dim, &dim));
+  s->in = (const float *)in->data;
+  s->out = (float *)out->data;
+  s->size = in->numel == 0 ? 0 : (uint32_t)tp_size(in, dim);
+  s->inner = 1;
+  for (uint32_t d = dim + 1; d < in->dim; d++) {
+    s->inner *= (uint32_t)in->sizes[d];
+  }
+  s->outer = s->size == 0 ? 0 : in->numel / (s->size * s->inner);
+  return TP_OK;
+}
+
+float tp_softmax_slice_max(const float *x, uint32_t size, uint32_t inner) {
+  float m = x[0];
+  for (uint32_t k = 1; k < size; k++) {
+    const float v = x[(size_t)k * inner];
+    m = v < m ? m : v; /* std::max(v, m) */
+  }
+  return m;
+}
