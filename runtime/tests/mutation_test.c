@@ -3,10 +3,15 @@
  * swapped blocks) go through load -> init -> execute. Built with ASan and UBSan, so any
  * out-of-bounds read, overflow or crash fails the test; every variant must end in a status.
  *
- *   mutation_test [--iterations N] MODEL.pte ...
+ *   mutation_test [--iterations N] (MODEL.pte | DIR) ...
  *
- * Prints, per program, how many variants ran and how many ended in each status.
+ * A directory stands for every .pte in it (the conformance cases: one program per
+ * operator), each mutated N / 20 times. Prints, per program or directory, how many
+ * variants ran and how many ended in each status.
  */
+#define _POSIX_C_SOURCE 200809L /* scandir, alphasort */
+
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,6 +94,82 @@ static size_t mutate(uint8_t *work, size_t size, uint64_t *rng) {
   }
 }
 
+/* Run `iterations` mutations of one program; adds the outcome counts to `counts`. */
+static int mutate_program(const char *path, long iterations, uint64_t seed, long *counts) {
+  size_t size;
+  uint8_t *original = load(path, &size);
+  if (original == NULL) {
+    fprintf(stderr, "mutation_test: cannot read %s\n", path);
+    return 1;
+  }
+  uint8_t *work = aligned_alloc(16, (size + 16) & ~(size_t)15);
+  memcpy(work, original, size);
+  tp_status baseline = tp_run_program(work, size);
+  if (baseline != TP_OK) {
+    fprintf(stderr, "mutation_test: %s does not run unmodified: %s\n", path, tp_status_name(baseline));
+    return 1;
+  }
+  uint64_t rng = 0x9E3779B97F4A7C15ULL ^ seed;
+  for (long i = 0; i < iterations; i++) {
+    memcpy(work, original, size);
+    int rounds = 1 + (int)(next_random(&rng) % 3);
+    size_t mutated = size;
+    for (int k = 0; k < rounds && mutated > 0; k++) {
+      mutated = mutate(work, mutated, &rng);
+    }
+    /* A truncated program is copied so ASan sees the real end of the buffer. */
+    uint8_t *exact = aligned_alloc(16, (mutated + 16) & ~(size_t)15);
+    memcpy(exact, work, mutated);
+    tp_status status = tp_run_program(exact, mutated);
+    free(exact);
+    counts[(unsigned)status < NUM_STATUSES ? (unsigned)status : NUM_STATUSES - 1]++;
+  }
+  free(work);
+  free(original);
+  return 0;
+}
+
+static void print_counts(const char *what, long variants, const long *counts) {
+  printf("%s: %ld variants:", what, variants);
+  for (int s = 0; s < NUM_STATUSES; s++) {
+    if (counts[s] != 0) {
+      printf(" %s=%ld", tp_status_name((tp_status)s), counts[s]);
+    }
+  }
+  printf("\n");
+}
+
+/* Every .pte in `dir`, in name order (so the run is the same everywhere). */
+static int mutate_directory(const char *dir, long iterations, long *total) {
+  struct dirent **entries;
+  int n = scandir(dir, &entries, NULL, alphasort);
+  if (n < 0) {
+    return -1; /* not a directory */
+  }
+  long counts[NUM_STATUSES] = {0};
+  long variants = 0;
+  int programs = 0;
+  int failed = 0;
+  for (int i = 0; i < n; i++) {
+    const char *name = entries[i]->d_name;
+    size_t len = strlen(name);
+    if (len > 4 && strcmp(name + len - 4, ".pte") == 0 && !failed) {
+      char path[4096];
+      snprintf(path, sizeof path, "%s/%s", dir, name);
+      failed = mutate_program(path, iterations, (uint64_t)i, counts);
+      variants += iterations;
+      programs++;
+    }
+    free(entries[i]);
+  }
+  free(entries);
+  char what[4200];
+  snprintf(what, sizeof what, "%s (%d programs)", dir, programs);
+  print_counts(what, variants, counts);
+  *total += variants;
+  return failed;
+}
+
 int main(int argc, char **argv) {
   long iterations = 4000;
   int first = 1;
@@ -97,50 +178,21 @@ int main(int argc, char **argv) {
     first = 3;
   }
   if (first >= argc) {
-    fprintf(stderr, "usage: mutation_test [--iterations N] MODEL.pte ...\n");
+    fprintf(stderr, "usage: mutation_test [--iterations N] (MODEL.pte | DIR) ...\n");
     return 2;
   }
   long total = 0;
   for (int p = first; p < argc; p++) {
-    size_t size;
-    uint8_t *original = load(argv[p], &size);
-    if (original == NULL) {
-      fprintf(stderr, "mutation_test: cannot read %s\n", argv[p]);
+    int result = mutate_directory(argv[p], iterations / 20, &total);
+    if (result < 0) {
+      long counts[NUM_STATUSES] = {0};
+      result = mutate_program(argv[p], iterations, (uint64_t)p, counts);
+      print_counts(argv[p], iterations, counts);
+      total += iterations;
+    }
+    if (result != 0) {
       return 1;
     }
-    uint8_t *work = aligned_alloc(16, (size + 16) & ~(size_t)15);
-    memcpy(work, original, size);
-    tp_status baseline = tp_run_program(work, size);
-    if (baseline != TP_OK) {
-      fprintf(stderr, "mutation_test: %s does not run unmodified: %s\n", argv[p], tp_status_name(baseline));
-      return 1;
-    }
-    long counts[NUM_STATUSES] = {0};
-    uint64_t rng = 0x9E3779B97F4A7C15ULL ^ (uint64_t)p;
-    for (long i = 0; i < iterations; i++) {
-      memcpy(work, original, size);
-      int rounds = 1 + (int)(next_random(&rng) % 3);
-      size_t mutated = size;
-      for (int k = 0; k < rounds && mutated > 0; k++) {
-        mutated = mutate(work, mutated, &rng);
-      }
-      /* A truncated program is copied so ASan sees the real end of the buffer. */
-      uint8_t *exact = aligned_alloc(16, (mutated + 16) & ~(size_t)15);
-      memcpy(exact, work, mutated);
-      tp_status status = tp_run_program(exact, mutated);
-      free(exact);
-      counts[(unsigned)status < NUM_STATUSES ? (unsigned)status : NUM_STATUSES - 1]++;
-    }
-    printf("%s: %ld variants:", argv[p], iterations);
-    for (int s = 0; s < NUM_STATUSES; s++) {
-      if (counts[s] != 0) {
-        printf(" %s=%ld", tp_status_name((tp_status)s), counts[s]);
-      }
-    }
-    printf("\n");
-    total += iterations;
-    free(work);
-    free(original);
   }
   printf("mutation_test: %ld corrupted programs, no crash\n", total);
   return 0;

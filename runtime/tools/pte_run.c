@@ -1,6 +1,7 @@
 /* pte_run: run an ExecuTorch .pte on the host with tinypte's runtime and every kernel.
  *
  *   pte_run MODEL.pte [IN0.bin IN1.bin ...] --out DIR [--method NAME] [--repeat N]
+ *   pte_run MODEL.pte --info            (what the method needs: buffers, pool, operators)
  *
  * Inputs are raw little-endian tensor bytes in the program's input order; shapes and
  * dtypes come from the program. Each output is written to DIR/out<i>.bin. On any failure
@@ -25,6 +26,7 @@ typedef struct options {
   const char *out_dir;
   const char *method;
   long repeat;
+  int info;
 } options;
 
 static int fail(const char *format, ...) {
@@ -52,6 +54,8 @@ static int parse(int argc, char **argv, options *opts) {
       opts->out_dir = argv[++i];
     } else if (strcmp(argv[i], "--method") == 0 && i + 1 < argc) {
       opts->method = argv[++i];
+    } else if (strcmp(argv[i], "--info") == 0) {
+      opts->info = 1;
     } else if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) {
       opts->repeat = strtol(argv[++i], NULL, 10);
     } else if (strncmp(argv[i], "--", 2) == 0) {
@@ -64,8 +68,8 @@ static int parse(int argc, char **argv, options *opts) {
       return usage("too many inputs");
     }
   }
-  if (opts->model == NULL || opts->out_dir == NULL || opts->repeat < 1) {
-    return usage("need MODEL.pte, --out DIR, and --repeat >= 1");
+  if (opts->model == NULL || (opts->out_dir == NULL && !opts->info) || opts->repeat < 1) {
+    return usage("need MODEL.pte and --out DIR (or --info), and --repeat >= 1");
   }
   return 0;
 }
@@ -159,6 +163,31 @@ static int write_outputs(const tp_method *method, const options *opts) {
   return 0;
 }
 
+static void print_info(const options *opts, const tp_method_requirements *req, const tp_method *method) {
+  printf("%s: method %s: %u values, %u instructions, %u operators, %u inputs, %u outputs\n", opts->model,
+         opts->method, req->num_values, req->num_instructions, req->num_operators, req->num_inputs, req->num_outputs);
+  for (uint32_t id = 1; id < req->num_buffers; id++) {
+    printf("  planned buffer %u: %llu B\n", id, (unsigned long long)req->buffer_sizes[id]);
+  }
+  printf("  state pool: %zu B on this host (TP_METHOD_POOL_BYTES; smaller on 32-bit targets)\n", req->pool_bytes);
+  for (uint32_t i = 0; i < method->num_inputs; i++) {
+    tp_tensor *tensor;
+    char shape[128];
+    if (tp_method_input(method, i, &tensor) == TP_OK) {
+      describe(tensor, shape, sizeof shape);
+      printf("  input %u: %s (%u B)\n", i, shape, tensor->nbytes);
+    }
+  }
+  for (uint32_t i = 0; i < method->num_outputs; i++) {
+    const tp_tensor *tensor;
+    char shape[128];
+    if (tp_method_output(method, i, &tensor) == TP_OK) {
+      describe(tensor, shape, sizeof shape);
+      printf("  output %u: %s (%u B)\n", i, shape, tensor->nbytes);
+    }
+  }
+}
+
 static int run(const options *opts, const uint8_t *data, size_t size) {
   tp_program program;
   tp_method_requirements req;
@@ -168,6 +197,14 @@ static int run(const options *opts, const uint8_t *data, size_t size) {
   }
   if (status != TP_OK) {
     return fail("%s: %s: %s", opts->model, tp_status_name(status), tp_status_message(status));
+  }
+  uint64_t planned = 0;
+  for (uint32_t id = 0; id < req.num_buffers; id++) {
+    planned += req.buffer_sizes[id];
+  }
+  if (planned > (1ull << 30)) {
+    return fail("%s: the memory plan asks for %llu B of planned buffers; pte_run stops at 1 GiB", opts->model,
+                (unsigned long long)planned);
   }
   void *buffers[TP_MAX_BUFFERS] = {0};
   size_t buffer_sizes[TP_MAX_BUFFERS] = {0};
@@ -185,6 +222,9 @@ static int run(const options *opts, const uint8_t *data, size_t size) {
          tp_status_message(status));
   } else if (status != TP_OK) {
     fail("%s: %s: %s", opts->model, tp_status_name(status), tp_status_message(status));
+  } else if (opts->info) {
+    print_info(opts, &req, &method);
+    result = 0;
   } else if (set_inputs(&method, opts) == 0) {
     for (long r = 0; r < opts->repeat && status == TP_OK; r++) {
       status = tp_method_execute(&method);
