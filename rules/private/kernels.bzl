@@ -16,6 +16,7 @@ the model and where kernels live.
 """
 
 load("//rules:providers.bzl", "TinyptePteInfo", "TinypteKernelRegistryInfo")
+load("//rules/private:host_transition.bzl", "host_transition")
 
 def _kernel_registry_impl(ctx):
     registry_c = ctx.actions.declare_file(ctx.label.name + ".c")
@@ -59,6 +60,9 @@ kernel_registry = rule(
     attrs = {
         "models": attr.label_list(
             providers = [TinyptePteInfo],
+            # Built for the host whichever board the registry is compiled for: one
+            # training per model, not one per board.
+            cfg = host_transition,
             doc = "executorch_model targets whose operators the registry must serve.",
         ),
         "all": attr.bool(
@@ -74,6 +78,9 @@ kernel_registry = rule(
             default = "//python:tinypte",
             executable = True,
             cfg = "exec",
+        ),
+        "_allowlist_function_transition": attr.label(
+            default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
         ),
     },
 )

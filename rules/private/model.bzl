@@ -12,6 +12,7 @@ and a Report action (PNG plots + text) that the `<name>_report` run target shows
 """
 
 load("//rules:providers.bzl", "TinyptePteInfo")
+load("//rules/private:host_transition.bzl", "host_transition")
 
 def _tool_action(ctx, mnemonic, subcommand, arguments, inputs, outputs, message):
     ctx.actions.run(
@@ -163,7 +164,7 @@ from build to build. Outputs: `<name>.pte`, `.ops.json`, `.plan.json`, `.summary
 )
 
 def _pte_header_srcs_impl(ctx):
-    info = ctx.attr.model[TinyptePteInfo]
+    info = ctx.attr.model[0][TinyptePteInfo]  # through host_transition: a list
     ctx.actions.run(
         executable = ctx.executable._tool,
         arguments = [
@@ -186,10 +187,14 @@ def _pte_header_srcs_impl(ctx):
 _pte_header_srcs = rule(
     implementation = _pte_header_srcs_impl,
     attrs = {
-        "model": attr.label(mandatory = True, providers = [TinyptePteInfo]),
+        # Firmware for any board embeds the host build of the model (trained once).
+        "model": attr.label(mandatory = True, providers = [TinyptePteInfo], cfg = host_transition),
         "symbol": attr.string(mandatory = True),
         "out": attr.string(mandatory = True),
         "_tool": attr.label(default = "//python:tinypte", executable = True, cfg = "exec"),
+        "_allowlist_function_transition": attr.label(
+            default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
+        ),
     },
     outputs = {"header": "%{out}.h", "source": "%{out}.c"},
 )

@@ -15,12 +15,13 @@ and for boards that take UF2 images (pico2w) :B_uf2. Shared by all boards:
 and per board :<name>_<board>_app_data, the generated static data (program, golden data,
 arena, pool), which first checks that the model can fit the board at all.
 
-The model is built once, for the build's own platform, whichever boards use it: its
-attribute here transitions back to //platforms/host, so training is not repeated per board.
+The model is built once for all boards: its attribute here (and in kernel_library)
+transitions back to //platforms/host, so training is not repeated per board.
 """
 
 load("//rules:providers.bzl", "TinypteBoardInfo", "TinyptePteInfo")
 load("//rules/private:firmware.bzl", "firmware_uf2", "tinypte_firmware")
+load("//rules/private:host_transition.bzl", "host_transition")
 load("//rules/private:kernels.bzl", "kernel_library")
 load("//rules/private:qemu_test.bzl", "qemu_test")
 
@@ -33,16 +34,6 @@ BOARDS = {
     "rv32imafc": struct(platform = "//platforms/rv32:rv32imafc", emulated = True, uf2 = False),
     "pico2w": struct(platform = "//platforms/pico2w", emulated = False, uf2 = True),
 }
-
-def _host_transition_impl(settings, attr):
-    return {"//command_line_option:platforms": "//platforms/host"}
-
-# Builds the model in the top-level (host) configuration from inside a board's subtree.
-_host_transition = transition(
-    implementation = _host_transition_impl,
-    inputs = [],
-    outputs = ["//command_line_option:platforms"],
-)
 
 def _model_app_data_impl(ctx):
     info = ctx.attr.model[0][TinyptePteInfo]
@@ -72,7 +63,7 @@ model_app_data = rule(
         "model": attr.label(
             mandatory = True,
             providers = [TinyptePteInfo],
-            cfg = _host_transition,
+            cfg = host_transition,
             doc = "The executorch_model whose program and golden data the firmware carries.",
         ),
         "board": attr.label(

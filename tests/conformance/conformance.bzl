@@ -5,6 +5,8 @@ outputs from ExecuTorch's host runtime) into a tree artifact; conformance_source
 that tree into cases.c/cases.h for firmware.
 """
 
+load("//rules/private:host_transition.bzl", "host_transition")
+
 def _conformance_cases_impl(ctx):
     out = ctx.actions.declare_directory(ctx.label.name)
     args = ["--out", out.path]
@@ -30,7 +32,7 @@ conformance_cases = rule(
 )
 
 def _conformance_sources_impl(ctx):
-    cases = ctx.file.cases
+    cases = ctx.files.cases[0]  # through host_transition: generated once for every board
     out_c = ctx.actions.declare_file(ctx.label.name + "/cases.c")
     out_h = ctx.actions.declare_file(ctx.label.name + "/cases.h")
     args = ["--manifest", cases.path + "/manifest.json", "--out-c", out_c.path, "--out-h", out_h.path]
@@ -50,7 +52,15 @@ conformance_sources = rule(
     implementation = _conformance_sources_impl,
     doc = "`<name>/cases.c` and `<name>/cases.h`: the cases of a conformance_cases directory, for firmware.",
     attrs = {
-        "cases": attr.label(mandatory = True, allow_single_file = True, doc = "A conformance_cases target."),
+        "cases": attr.label(
+            mandatory = True,
+            allow_single_file = True,
+            cfg = host_transition,
+            doc = "A conformance_cases target (built for the host, whichever board embeds it).",
+        ),
+        "_allowlist_function_transition": attr.label(
+            default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
+        ),
         "only": attr.string(doc = "Regular expression selecting cases (default: all)."),
         "_embed": attr.label(default = ":embed", executable = True, cfg = "exec"),
     },
