@@ -2,7 +2,7 @@
 action mnemonics, and the error messages of misuse."""
 
 load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
-load("//rules:providers.bzl", "TinypteBoardInfo", "TinypteFirmwareInfo")
+load("//rules:providers.bzl", "TinypteBoardInfo", "TinypteFirmwareInfo", "TinypteKernelRegistryInfo")
 
 def _board_info_test_impl(ctx):
     env = analysistest.begin(ctx)
@@ -42,6 +42,22 @@ def _firmware_test_impl(ctx):
     return analysistest.end(env)
 
 firmware_test = analysistest.make(_firmware_test_impl)
+
+def _kernel_registry_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    target = analysistest.target_under_test(env)
+    registry = target[TinypteKernelRegistryInfo]
+    asserts.equals(env, "sine_firmware_kernels_registry.c", registry.registry_c.basename)
+    asserts.equals(env, "sine_firmware_kernels_registry.json", registry.kernels_json.basename)
+    asserts.equals(env, ["//models/sine:sine"], [str(m) for m in registry.models])
+    actions = analysistest.target_actions(env)
+    asserts.equals(env, ["KernelRegistry"], [a.mnemonic for a in actions])
+    inputs = [f.basename for f in actions[0].inputs.to_list()]
+    asserts.true(env, "sine.ops.json" in inputs, "the registry action reads the model's ops.json")
+    asserts.true(env, "addmm.c" in inputs, "the registry action scans the kernel sources")
+    return analysistest.end(env)
+
+kernel_registry_test = analysistest.make(_kernel_registry_test_impl)
 
 def _expect_failure_impl(ctx):
     env = analysistest.begin(ctx)
