@@ -213,6 +213,25 @@ static void note_failure(tp_method *method, uint32_t pc, const tp_instruction *i
   }
 }
 
+/* A JumpFalse condition: a Bool, or a bool tensor (true when every element is), as
+ * ExecuTorch accepts. */
+static tp_status condition(const tp_value *cond, bool *truth) {
+  *truth = false;
+  if (cond->tag == TP_TAG_BOOL) {
+    *truth = cond->as.b;
+    return TP_OK;
+  }
+  if (cond->tag != TP_TAG_TENSOR || cond->as.tensor->dtype != TP_DTYPE_BOOL) {
+    return TP_ERR_KERNEL_ARGS;
+  }
+  const uint8_t *items = cond->as.tensor->data;
+  *truth = true;
+  for (uint32_t i = 0; i < cond->as.tensor->numel; i++) {
+    *truth = *truth && items[i] != 0;
+  }
+  return TP_OK;
+}
+
 tp_status tp_method_execute(tp_method *method) {
   if (method == NULL || method->values == NULL) {
     return TP_ERR_INVALID_ARGUMENT;
@@ -222,6 +241,8 @@ tp_status tp_method_execute(tp_method *method) {
   uint32_t pc = 0;
   uint32_t steps = 0;
   method->failed_instruction = -1;
+  method->failed_operator = NULL;
+  method->failed_overload = NULL;
   while (pc < method->num_instructions) {
     const tp_instruction *instruction = &method->instructions[pc];
     tp_status status = TP_OK;
@@ -229,35 +250,31 @@ tp_status tp_method_execute(tp_method *method) {
       method->failed_instruction = (int32_t)pc;
       return TP_ERR_STEP_LIMIT;
     }
+    uint32_t next = pc + 1;
     switch (instruction->kind) {
       case TP_INSTR_KERNEL_CALL:
         for (uint32_t i = 0; i < instruction->b; i++) {
           args[i] = &values[instruction->args[i]];
         }
         status = method->kernels[instruction->a](args, instruction->b);
-        pc++;
         break;
       case TP_INSTR_MOVE:
         values[instruction->b] = values[instruction->a];
-        pc++;
         break;
       case TP_INSTR_JUMP_FALSE: {
-        const tp_value *cond = &values[instruction->a];
-        if (cond->tag != TP_TAG_BOOL) {
-          status = TP_ERR_KERNEL_ARGS;
-        } else {
-          pc = cond->as.b ? pc + 1 : instruction->b;
-        }
+        bool truth;
+        status = condition(&values[instruction->a], &truth);
+        next = truth ? next : instruction->b;
         break;
       }
       default: /* TP_INSTR_FREE: planned memory needs no freeing */
-        pc++;
         break;
     }
     if (status != TP_OK) {
       note_failure(method, pc, instruction);
       return status;
     }
+    pc = next;
   }
   return TP_OK;
 }
