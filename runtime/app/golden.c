@@ -40,11 +40,13 @@ bool tp_golden_parse(tp_golden *golden, const uint8_t *data, size_t size) {
       return false;
     }
     slot->dtype = read_u32(data, &pos);
-    uint32_t ndim = read_u32(data, &pos);
-    if (ndim > 8 || size - pos < 4u * ndim + 4u || element_size(slot->dtype) == 0) {
+    slot->ndim = read_u32(data, &pos);
+    if (slot->ndim > 8 || size - pos < 4u * slot->ndim + 4u || element_size(slot->dtype) == 0) {
       return false;
     }
-    pos += 4u * ndim;
+    for (uint32_t d = 0; d < slot->ndim; d++) {
+      slot->dims[d] = (int32_t)read_u32(data, &pos);
+    }
     slot->nbytes = read_u32(data, &pos);
     slot->numel = slot->nbytes / element_size(slot->dtype);
     golden->case_bytes += (slot->nbytes + 3u) & ~3u;

@@ -12,6 +12,8 @@ typedef struct tp_golden_slot {
   uint32_t dtype; /* ExecuTorch ScalarType code */
   uint32_t nbytes;
   uint32_t numel;
+  uint32_t ndim;
+  int32_t dims[8];
 } tp_golden_slot;
 
 typedef struct tp_golden {

@@ -111,8 +111,10 @@ static void print_case(uint32_t index, const tp_golden *golden, const tp_tensor 
 static tp_status run_golden(tp_method *method, const tp_golden *golden, run_stats *stats) {
   for (uint32_t c = 0; c < golden->num_cases; c++) {
     for (uint32_t i = 0; i < golden->num_inputs; i++) {
-      const uint8_t *data = tp_golden_slot_data(golden, c, i);
-      tp_status status = tp_method_set_input(method, i, data, golden->slots[i].nbytes);
+      const tp_golden_slot *slot = &golden->slots[i];
+      tp_tensor input = {(void *)(uintptr_t)tp_golden_slot_data(golden, c, i), slot->dims, slot->numel,
+                         slot->nbytes, (uint8_t)slot->ndim, (uint8_t)slot->dtype};
+      tp_status status = tp_method_set_input_tensor(method, i, &input);
       if (status != TP_OK) {
         report_status("set_input", status, NULL);
         return status;

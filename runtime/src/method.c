@@ -180,6 +180,23 @@ tp_status tp_method_set_input(tp_method *method, uint32_t index, const void *dat
   return TP_OK;
 }
 
+tp_status tp_method_set_input_tensor(tp_method *method, uint32_t index, const tp_tensor *value) {
+  tp_tensor *tensor;
+  if (value == NULL) {
+    return TP_ERR_INVALID_ARGUMENT;
+  }
+  TP_TRY(tp_method_input(method, index, &tensor));
+  if (value->dtype != tensor->dtype || value->dim != tensor->dim) {
+    return TP_ERR_INPUT_MISMATCH;
+  }
+  for (uint32_t d = 0; d < value->dim; d++) {
+    if (value->sizes[d] != tensor->sizes[d]) {
+      return TP_ERR_INPUT_MISMATCH;
+    }
+  }
+  return tp_method_set_input(method, index, value->data, value->nbytes);
+}
+
 tp_status tp_method_output_value(const tp_method *method, uint32_t index, const tp_value **value) {
   if (method == NULL || value == NULL || method->values == NULL || index >= method->num_outputs) {
     return TP_ERR_INVALID_ARGUMENT;

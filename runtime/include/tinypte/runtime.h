@@ -138,6 +138,12 @@ tp_status tp_method_input(const tp_method *method, uint32_t index, tp_tensor **t
 /** Copy `nbytes` of `data` into input `index`; nbytes must equal the tensor's nbytes. */
 tp_status tp_method_set_input(tp_method *method, uint32_t index, const void *data, size_t nbytes);
 
+/**
+ * Copy `value` into input `index` after checking that its dtype and shape are the
+ * program's: TP_ERR_INPUT_MISMATCH otherwise (e.g. a [1,28,28] image for a [1,1,8,8] input).
+ */
+tp_status tp_method_set_input_tensor(tp_method *method, uint32_t index, const tp_tensor *value);
+
 /** Run every instruction. On a kernel error, failed_instruction/failed_operator say where. */
 tp_status tp_method_execute(tp_method *method);
 
