@@ -21,15 +21,6 @@
 #define TP_KERNEL(ns, name, overload) \
   tp_status tp_kernel_##ns##_##name##_##overload(tp_value *const *args, uint32_t nargs)
 
-/* Return the status of `expr` when it is not TP_OK. */
-#define TP_TRY(expr)                  \
-  do {                                \
-    tp_status tp_try_status_ = (expr); \
-    if (tp_try_status_ != TP_OK) {    \
-      return tp_try_status_;          \
-    }                                 \
-  } while (0)
-
 /* Return TP_ERR_KERNEL_ARGS when `cond` is false. */
 #define TP_CHECK_ARGS(cond)       \
   do {                            \
@@ -133,5 +124,23 @@ typedef struct tp_reduce_plan {
  *  reduced dimensions as size 1. A 0-dim input gives a 0-dim output. */
 tp_status tp_reduce_plan_init(tp_reduce_plan *plan, const tp_tensor *in, const int64_t *dims, uint32_t ndims,
                               bool keepdim);
+
+/* The arguments of mean.out and sum.IntList_out, which share one schema:
+ * (Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out). */
+typedef struct tp_dim_reduction_args {
+  tp_tensor *in;
+  tp_tensor *out;
+  const int64_t *dims; /* NULL for None */
+  uint32_t ndims;
+  bool keepdim;
+  bool has_dtype;
+  int64_t dtype; /* when has_dtype */
+} tp_dim_reduction_args;
+
+/** Read those arguments (args[5] is the returned out). */
+tp_status tp_dim_reduction_args_get(tp_value *const *args, uint32_t nargs, tp_dim_reduction_args *a);
+
+/** Plan the reduction they describe and check that out has the reduced shape. */
+tp_status tp_dim_reduction_plan(const tp_dim_reduction_args *a, tp_reduce_plan *plan);
 
 #endif /* TINYPTE_KERNEL_UTIL_H */

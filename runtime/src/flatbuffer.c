@@ -1,6 +1,5 @@
 /* Bounds-checked FlatBuffers reading (see flatbuffer.h). */
 #include "flatbuffer.h"
-#include "internal.h"
 
 #include <stddef.h>
 #include <string.h>

@@ -27,4 +27,23 @@ typedef enum tp_status {
 /** @return the code's name, e.g. "TP_ERR_CORRUPT"; "TP_ERR_?" for unknown values. */
 const char *tp_status_name(tp_status status);
 
+/* Return the status of `expr` from the enclosing function when it is not TP_OK. Used by
+ * the runtime and the kernels. Host debugging: compile with -DTP_TRACE and every failure
+ * prints the file and line it passes through. */
+#ifdef TP_TRACE
+#include <stdio.h>
+#define TP_TRACE_FAILURE(status) fprintf(stderr, "tinypte: %s at %s:%d\n", tp_status_name(status), __FILE__, __LINE__)
+#else
+#define TP_TRACE_FAILURE(status) ((void)0)
+#endif
+
+#define TP_TRY(expr)                    \
+  do {                                  \
+    tp_status tp_try_status_ = (expr);  \
+    if (tp_try_status_ != TP_OK) {      \
+      TP_TRACE_FAILURE(tp_try_status_); \
+      return tp_try_status_;            \
+    }                                   \
+  } while (0)
+
 #endif /* TINYPTE_STATUS_H */
