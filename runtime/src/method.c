@@ -37,6 +37,15 @@ static void layout_pool(const tp_plan_view *view, const tp_pool_counts *counts, 
   layout->total = cursor;
 }
 
+/* Open method `name`, check and count everything in it, and lay out its pool. */
+static tp_status size_method(const tp_program *program, const char *name, tp_plan_view *view,
+                             tp_pool_counts *counts, pool_layout *layout) {
+  TP_TRY(tp_plan_open(program, name, view));
+  TP_TRY(tp_plan_walk(view, NULL, counts));
+  layout_pool(view, counts, layout);
+  return TP_OK;
+}
+
 tp_status tp_method_requirements_get(const tp_program *program, const char *name,
                                      tp_method_requirements *requirements) {
   if (program == NULL || name == NULL || requirements == NULL) {
@@ -46,9 +55,7 @@ tp_status tp_method_requirements_get(const tp_program *program, const char *name
   tp_pool_counts counts;
   pool_layout layout;
   memset(requirements, 0, sizeof *requirements);
-  TP_TRY(tp_plan_open(program, name, &view));
-  TP_TRY(tp_plan_walk(&view, NULL, &counts));
-  layout_pool(&view, &counts, &layout);
+  TP_TRY(size_method(program, name, &view, &counts, &layout));
   requirements->num_buffers = view.num_buffers;
   memcpy(requirements->buffer_sizes, view.buffer_sizes, sizeof view.buffer_sizes);
   requirements->pool_bytes = layout.total;
@@ -120,9 +127,7 @@ tp_status tp_method_init(tp_method *method, const tp_program *program, const cha
   tp_plan_view view;
   tp_pool_counts counts;
   pool_layout layout;
-  TP_TRY(tp_plan_open(program, name, &view));
-  TP_TRY(tp_plan_walk(&view, NULL, &counts));
-  layout_pool(&view, &counts, &layout);
+  TP_TRY(size_method(program, name, &view, &counts, &layout));
   TP_TRY(check_memory(&view, memory, layout.total));
 
   uint8_t *pool = memory->pool;
