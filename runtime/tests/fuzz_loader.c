@@ -4,7 +4,8 @@
  * With clang (libFuzzer), from the repository root, after `bazel build //runtime/kernels:all`:
  *     clang -fsanitize=fuzzer,address,undefined -DTP_LIBFUZZER -Iruntime/include -Iruntime/kernels
  *       runtime/src/[a-z]*.c runtime/kernels/[a-z_]*.c bazel-bin/runtime/kernels/all_registry.c
- *       runtime/tests/run_program.c runtime/tests/fuzz_loader.c -lm -o fuzz_loader
+ *       runtime/tools/host.c runtime/tests/run_program.c runtime/tests/fuzz_loader.c -Iruntime/tools -lm
+ *       -o fuzz_loader
  *              ./fuzz_loader corpus/       (seed the corpus with .pte files)
  * Built by Bazel (gcc, no libFuzzer) it is a replayer: `fuzz_loader FILE...` runs each
  * file once, so crashes found by a fuzzer can be checked in as regression inputs.
@@ -14,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host.h"
 #include "run_program.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -34,15 +36,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 #ifndef TP_LIBFUZZER
 int main(int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
-    FILE *file = fopen(argv[i], "rb");
-    if (file == NULL) {
+    size_t size;
+    uint8_t *data = tp_host_read_file(argv[i], &size);
+    if (data == NULL) {
       fprintf(stderr, "fuzz_loader: cannot read %s\n", argv[i]);
       return 1;
     }
-    static uint8_t buffer[1 << 20];
-    size_t size = fread(buffer, 1, sizeof buffer, file);
-    fclose(file);
-    LLVMFuzzerTestOneInput(buffer, size);
+    LLVMFuzzerTestOneInput(data, size);
+    free(data);
     printf("%s: %zu bytes, no crash\n", argv[i], size);
   }
   return 0;

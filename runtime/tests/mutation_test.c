@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host.h"
 #include "run_program.h"
 
 enum { NUM_STATUSES = 16 };
@@ -26,24 +27,6 @@ static uint64_t next_random(uint64_t *state) {
   *state ^= *state << 25;
   *state ^= *state >> 27;
   return *state * 0x2545F4914F6CDD1DULL;
-}
-
-static uint8_t *load(const char *path, size_t *size) {
-  FILE *file = fopen(path, "rb");
-  if (file == NULL) {
-    return NULL;
-  }
-  fseek(file, 0, SEEK_END);
-  long length = ftell(file);
-  fseek(file, 0, SEEK_SET);
-  uint8_t *data = length > 0 ? malloc((size_t)length) : NULL;
-  if (data != NULL && fread(data, 1, (size_t)length, file) != (size_t)length) {
-    free(data);
-    data = NULL;
-  }
-  fclose(file);
-  *size = (size_t)length;
-  return data;
 }
 
 /* Apply one of several corruptions to `work` (a copy of the original); returns the size. */
@@ -97,7 +80,7 @@ static size_t mutate(uint8_t *work, size_t size, uint64_t *rng) {
 /* Run `iterations` mutations of one program; adds the outcome counts to `counts`. */
 static int mutate_program(const char *path, long iterations, uint64_t seed, long *counts) {
   size_t size;
-  uint8_t *original = load(path, &size);
+  uint8_t *original = tp_host_read_file(path, &size);
   if (original == NULL) {
     fprintf(stderr, "mutation_test: cannot read %s\n", path);
     return 1;

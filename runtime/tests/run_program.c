@@ -1,8 +1,9 @@
 /* tp_run_program: the whole load-and-run path on one in-memory program (see run_program.h). */
 #include "run_program.h"
 
-#include <stdlib.h>
 #include <string.h>
+
+#include "host.h"
 
 static tp_status run_method(tp_method *method) {
   for (uint32_t i = 0; i < method->num_inputs; i++) {
@@ -33,29 +34,16 @@ tp_status tp_run_program(const uint8_t *data, size_t size) {
   if (status != TP_OK) {
     return status;
   }
-  uint64_t total = req.pool_bytes;
-  for (uint32_t id = 0; id < req.num_buffers; id++) {
-    total += req.buffer_sizes[id];
-  }
-  if (total > TP_RUN_PROGRAM_MAX_MEMORY) {
+  if (req.pool_bytes + tp_host_planned_bytes(&req) > TP_RUN_PROGRAM_MAX_MEMORY) {
     return TP_ERR_ARENA_TOO_SMALL;
   }
-  void *buffers[TP_MAX_BUFFERS] = {0};
-  size_t sizes[TP_MAX_BUFFERS] = {0};
-  void *pool = aligned_alloc(16, (req.pool_bytes + 16) & ~(size_t)15);
-  for (uint32_t id = 0; id < req.num_buffers; id++) {
-    sizes[id] = (size_t)req.buffer_sizes[id];
-    buffers[id] = aligned_alloc(16, (sizes[id] + 16) & ~(size_t)15);
-  }
-  tp_method_memory memory = {pool, req.pool_bytes, buffers, sizes, req.num_buffers};
+  tp_host_memory host;
+  tp_host_memory_alloc(&host, &req);
   tp_method method;
-  status = tp_method_init(&method, &program, name, &memory, &tp_selected_kernels);
+  status = tp_method_init(&method, &program, name, &host.memory, &tp_selected_kernels);
   if (status == TP_OK) {
     status = run_method(&method);
   }
-  for (uint32_t id = 0; id < req.num_buffers; id++) {
-    free(buffers[id]);
-  }
-  free(pool);
+  tp_host_memory_free(&host);
   return status;
 }

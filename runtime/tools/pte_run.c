@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host.h"
 #include "status_message.h"
 #include "tinypte/runtime.h"
 
@@ -74,29 +75,6 @@ static int parse(int argc, char **argv, options *opts) {
   return 0;
 }
 
-/* Read a whole file into a 16-byte aligned buffer (the runtime reads programs in place). */
-static void *read_file(const char *path, size_t *size) {
-  FILE *file = fopen(path, "rb");
-  if (file == NULL) {
-    return NULL;
-  }
-  void *data = NULL;
-  long length = -1;
-  if (fseek(file, 0, SEEK_END) == 0) {
-    length = ftell(file);
-  }
-  if (length >= 0 && fseek(file, 0, SEEK_SET) == 0) {
-    data = aligned_alloc(16, ((size_t)length + 16) & ~(size_t)15);
-    if (data != NULL && fread(data, 1, (size_t)length, file) != (size_t)length) {
-      free(data);
-      data = NULL;
-    }
-  }
-  fclose(file);
-  *size = (size_t)(length < 0 ? 0 : length);
-  return data;
-}
-
 static void describe(const tp_tensor *t, char *text, size_t size) {
   int used = snprintf(text, size, "%s[", tp_dtype_name(t->dtype));
   for (uint32_t d = 0; d < t->dim && used > 0 && (size_t)used < size; d++) {
@@ -118,7 +96,7 @@ static int set_inputs(tp_method *method, const options *opts) {
     if (tp_method_input(method, (uint32_t)i, &tensor) != TP_OK) {
       return fail("%s: input %d is not a tensor; pte_run feeds tensors only", opts->model, i);
     }
-    void *data = read_file(opts->inputs[i], &size);
+    void *data = tp_host_read_file(opts->inputs[i], &size);
     if (data == NULL) {
       return fail("%s: cannot read input %d", opts->inputs[i], i);
     }
@@ -198,25 +176,16 @@ static int run(const options *opts, const uint8_t *data, size_t size) {
   if (status != TP_OK) {
     return fail("%s: %s: %s", opts->model, tp_status_name(status), tp_status_message(status));
   }
-  uint64_t planned = 0;
-  for (uint32_t id = 0; id < req.num_buffers; id++) {
-    planned += req.buffer_sizes[id];
-  }
+  uint64_t planned = tp_host_planned_bytes(&req);
   if (planned > (1ull << 30)) {
     return fail("%s: the memory plan asks for %llu B of planned buffers; pte_run stops at 1 GiB", opts->model,
                 (unsigned long long)planned);
   }
-  void *buffers[TP_MAX_BUFFERS] = {0};
-  size_t buffer_sizes[TP_MAX_BUFFERS] = {0};
   int result = 1;
-  void *pool = aligned_alloc(16, (req.pool_bytes + 16) & ~(size_t)15);
-  for (uint32_t id = 0; id < req.num_buffers; id++) {
-    buffer_sizes[id] = (size_t)req.buffer_sizes[id];
-    buffers[id] = aligned_alloc(16, (buffer_sizes[id] + 16) & ~(size_t)15);
-  }
-  tp_method_memory memory = {pool, req.pool_bytes, buffers, buffer_sizes, req.num_buffers};
+  tp_host_memory host;
+  tp_host_memory_alloc(&host, &req);
   tp_method method;
-  status = tp_method_init(&method, &program, opts->method, &memory, &tp_selected_kernels);
+  status = tp_method_init(&method, &program, opts->method, &host.memory, &tp_selected_kernels);
   if (status == TP_ERR_OPERATOR_MISSING) {
     fail("%s: no kernel for operator %s.%s (%s)", opts->model, method.failed_operator, method.failed_overload,
          tp_status_message(status));
@@ -237,10 +206,7 @@ static int run(const options *opts, const uint8_t *data, size_t size) {
       result = write_outputs(&method, opts);
     }
   }
-  for (uint32_t id = 0; id < req.num_buffers; id++) {
-    free(buffers[id]);
-  }
-  free(pool);
+  tp_host_memory_free(&host);
   return result;
 }
 
@@ -251,7 +217,7 @@ int main(int argc, char **argv) {
     return parsed;
   }
   size_t size;
-  uint8_t *data = read_file(opts.model, &size);
+  uint8_t *data = tp_host_read_file(opts.model, &size);
   if (data == NULL) {
     return fail("%s: cannot read the program", opts.model);
   }
