@@ -353,3 +353,20 @@ tp_status tp_reduce_plan_init(tp_reduce_plan *plan, const tp_tensor *in, const i
   }
   return TP_OK;
 }
+
+tp_status tp_dim_reduction_args_get(tp_value *const *args, uint32_t nargs, tp_dim_reduction_args *a) {
+  tp_tensor *ret;
+  TP_CHECK_ARGS(nargs == 6);
+  TP_TRY(tp_arg_tensor(args, nargs, 0, &a->in));
+  TP_TRY(tp_arg_optional_int_list(args, nargs, 1, &a->dims, &a->ndims));
+  TP_TRY(tp_arg_bool(args, nargs, 2, &a->keepdim));
+  TP_TRY(tp_arg_optional_int(args, nargs, 3, &a->dtype, &a->has_dtype));
+  TP_TRY(tp_arg_tensor(args, nargs, 4, &a->out));
+  return tp_arg_tensor(args, nargs, 5, &ret);
+}
+
+tp_status tp_dim_reduction_plan(const tp_dim_reduction_args *a, tp_reduce_plan *plan) {
+  TP_TRY(tp_reduce_plan_init(plan, a->in, a->dims, a->ndims, a->keepdim));
+  TP_CHECK_ARGS(tp_shape_is(a->out, plan->out_dim, plan->out_sizes));
+  return TP_OK;
+}

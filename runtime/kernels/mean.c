@@ -25,24 +25,15 @@
 /* mean.out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None,
  *          Tensor(a!) out) -> Tensor(a!) */
 TP_KERNEL(aten, mean, out) {
-  TP_CHECK_ARGS(nargs == 6);
-  tp_tensor *in, *out, *ret;
-  const int64_t *dims;
-  uint32_t ndims;
-  bool keepdim, has_dtype;
-  int64_t dtype;
-  TP_TRY(tp_arg_tensor(args, nargs, 0, &in));
-  TP_TRY(tp_arg_optional_int_list(args, nargs, 1, &dims, &ndims));
-  TP_TRY(tp_arg_bool(args, nargs, 2, &keepdim));
-  TP_TRY(tp_arg_optional_int(args, nargs, 3, &dtype, &has_dtype));
-  TP_TRY(tp_arg_tensor(args, nargs, 4, &out));
-  TP_TRY(tp_arg_tensor(args, nargs, 5, &ret));
-  if (out->dtype != TP_DTYPE_FLOAT32 || (has_dtype && dtype != TP_DTYPE_FLOAT32)) {
+  tp_dim_reduction_args a;
+  TP_TRY(tp_dim_reduction_args_get(args, nargs, &a));
+  const tp_tensor *in = a.in;
+  tp_tensor *out = a.out;
+  if (out->dtype != TP_DTYPE_FLOAT32 || (a.has_dtype && a.dtype != TP_DTYPE_FLOAT32)) {
     return TP_ERR_KERNEL_DTYPE;
   }
   tp_reduce_plan plan;
-  TP_TRY(tp_reduce_plan_init(&plan, in, dims, ndims, keepdim));
-  TP_CHECK_ARGS(tp_shape_is(out, plan.out_dim, plan.out_sizes));
+  TP_TRY(tp_dim_reduction_plan(&a, &plan));
   switch (in->dtype) {
     case TP_DTYPE_FLOAT32:
       MEAN_LOOP(float);
