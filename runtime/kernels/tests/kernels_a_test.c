@@ -16,10 +16,11 @@
  * Prints a per-kernel count of checked cases; exits 1 on any failure.
  *
  *   gcc -std=c11 -Wall -Wextra -Werror -fsanitize=address,undefined -g -Iruntime/include \
- *     -Iruntime/kernels runtime/kernels/[a-z_]*.c runtime/kernels/tests/kernels_a_test.c -lm \
+ *     -Iruntime/kernels runtime/kernels/[a-z_]*.c runtime/src/dtype.c runtime/src/program.c \
+ *     runtime/src/flatbuffer.c runtime/kernels/tests/kernels_a_test.c -lm \
  *     -o /tmp/kernels_a_test && /tmp/kernels_a_test
- * (every .c in runtime/kernels; the test's weak tp_dtype_size/tp_status_name stand in for
- * runtime/src when it is not linked.)
+ * (every .c in runtime/kernels, and the runtime files with tp_dtype_size and tp_status_name;
+ * Bazel: //runtime/kernels/tests:kernels_a_test.)
  */
 #include <math.h>
 #include <stdio.h>
@@ -156,41 +157,6 @@ static struct {
     {"full_like.out", tp_kernel_aten_full_like_out, 0, 0, 0},
 };
 #define NKERNELS (sizeof(kernels) / sizeof(kernels[0]))
-
-/* tinypte's dtype and status helpers live in the runtime library (runtime/src); weak fallbacks
- * let this test link on its own as well as against the runtime. */
-__attribute__((weak)) size_t tp_dtype_size(int dtype) {
-  switch (dtype) {
-    case TP_DTYPE_UINT8:
-    case TP_DTYPE_INT8:
-    case TP_DTYPE_BOOL:
-      return 1;
-    case TP_DTYPE_INT16:
-    case TP_DTYPE_FLOAT16:
-      return 2;
-    case TP_DTYPE_INT32:
-    case TP_DTYPE_FLOAT32:
-      return 4;
-    case TP_DTYPE_INT64:
-    case TP_DTYPE_FLOAT64:
-      return 8;
-    default:
-      return 0;
-  }
-}
-
-__attribute__((weak)) const char *tp_status_name(tp_status status) {
-  switch (status) {
-    case TP_OK:
-      return "TP_OK";
-    case TP_ERR_KERNEL_ARGS:
-      return "TP_ERR_KERNEL_ARGS";
-    case TP_ERR_KERNEL_DTYPE:
-      return "TP_ERR_KERNEL_DTYPE";
-    default:
-      return "TP_ERR_?";
-  }
-}
 
 /* How to change a case before calling the kernel. */
 typedef enum mutation {

@@ -13,6 +13,7 @@
  *     -Iruntime/kernels runtime/kernels/kernel_util.c runtime/kernels/nn_util.c \
  *     runtime/kernels/{addmm,mm,bmm,convolution,max_pool2d_with_indices,avg_pool2d}.c \
  *     runtime/kernels/{_adaptive_avg_pool2d,native_layer_norm,_native_batch_norm_legit_no_training}.c \
+ *     runtime/src/dtype.c runtime/src/program.c runtime/src/flatbuffer.c \
  *     runtime/kernels/tests/kernels_b_test.c -lm -o /tmp/kernels_b_test && /tmp/kernels_b_test
  *
  * To compare with ExecuTorch's own kernels instead of PyTorch, generate the cases with
@@ -102,41 +103,6 @@ static const struct {
 };
 #define NKERNELS (sizeof(kernels) / sizeof(kernels[0]))
 
-/* Local stand-ins for the runtime library's tp_dtype_size / tp_status_name, so the test links
- * with only the kernel sources (and without clashing when linked with the runtime). */
-static size_t kb_dtype_size(int dtype) {
-  switch (dtype) {
-    case TP_DTYPE_UINT8:
-    case TP_DTYPE_INT8:
-    case TP_DTYPE_BOOL:
-      return 1;
-    case TP_DTYPE_INT16:
-    case TP_DTYPE_FLOAT16:
-      return 2;
-    case TP_DTYPE_INT32:
-    case TP_DTYPE_FLOAT32:
-      return 4;
-    case TP_DTYPE_INT64:
-    case TP_DTYPE_FLOAT64:
-      return 8;
-    default:
-      return 0;
-  }
-}
-
-static const char *kb_status_name(tp_status status) {
-  switch (status) {
-    case TP_OK:
-      return "TP_OK";
-    case TP_ERR_KERNEL_ARGS:
-      return "TP_ERR_KERNEL_ARGS";
-    case TP_ERR_KERNEL_DTYPE:
-      return "TP_ERR_KERNEL_DTYPE";
-    default:
-      return "TP_ERR_?";
-  }
-}
-
 /* How to change a case before calling the kernel. */
 typedef enum mutation {
   MUT_NONE,
@@ -205,7 +171,7 @@ static void build(call *c, const kb_case *kc, mutation mut, uint32_t which) {
           }
           out_no++;
         }
-        t->nbytes = t->numel * (uint32_t)kb_dtype_size(t->dtype);
+        t->nbytes = t->numel * (uint32_t)tp_dtype_size(t->dtype);
         t->data = t->numel == 0 ? NULL : xmalloc(t->nbytes);
         if (t->data != NULL) {
           if (ka->kind == KB_IN) {
@@ -348,8 +314,8 @@ static bool run(tp_kernel_fn fn, const kb_case *kc, mutation mut, uint32_t which
   tp_status got = fn(c->ptrs, c->nargs);
   bool ok = got == want;
   if (!ok) {
-    printf("FAIL %s \"%s\"%s: returned %s, want %s\n", kc->op, kc->name, what, kb_status_name(got),
-           kb_status_name(want));
+    printf("FAIL %s \"%s\"%s: returned %s, want %s\n", kc->op, kc->name, what, tp_status_name(got),
+           tp_status_name(want));
   } else if (got == TP_OK && mut == MUT_NONE && !check_outputs(c, kc, st)) {
     printf("FAIL %s \"%s\": wrong output values\n", kc->op, kc->name);
     ok = false;
