@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cases.h"
+#include "format.h"
 #include "tinypte/board.h"
 #include "tinypte/runtime.h"
 
@@ -16,14 +17,8 @@
 static uint8_t arena[192 * 1024] __attribute__((aligned(16)));
 
 static void put_uint(uint32_t value) {
-  char text[12];
-  int n = 11;
-  text[n] = '\0';
-  do {
-    text[--n] = (char)('0' + value % 10u);
-    value /= 10u;
-  } while (value != 0);
-  tp_console_puts(text + n);
+  char text[TP_FORMAT_SIZE];
+  tp_console_puts(tp_format_uint(text, value));
 }
 
 static void report(const tp_conformance_case *c, const char *what, tp_status status) {
