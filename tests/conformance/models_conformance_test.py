@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from tinypte.executorch_host import first_outputs
 from tinypte.golden import Golden
 
 REL = 1e-6
@@ -36,16 +37,11 @@ def run_tinypte(pte_run: str, pte: Path, inputs: list[npt.NDArray[Any]], work: P
 
 def check_model(pte_run: str, pte: Path, golden_path: Path) -> float:
     """Worst |tinypte - ExecuTorch| over the model's golden inputs; raises on a mismatch."""
-    import torch
-    from executorch.runtime import Runtime
-
     golden = Golden.from_bytes(golden_path.read_bytes())
-    program = Runtime.get().load_program(pte)  # keep referenced while the method is used
-    method = program.load_method("forward")
     worst = 0.0
     with tempfile.TemporaryDirectory() as tmp:
-        for case, inputs in enumerate(golden.inputs):
-            expected = method.execute([torch.from_numpy(a) for a in inputs])[0].numpy().ravel()
+        for case, (inputs, result) in enumerate(zip(golden.inputs, first_outputs(pte, golden.inputs), strict=True)):
+            expected = result.ravel()
             got = run_tinypte(pte_run, pte, list(inputs), Path(tmp))[0]
             if got.shape != expected.shape or not np.allclose(got, expected, rtol=REL, atol=ABS):
                 raise AssertionError(f"{pte.name} case {case}: tinypte {got[:8]} vs ExecuTorch {expected[:8]}")
