@@ -20,13 +20,16 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import struct
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from tinypte.errors import TinypteError, run_cli
+from tinypte.golden import Golden
+from tinypte.header import c_bytes
 from tinypte.inspect_pte import load_program
 
 
@@ -103,29 +106,16 @@ def check_fit(name: str, board: dict[str, Any], pte_bytes: int, golden_bytes: in
         )
 
 
-def c_bytes(data: bytes) -> str:
-    rows = [", ".join(f"0x{b:02x}" for b in data[i : i + 16]) for i in range(0, len(data), 16)]
-    return "    " + ",\n    ".join(rows) if rows else "    0"
-
-
-def corrupt(golden: bytearray, case: int) -> None:
-    """Add 1.0 to the first float32 output of `case` (for the tolerance-failure test)."""
-    _, _, cases, inputs, outputs, _ = struct.unpack_from("<4sIIIIf", golden, 0)
-    if case >= cases:
-        raise TinypteError(f"--corrupt-golden {case}: the golden data has {cases} cases")
-    pos = 24
-    slot_bytes = []
-    for _ in range(inputs + outputs):
-        dtype, ndim = struct.unpack_from("<II", golden, pos)
-        pos += 8 + 4 * ndim
-        (nbytes,) = struct.unpack_from("<I", golden, pos)
-        pos += 4
-        slot_bytes.append((dtype, (nbytes + 3) & ~3))
-    if slot_bytes[inputs][0] != 6:
+def corrupt(golden_bytes: bytes, case: int) -> bytes:
+    """Add 1.0 to the first element of `case`'s first output (for the tolerance-failure test)."""
+    golden = Golden.from_bytes(golden_bytes)
+    if case >= len(golden.outputs):
+        raise TinypteError(f"--corrupt-golden {case}: the golden data has {len(golden.outputs)} cases")
+    first = golden.outputs[case][0]
+    if first.dtype != np.float32:
         raise TinypteError("--corrupt-golden needs a float32 first output")
-    at = pos + case * sum(size for _, size in slot_bytes) + sum(size for _, size in slot_bytes[:inputs])
-    (value,) = struct.unpack_from("<f", golden, at)
-    struct.pack_into("<f", golden, at, value + 1.0)
+    first.flat[0] += np.float32(1.0)
+    return golden.to_bytes()
 
 
 def render(name: str, pte: bytes, golden: bytes, counts: PoolCounts, buffer_sizes: list[int]) -> str:
@@ -183,13 +173,13 @@ def main(argv: list[str] | None = None) -> int:
             raise TinypteError(f"--name {args.name!r}: use letters, digits and _.:/- only")
         pte = args.pte.read_bytes()
         counts, buffer_sizes = pool_counts(load_program(args.pte))
-        golden = bytearray(args.golden.read_bytes())
+        golden = args.golden.read_bytes()
         if args.board:
             board = json.loads(args.board.read_text())
             check_fit(args.name, board, len(pte), len(golden), counts, buffer_sizes, args.stack_size)
         if args.corrupt_golden is not None:
-            corrupt(golden, args.corrupt_golden)
-        args.out_c.write_text(render(args.name, pte, bytes(golden), counts, buffer_sizes))
+            golden = corrupt(golden, args.corrupt_golden)
+        args.out_c.write_text(render(args.name, pte, golden, counts, buffer_sizes))
 
     return run_cli(run)
 
