@@ -34,6 +34,7 @@ from dataclasses import InitVar, dataclass, field
 from typing import Any, TypeAlias, TypeGuard
 
 import torch
+from c_initializer import wrap_initializer
 from torch._ops import OpOverload
 
 TP_OK, TP_ERR_KERNEL_ARGS, TP_ERR_KERNEL_DTYPE = 0, 11, 12
@@ -656,15 +657,7 @@ class Emitter:
         name = f"ka_a{self.n:d}"
         self.n += 1
         body = ", ".join(values) if values else "0"
-        lines: list[str] = []
-        line = ""
-        for part in body.split(", "):
-            if len(line) + len(part) > 100:
-                lines.append(line.rstrip())
-                line = ""
-            line += part + ", "
-        lines.append(line.rstrip(", "))
-        initializer = "\n  ".join(lines)
+        initializer = wrap_initializer(body)
         self.decls.append(f"static const {ctype} {name}[] = {{{initializer}}};")
         return name
 

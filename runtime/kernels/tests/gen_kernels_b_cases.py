@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
 import torch
+from c_initializer import wrap_initializer
 
 # tp_dtype / tp_status numbers (runtime/include/tinypte/value.h, status.h)
 DTYPE = {torch.float32: 6, torch.int64: 4, torch.int32: 3}
@@ -554,15 +555,7 @@ class Emitter:
         name = f"kb_a{self.n:d}"
         self.n += 1
         self.cache[key] = name
-        lines: list[str] = []
-        line = ""
-        for part in body.split(", "):
-            if len(line) + len(part) > 100:
-                lines.append(line.rstrip())
-                line = ""
-            line += part + ", "
-        lines.append(line.rstrip(", "))
-        initializer = "\n  ".join(lines)
+        initializer = wrap_initializer(body)
         self.decls.append(f"static const {ctype} {name}[] = {{{initializer}}};")
         return name
 
