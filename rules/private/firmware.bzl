@@ -100,7 +100,7 @@ _firmware = rule(
     },
 )
 
-def _board_labels(board):
+def board_labels(board):
     """'//platforms/x' or '//platforms/x:y' -> (package, board name)."""
     if not board.startswith("//"):
         fail("tinypte_firmware: board must be an absolute label such as \"//platforms/mps2_an505\", got {}".format(repr(board)))
@@ -146,7 +146,7 @@ def tinypte_firmware(
       tags: Tags for both targets.
       visibility: Visibility of `:<name>`.
     """
-    package, board_name = _board_labels(board)
+    package, board_name = board_labels(board)
     native.cc_binary(
         name = name + "_bin",
         srcs = srcs,

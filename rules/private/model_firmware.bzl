@@ -20,7 +20,7 @@ transitions back to //platforms/host, so training is not repeated per board.
 """
 
 load("//rules:providers.bzl", "TinypteBoardInfo", "TinyptePteInfo")
-load("//rules/private:firmware.bzl", "firmware_uf2", "tinypte_firmware")
+load("//rules/private:firmware.bzl", "board_labels", "firmware_uf2", "tinypte_firmware")
 load("//rules/private:host_transition.bzl", "host_transition")
 load("//rules/private:kernels.bzl", "kernel_library")
 load("//rules/private:qemu_test.bzl", "qemu_test")
@@ -119,8 +119,8 @@ def model_firmware(
         if board not in BOARDS:
             fail("model_firmware: unknown board {}; known: {}".format(repr(board), ", ".join(BOARDS.keys())))
         spec = BOARDS[board]
-        package, _, board_target = spec.platform.partition(":")
-        board_info = "{}:{}_info".format(package, board_target or package.split("/")[-1])
+        package, board_name = board_labels(spec.platform)
+        board_info = "{}:{}_info".format(package, board_name)
         app = "{}_{}_app".format(name, board)
         model_app_data(
             name = app + "_data",
