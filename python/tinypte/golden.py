@@ -23,14 +23,8 @@ from typing import Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from tinypte import model_loading
+from tinypte import dtypes, model_loading
 from tinypte.errors import TinypteError, run_cli
-
-SCALAR_TYPE: dict[np.dtype[Any], int] = {
-    np.dtype("float32"): 6, np.dtype("int32"): 3, np.dtype("int64"): 4, np.dtype("uint8"): 0,
-    np.dtype("int8"): 1, np.dtype("bool"): 11,
-}  # fmt: skip
-NUMPY_DTYPE = {code: dtype for dtype, code in SCALAR_TYPE.items()}
 
 
 @dataclass(frozen=True)
@@ -68,11 +62,8 @@ class Golden:
             "<4If", self.VERSION, len(self.inputs), len(self.inputs[0]), len(self.outputs[0]), self.tolerance
         )
         for slot in slots:
-            if slot.dtype not in SCALAR_TYPE:
-                raise TinypteError(f"golden data: dtype {slot.dtype} is not supported")
-            out += struct.pack(
-                f"<2I{len(slot.shape)}II", SCALAR_TYPE[slot.dtype], len(slot.shape), *slot.shape, slot.nbytes
-            )
+            scalar_type = dtypes.by_numpy(slot.dtype).scalar_type
+            out += struct.pack(f"<2I{len(slot.shape)}II", scalar_type, len(slot.shape), *slot.shape, slot.nbytes)
         for case_in, case_out in zip(self.inputs, self.outputs, strict=True):
             for array, slot in zip(case_in + case_out, slots, strict=True):
                 if array.dtype != slot.dtype or tuple(array.shape) != slot.shape:
@@ -95,7 +86,7 @@ class Golden:
             code, ndim = struct.unpack_from("<2I", data, offset)
             shape = struct.unpack_from(f"<{ndim}I", data, offset + 8)
             offset += 8 + 4 * ndim + 4
-            slots.append(Slot(NUMPY_DTYPE[code], tuple(shape)))
+            slots.append(Slot(dtypes.by_scalar_type(code).numpy, tuple(shape)))
         golden = cls(tolerance)
         for _ in range(cases):
             arrays = []

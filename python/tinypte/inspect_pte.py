@@ -22,14 +22,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from tinypte import dtypes
 from tinypte.errors import TinypteError, run_cli
-
-ELEMENT_SIZE = {
-    "byte": 1, "char": 1, "short": 2, "int": 4, "long": 8, "half": 2,
-    "float": 4, "double": 8, "bool": 1, "bfloat16": 2,
-}  # fmt: skip
-DTYPE_NAME = {"float": "float32", "double": "float64", "int": "int32", "long": "int64", "byte": "uint8", "char": "int8",
-              "short": "int16", "half": "float16", "bool": "bool", "bfloat16": "bfloat16"}  # fmt: skip
 
 
 def load_program(pte: Path) -> Any:
@@ -46,11 +40,9 @@ def load_program(pte: Path) -> Any:
 
 def tensor_info(tensor: Any) -> tuple[str, list[int], int]:
     """(dtype name, shape, bytes) of a schema Tensor."""
-    kind = tensor.scalar_type.name.lower()
-    if kind not in ELEMENT_SIZE:
-        raise TinypteError(f"unsupported tensor dtype {tensor.scalar_type.name}")
+    dtype = dtypes.by_fbs_name(tensor.scalar_type.name)
     shape = [int(s) for s in tensor.sizes]
-    return DTYPE_NAME[kind], shape, math.prod(shape) * ELEMENT_SIZE[kind]
+    return dtype.name, shape, math.prod(shape) * dtype.size
 
 
 def analyse(program: Any, name: str) -> tuple[dict[str, Any], dict[str, Any], str]:

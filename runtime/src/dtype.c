@@ -1,21 +1,13 @@
-/* Element sizes and names of the tensor dtypes tinypte knows. */
+/* Element sizes and names of the tensor dtypes tinypte knows (from TP_DTYPE_LIST). */
 #include "tinypte/value.h"
 
 size_t tp_dtype_size(int dtype) {
   switch (dtype) {
-    case TP_DTYPE_UINT8:
-    case TP_DTYPE_INT8:
-    case TP_DTYPE_BOOL:
-      return 1;
-    case TP_DTYPE_INT16:
-    case TP_DTYPE_FLOAT16:
-      return 2;
-    case TP_DTYPE_INT32:
-    case TP_DTYPE_FLOAT32:
-      return 4;
-    case TP_DTYPE_INT64:
-    case TP_DTYPE_FLOAT64:
-      return 8;
+#define TP_DTYPE_SIZE_CASE(id, number, size, name, fbs_name) \
+  case TP_DTYPE_##id:                                         \
+    return size;
+    TP_DTYPE_LIST(TP_DTYPE_SIZE_CASE)
+#undef TP_DTYPE_SIZE_CASE
     default:
       return 0;
   }
@@ -23,24 +15,11 @@ size_t tp_dtype_size(int dtype) {
 
 const char *tp_dtype_name(int dtype) {
   switch (dtype) {
-    case TP_DTYPE_UINT8:
-      return "uint8";
-    case TP_DTYPE_INT8:
-      return "int8";
-    case TP_DTYPE_INT16:
-      return "int16";
-    case TP_DTYPE_INT32:
-      return "int32";
-    case TP_DTYPE_INT64:
-      return "int64";
-    case TP_DTYPE_FLOAT16:
-      return "float16";
-    case TP_DTYPE_FLOAT32:
-      return "float32";
-    case TP_DTYPE_FLOAT64:
-      return "float64";
-    case TP_DTYPE_BOOL:
-      return "bool";
+#define TP_DTYPE_NAME_CASE(id, number, size, name, fbs_name) \
+  case TP_DTYPE_##id:                                         \
+    return name;
+    TP_DTYPE_LIST(TP_DTYPE_NAME_CASE)
+#undef TP_DTYPE_NAME_CASE
     default:
       return "?";
   }

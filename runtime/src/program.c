@@ -106,23 +106,12 @@ tp_status tp_program_find_plan(const tp_program *program, const char *name, tp_f
 }
 
 const char *tp_status_name(tp_status status) {
-  static const char *const names[] = {
-      "TP_OK",
-      "TP_ERR_INVALID_ARGUMENT",
-      "TP_ERR_NOT_A_PROGRAM",
-      "TP_ERR_VERSION",
-      "TP_ERR_CORRUPT",
-      "TP_ERR_UNSUPPORTED",
-      "TP_ERR_METHOD_NOT_FOUND",
-      "TP_ERR_OPERATOR_MISSING",
-      "TP_ERR_POOL_TOO_SMALL",
-      "TP_ERR_ARENA_TOO_SMALL",
-      "TP_ERR_INPUT_MISMATCH",
-      "TP_ERR_KERNEL_ARGS",
-      "TP_ERR_KERNEL_DTYPE",
-      "TP_ERR_MISALIGNED",
-      "TP_ERR_STEP_LIMIT",
-  };
-  unsigned index = (unsigned)status;
-  return index < sizeof names / sizeof names[0] ? names[index] : "TP_ERR_?";
+  switch (status) {
+#define TP_STATUS_NAME_CASE(name, code, message) \
+  case name:                                     \
+    return #name;
+    TP_STATUS_LIST(TP_STATUS_NAME_CASE)
+#undef TP_STATUS_NAME_CASE
+  }
+  return "TP_ERR_?";
 }

@@ -19,6 +19,8 @@ import embed
 import pytest
 import torch
 
+from tinypte import c_constants
+
 OPERATOR = re.compile(r"[a-z_]+::[a-z0-9_]+\.[A-Za-z0-9_]+")
 KERNELS = {  # every kernel of the runtime must be exercised by at least one case
     cases.ADDMM, cases.MM, cases.BMM, cases.ADD, cases.SUB, cases.MUL, cases.DIV, cases.RELU, cases.HARDTANH,
@@ -92,7 +94,7 @@ def test_embed_renders_aligned_tables(tmp_path: Path) -> None:
     assert "static const uint8_t tp_case_k_pte[] __attribute__((aligned(16)))" in source
     assert "static const uint8_t tp_case_k_in0[] __attribute__((aligned(8)))" in source
     assert '{ "k", tp_case_k_pte, 20u, tp_case_k_in, 1u, tp_case_k_expected, 1u, 0.0f, 0.0f },' in source
-    assert "{ tp_case_k_expected0, 16u, 4u }," in source
+    assert "{ tp_case_k_expected0, 16u, TP_DTYPE_INT64 }," in source
     assert "const uint32_t tp_conformance_case_count = 1u;" in source
     assert str(tmp_path) not in header + source
 
@@ -110,6 +112,7 @@ def test_embed_output_compiles(tmp_path: Path) -> None:
     (tmp_path / "cases.h").write_text(header)
     (tmp_path / "cases.c").write_text(source)
     flags = ["-mcpu=cortex-m33", "-mthumb", "-Os", "-std=c11", "-Wall", "-Wextra", "-Werror"]
+    flags.append(f"-I{c_constants.RUNTIME_INCLUDE.parent}")
     subprocess.run(["arm-none-eabi-gcc", *flags, "-c", "cases.c"], cwd=tmp_path, check=True)
 
 

@@ -31,7 +31,8 @@ import cases
 import torch
 from cases import Case
 
-DTYPE_NAMES = {torch.float32: "float32", torch.int32: "int32", torch.int64: "int64", torch.bool: "bool"}
+from tinypte import dtypes
+from tinypte.errors import TinypteError
 
 
 class CaseError(Exception):
@@ -133,9 +134,10 @@ def tensor_bytes(tensor: torch.Tensor) -> bytes:
 
 
 def dtype_name(case: Case, tensor: torch.Tensor) -> str:
-    if tensor.dtype not in DTYPE_NAMES:
-        raise CaseError(f"{case.name}: tensor dtype {tensor.dtype} is not one of {sorted(DTYPE_NAMES.values())}")
-    return DTYPE_NAMES[tensor.dtype]
+    try:
+        return dtypes.by_torch(tensor.dtype).name
+    except TinypteError as error:
+        raise CaseError(f"{case.name}: {error}") from error
 
 
 def write_tensors(case: Case, tensors: list[torch.Tensor], stem: str, out: Path) -> list[dict[str, Any]]:

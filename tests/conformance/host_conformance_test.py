@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-DTYPES = {"float32": np.float32, "int32": np.int32, "int64": np.int64, "bool": np.bool_}
+from tinypte import dtypes
 
 
 def check_case(pte_run: str, root: Path, case: dict[str, Any], out_dir: Path) -> list[str]:
@@ -33,7 +33,7 @@ def check_case(pte_run: str, root: Path, case: dict[str, Any], out_dir: Path) ->
     problems = []
     tolerance = case["tolerance"]
     for index, output in enumerate(case["outputs"]):
-        dtype = DTYPES[output["dtype"]]
+        dtype = dtypes.by_name(output["dtype"]).numpy
         expected = np.fromfile(root / output["file"], dtype=dtype)
         got = np.fromfile(out_dir / f"out{index}.bin", dtype=dtype)
         if got.shape != expected.shape:

@@ -1,27 +1,44 @@
 /* Status codes returned by every tinypte runtime function and kernel.
  *
  * Nothing in the runtime asserts, aborts or allocates: every failure comes back as one of
- * these codes. runtime/README.md explains each one and what to do about it.
+ * these codes.
  */
 #ifndef TINYPTE_STATUS_H
 #define TINYPTE_STATUS_H
 
+/* Every status: X(NAME, code, what it means and what to do). This list is the one source
+ * of the codes: the enum, tp_status_name(), the host tools' tp_status_message() and the
+ * table in runtime/README.md (checked by //python/tests:constants_test) come from it. */
+#define TP_STATUS_LIST(X)                                                                                         \
+  X(TP_OK, 0, "success")                                                                                          \
+  X(TP_ERR_INVALID_ARGUMENT, 1,                                                                                   \
+    "the API was called with a NULL pointer, an index out of range, or before tp_method_init succeeded")         \
+  X(TP_ERR_NOT_A_PROGRAM, 2, "no 'ET..' identifier at byte 4: the bytes are not an ExecuTorch program")           \
+  X(TP_ERR_VERSION, 3,                                                                                            \
+    "an ExecuTorch program of another format version (not ET12): re-export it with executorch 1.x")              \
+  X(TP_ERR_CORRUPT, 4,                                                                                            \
+    "an offset, length, index or enum in the file is out of bounds: the file is truncated or damaged")           \
+  X(TP_ERR_UNSUPPORTED, 5,                                                                                        \
+    "a valid program that uses something tinypte does not run: backend delegates, dynamic shapes, "               \
+    "non-contiguous dim orders, unplanned inputs, more than 8 memory ids")                                        \
+  X(TP_ERR_METHOD_NOT_FOUND, 6, "the program has no method of that name")                                         \
+  X(TP_ERR_OPERATOR_MISSING, 7,                                                                                   \
+    "no kernel is linked for an operator (method->failed_operator names it); kernel_library() catches this "     \
+    "at build time")                                                                                              \
+  X(TP_ERR_POOL_TOO_SMALL, 8, "the state pool is smaller than tp_method_requirements_get() reports")              \
+  X(TP_ERR_ARENA_TOO_SMALL, 9, "a planned buffer is missing or smaller than the memory plan")                     \
+  X(TP_ERR_INPUT_MISMATCH, 10, "an input's index, byte size, dtype or shape does not match the program")          \
+  X(TP_ERR_KERNEL_ARGS, 11, "a kernel rejected its arguments: count, kinds, shapes or output size")               \
+  X(TP_ERR_KERNEL_DTYPE, 12, "a kernel has no implementation for those dtypes")                                   \
+  X(TP_ERR_MISALIGNED, 13,                                                                                        \
+    "the program is not 16-byte aligned, or a buffer or constant is misaligned for its type")                    \
+  X(TP_ERR_STEP_LIMIT, 14,                                                                                        \
+    "execution ran more instructions than method->step_limit (a control-flow loop that does not end)")
+
 typedef enum tp_status {
-  TP_OK = 0,
-  TP_ERR_INVALID_ARGUMENT = 1, /* API misuse: NULL pointer, index out of range, wrong call order */
-  TP_ERR_NOT_A_PROGRAM = 2,    /* no "ET" flatbuffer identifier at byte 4, or too short */
-  TP_ERR_VERSION = 3,          /* an ExecuTorch program of another format version (not ET12) */
-  TP_ERR_CORRUPT = 4,          /* an offset, length, index or enum in the file is out of bounds */
-  TP_ERR_UNSUPPORTED = 5,      /* a valid program using a feature tinypte lacks (delegates, dynamic shapes, ...) */
-  TP_ERR_METHOD_NOT_FOUND = 6, /* no execution plan with that name */
-  TP_ERR_OPERATOR_MISSING = 7, /* the program calls an operator with no kernel linked in */
-  TP_ERR_POOL_TOO_SMALL = 8,   /* the state pool is smaller than tp_method_requirements() said */
-  TP_ERR_ARENA_TOO_SMALL = 9,  /* a planned buffer is missing or smaller than the memory plan */
-  TP_ERR_INPUT_MISMATCH = 10,  /* input index, byte size or dtype does not match the program */
-  TP_ERR_KERNEL_ARGS = 11,     /* a kernel rejected its arguments: count, kinds, shapes, out size */
-  TP_ERR_KERNEL_DTYPE = 12,    /* a kernel has no implementation for these dtypes */
-  TP_ERR_MISALIGNED = 13,      /* program bytes or a buffer are not aligned as required */
-  TP_ERR_STEP_LIMIT = 14       /* execution ran more instructions than the limit (a jump loop) */
+#define TP_STATUS_ENUM_ENTRY(name, code, message) name = code,
+  TP_STATUS_LIST(TP_STATUS_ENUM_ENTRY)
+#undef TP_STATUS_ENUM_ENTRY
 } tp_status;
 
 /** @return the code's name, e.g. "TP_ERR_CORRUPT"; "TP_ERR_?" for unknown values. */

@@ -10,17 +10,25 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Element types, numbered as ExecuTorch's ScalarType (scalar_type.fbs). */
+/* The element types tinypte knows, numbered as ExecuTorch's ScalarType (scalar_type.fbs):
+ * X(ID, ScalarType number, bytes per element, name, ScalarType name in scalar_type.fbs).
+ * This list is the one table of dtypes: the enum, tp_dtype_size() and tp_dtype_name() are
+ * made from it, and python/tinypte/dtypes.py is checked against it (//python/tests:constants_test). */
+#define TP_DTYPE_LIST(X)                 \
+  X(UINT8, 0, 1, "uint8", BYTE)          \
+  X(INT8, 1, 1, "int8", CHAR)            \
+  X(INT16, 2, 2, "int16", SHORT)         \
+  X(INT32, 3, 4, "int32", INT)           \
+  X(INT64, 4, 8, "int64", LONG)          \
+  X(FLOAT16, 5, 2, "float16", HALF)      \
+  X(FLOAT32, 6, 4, "float32", FLOAT)     \
+  X(FLOAT64, 7, 8, "float64", DOUBLE)    \
+  X(BOOL, 11, 1, "bool", BOOL)
+
 typedef enum tp_dtype {
-  TP_DTYPE_UINT8 = 0,
-  TP_DTYPE_INT8 = 1,
-  TP_DTYPE_INT16 = 2,
-  TP_DTYPE_INT32 = 3,
-  TP_DTYPE_INT64 = 4,
-  TP_DTYPE_FLOAT16 = 5,
-  TP_DTYPE_FLOAT32 = 6,
-  TP_DTYPE_FLOAT64 = 7,
-  TP_DTYPE_BOOL = 11
+#define TP_DTYPE_ENUM_ENTRY(id, number, size, name, fbs_name) TP_DTYPE_##id = number,
+  TP_DTYPE_LIST(TP_DTYPE_ENUM_ENTRY)
+#undef TP_DTYPE_ENUM_ENTRY
 } tp_dtype;
 
 /** @return bytes per element of `dtype`, or 0 for a dtype tinypte does not know. */
