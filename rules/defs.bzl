@@ -1,10 +1,12 @@
 """Public API of tinypte's Bazel rules. Load from here; implementations are private.
 
-Boards:    tinypte_board, memory_region, qemu
+Boards:    board, memory_region, qemu (a board's facts, in platforms/<board>/board.bzl),
+           tinypte_board (declares a board's targets from them)
 Firmware:  tinypte_firmware (a cc_binary built for one board through a platform transition),
            firmware_uf2 (drag-and-drop image)
 Tests:     qemu_test (runs a firmware under its board's emulator)
-Models:    executorch_model (model.py -> .pte, ops, memory plan, golden data), pte_header,
+Models:    executorch_model (model.py -> .pte, ops, memory plan, golden data, and the
+           program as a C library `:<name>_program`),
            executorch_model_report (bazel run: summary and plots)
 Firmware:  model_firmware (a model's inference firmware for many boards, with QEMU tests)
 Kernels:   kernel_library (selective build: only the kernels some programs call)
@@ -20,13 +22,12 @@ load(
 )
 load("//rules/private:kernels.bzl", _kernel_library = "kernel_library")
 load("//rules/private:model_firmware.bzl", _model_firmware = "model_firmware")
-load("//rules/private:board.bzl", _memory_region = "memory_region", _qemu = "qemu", _tinypte_board = "tinypte_board")
+load("//rules/private:board.bzl", _board = "board", _memory_region = "memory_region", _qemu = "qemu", _tinypte_board = "tinypte_board")
 load("//rules/private:firmware.bzl", _firmware_uf2 = "firmware_uf2", _tinypte_firmware = "tinypte_firmware")
 load(
     "//rules/private:model.bzl",
     _executorch_model = "executorch_model",
     _executorch_model_report = "executorch_model_report",
-    _pte_header = "pte_header",
 )
 load("//rules/private:qemu_test.bzl", _qemu_test = "qemu_test")
 
@@ -38,7 +39,7 @@ kernel_library = _kernel_library
 model_firmware = _model_firmware
 executorch_model = _executorch_model
 executorch_model_report = _executorch_model_report
-pte_header = _pte_header
+board = _board
 memory_region = _memory_region
 qemu = _qemu
 tinypte_board = _tinypte_board

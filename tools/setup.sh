@@ -19,6 +19,7 @@ declare -A PACKAGES=(
   [libnewlib-arm-none-eabi]=3.3  # newlib headers/specs (alternative C library)
   [gcc-riscv64-unknown-elf]=12.2 # RISC-V compiler (rv32 multilibs)
   [picolibc-riscv64-unknown-elf]=1.8
+  [gcc-multilib]=4:12.2          # host gcc -m32: build-time tools with the boards' data layout
   [qemu-system-arm]=1:7.2        # mps2-an505, mps2-an500, mps3-an547
   [qemu-system-misc]=1:7.2       # riscv32 virt
   [nginx]=1.22                   # loopback HTTP remote cache for CI (tools/remote_cache.sh)

@@ -4,7 +4,9 @@ program, and the header is valid C holding the bytes."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -120,9 +122,18 @@ def test_golden_inspect_and_header(tmp_path: Path) -> None:
     assert "aten::relu" in names
     assert json.loads(plan.read_text())["non_const_buffer_sizes"][0] == 0
 
-    h, c = tmp_path / "m_data.h", tmp_path / "m_data.c"
-    assert header.main(["--pte", str(tmp_path / "m.pte"), "--name", "m", "--out-h", str(h), "--out-c", str(c)]) == 0
-    assert "extern const uint8_t m_pte[];" in h.read_text() and '#include "m_data.h"' in c.read_text()
+    h, c = tmp_path / "m_program.h", tmp_path / "m_program.c"
+    args = ["--pte", str(tmp_path / "m.pte"), "--name", "m", "--label", "//x:m", "--out-h", str(h), "--out-c", str(c)]
+    assert header.main(args) == 0
+    pte = (tmp_path / "m.pte").read_bytes()
+    assert f"#define M_PTE_SIZE {len(pte)}u" in h.read_text()
+    assert f'#define M_PTE_SHA256 "{hashlib.sha256(pte).hexdigest()}"' in h.read_text()
+    assert "extern const uint8_t m_pte[M_PTE_SIZE];" in h.read_text()
+    source = c.read_text()
+    assert '#include "m_program.h"' in source
+    assert '__attribute__((section(".rodata.tinypte.model"), aligned(16)))' in source
+    body = source[source.index("= {") : source.index("};")]
+    assert bytes(int(b, 16) for b in re.findall(r"0x([0-9a-f]{2})", body)) == pte
 
 
 def test_corrupt_inputs_are_user_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,16 +1,19 @@
-"""Generate a model firmware's static data: program, golden data, planned buffers, pool.
+"""Generate a model firmware's static data: golden data, planned buffers, state pool.
 
-The inference app (runtime/app) declares these in app_data.h; this writes the matching
-C file. Buffer sizes come from the program's memory plan, and the state pool is sized at
-compile time with TP_METHOD_POOL_BYTES from counts read out of the .pte, so the firmware's
-RAM use is fixed and visible to the size check before anything runs.
+The inference app (runtime/app) declares these in app_data.h; this writes the matching C
+file. The program itself comes from the model's program library (`:<model>_program`, see
+tinypte.header), which the file includes. Buffer and pool sizes come from the model's
+requirements JSON, which the runtime computes for the boards' data layout
+(//runtime/tools:pte_requirements); the file asserts that layout at compile time, so the
+firmware's RAM use is fixed and visible to the size check before anything runs.
 
 Before writing anything it checks that the model can fit the board (--board): the
 program against the flash region, and planned arena + state pool + stack against the RAM
 region, failing with the numbers; the exact check of the linked image comes later
 (tinypte.size), but a model that cannot fit is reported here, naming the model.
 
-usage: python -m tinypte.app_data --pte M.pte --golden M.golden.bin --name sine --out-c app_data.c
+usage: tinypte app_data --program-header sine_program.h --program-name sine --requirements R.json
+           --golden M.golden.bin --name sine --out-c app_data.c
            [--board B.board.json [--stack-size BYTES]]
            [--corrupt-golden CASE]   (test builds: shift one expected output far off)
 """
@@ -21,7 +24,6 @@ import argparse
 import json
 import re
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,63 +31,18 @@ import numpy as np
 
 from tinypte.errors import TinypteError, run_cli
 from tinypte.golden import Golden
-from tinypte.header import c_bytes
-from tinypte.inspect_pte import load_program
+from tinypte.header import array_name, c_bytes, size_macro
+from tinypte.requirements import Requirements, layout_assertions
 
 
-@dataclass(frozen=True)
-class PoolCounts:
-    values: int
-    tensors: int
-    operators: int
-    instructions: int
-    int_items: int
-    double_items: int
-    tensor_items: int
-
-
-def pool_counts(program: Any) -> tuple[PoolCounts, list[int]]:
-    """The counts TP_METHOD_POOL_BYTES takes, and the planned buffer sizes, of "forward"."""
-    plans = {plan.name: plan for plan in program.execution_plan}
-    if "forward" not in plans:
-        raise TinypteError(f"the program has no 'forward' method (methods: {sorted(plans)})")
-    plan = plans["forward"]
-    kinds = [type(value.val).__name__ for value in plan.values]
-    items = {kind: 0 for kind in ("IntList", "DoubleList", "TensorList", "OptionalTensorList")}
-    for value, kind in zip(plan.values, kinds, strict=True):
-        if kind in items:
-            items[kind] += len(value.val.items)
-    counts = PoolCounts(
-        values=len(plan.values),
-        tensors=kinds.count("Tensor"),
-        operators=len(plan.operators),
-        instructions=len(plan.chains[0].instructions),
-        int_items=items["IntList"],
-        double_items=items["DoubleList"],
-        tensor_items=items["TensorList"] + items["OptionalTensorList"],
-    )
-    return counts, [int(size) for size in plan.non_const_buffer_sizes]
-
-
-# Bytes per pool entry on the 32-bit targets (runtime/include/tinypte: tp_value, tp_tensor,
-# kernel pointer, tp_instruction, int64 item, double item, tensor pointer).
-POOL_ENTRY_BYTES_32 = (16, 20, 4, 16, 8, 8, 4)
-
-
-def pool_bytes_32(counts: PoolCounts) -> int:
-    fields = (counts.values, counts.tensors, counts.operators, counts.instructions, counts.int_items,
-              counts.double_items, counts.tensor_items)  # fmt: skip
-    return sum((n * size + 7) // 8 * 8 for n, size in zip(fields, POOL_ENTRY_BYTES_32, strict=True))
-
-
-def check_fit(name: str, board: dict[str, Any], pte_bytes: int, golden_bytes: int, counts: PoolCounts,
-              buffer_sizes: list[int], stack_size: int) -> None:  # fmt: skip
+def check_fit(name: str, board: dict[str, Any], golden_bytes: int, needs: Requirements, stack_size: int) -> None:
     """Fail when the model cannot fit the board, before anything is compiled."""
     regions = {region["name"]: int(region["size"]) for region in board["memory"]}
     flash = regions[board["flash_region"]]
     ram = regions[board["ram_region"]]
-    arena = sum(buffer_sizes)
-    pool = pool_bytes_32(counts)
+    arena = sum(needs.buffer_bytes)
+    pool = needs.pool_bytes
+    pte_bytes = needs.program_bytes
     stack = stack_size or int(board["stack_size"])
     needed_ram = arena + pool + stack
     problems = []
@@ -118,10 +75,10 @@ def corrupt(golden_bytes: bytes, case: int) -> bytes:
     return golden.to_bytes()
 
 
-def render(name: str, pte: bytes, golden: bytes, counts: PoolCounts, buffer_sizes: list[int]) -> str:
+def render(name: str, program_header: str, program_name: str, golden: bytes, needs: Requirements) -> str:
     buffers = []
     pointers = []
-    for memory_id, size in enumerate(buffer_sizes):
+    for memory_id, size in enumerate(needs.buffer_bytes):
         if memory_id == 0 or size == 0:
             pointers.append("0")
             continue
@@ -129,29 +86,28 @@ def render(name: str, pte: bytes, golden: bytes, counts: PoolCounts, buffer_size
             f'static uint8_t buffer_{memory_id}[{size}] __attribute__((aligned(16), section(".bss.tinypte.arena")));\n'
         )
         pointers.append(f"buffer_{memory_id}")
-    c = counts
-    pool_expr = (
-        f"TP_METHOD_POOL_BYTES({c.values}, {c.tensors}, {c.operators}, {c.instructions}, "
-        f"{c.int_items}, {c.double_items}, {c.tensor_items})"
-    )
+    layout_checks = layout_assertions(needs.layout, f"the state pool of {name}")
+    sizes = ", ".join(str(size) for size in needs.buffer_bytes)
     return (
-        f"/* Generated by tinypte.app_data for model {name}: do not edit. */\n"
-        '#include "app_data.h"\n#include "tinypte/runtime.h"\n\n'
+        f"/* Generated by tinypte app_data for model {name}: do not edit. */\n"
+        '#include <stdalign.h>\n\n#include "app_data.h"\n'
+        f'#include "{program_header}"\n#include "tinypte/runtime.h"\n\n'
         f'const char tp_app_model_name[] = "{name}";\n\n'
-        '__attribute__((aligned(16), section(".rodata.tinypte.model")))\n'
-        f"const uint8_t tp_app_program[{len(pte)}] = {{\n{c_bytes(pte)}\n}};\n"
-        f"const size_t tp_app_program_size = {len(pte)};\n\n"
+        f"/* The program, from the model's program library ({program_header}). */\n"
+        f"const uint8_t *const tp_app_program = {array_name(program_name)};\n"
+        f"const size_t tp_app_program_size = {size_macro(program_name)};\n\n"
         '__attribute__((aligned(8), section(".rodata.tinypte.golden")))\n'
         f"const uint8_t tp_app_golden[{len(golden)}] = {{\n{c_bytes(golden)}\n}};\n"
         f"const size_t tp_app_golden_size = {len(golden)};\n\n"
-        f"/* Planned buffers (memory ids 0..{len(buffer_sizes) - 1}; id 0 is never used). */\n"
+        f"/* Planned buffers (memory ids 0..{len(needs.buffer_bytes) - 1}; id 0 is never used). */\n"
         + "".join(buffers)
         + f"void *const tp_app_buffers[] = {{{', '.join(pointers)}}};\n"
-        f"const size_t tp_app_buffer_sizes[] = {{{', '.join(str(s) for s in buffer_sizes)}}};\n"
-        f"const uint32_t tp_app_num_buffers = {len(buffer_sizes)};\n\n"
-        "/* Runtime state: values, tensors, kernels, instructions and lists of the program. */\n"
-        f"static uint64_t pool[({pool_expr} + 7) / 8] "
-        '__attribute__((section(".bss.tinypte.pool")));\n'
+        f"const size_t tp_app_buffer_sizes[] = {{{sizes}}};\n"
+        f"const uint32_t tp_app_num_buffers = {len(needs.buffer_bytes)};\n\n"
+        "/* Runtime state: values, tensors, kernels, instructions and lists of the program,\n"
+        f" * {needs.pool_bytes} B as the runtime computed it for this data layout: */\n"
+        + layout_checks
+        + f'static uint64_t pool[{(needs.pool_bytes + 7) // 8}] __attribute__((section(".bss.tinypte.pool")));\n'
         "void *const tp_app_pool = pool;\n"
         "const size_t tp_app_pool_size = sizeof pool;\n"
     )
@@ -159,7 +115,9 @@ def render(name: str, pte: bytes, golden: bytes, counts: PoolCounts, buffer_size
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tinypte app_data", description="Static data of a model firmware.")
-    parser.add_argument("--pte", type=Path, required=True)
+    parser.add_argument("--program-header", required=True, help="the model's program header, e.g. sine_program.h")
+    parser.add_argument("--program-name", required=True, help="C name of the program (the model's target name)")
+    parser.add_argument("--requirements", type=Path, required=True, help="<model>.requirements.json")
     parser.add_argument("--golden", type=Path, required=True)
     parser.add_argument("--name", required=True, help="model name printed by the firmware")
     parser.add_argument("--out-c", type=Path, required=True)
@@ -171,15 +129,14 @@ def main(argv: list[str] | None = None) -> int:
     def run() -> None:
         if not re.fullmatch(r"[A-Za-z0-9_.:/-]+", args.name):
             raise TinypteError(f"--name {args.name!r}: use letters, digits and _.:/- only")
-        pte = args.pte.read_bytes()
-        counts, buffer_sizes = pool_counts(load_program(args.pte))
+        needs = Requirements.from_json(args.requirements.read_text())
         golden = args.golden.read_bytes()
         if args.board:
             board = json.loads(args.board.read_text())
-            check_fit(args.name, board, len(pte), len(golden), counts, buffer_sizes, args.stack_size)
+            check_fit(args.name, board, len(golden), needs, args.stack_size)
         if args.corrupt_golden is not None:
             golden = corrupt(golden, args.corrupt_golden)
-        args.out_c.write_text(render(args.name, pte, golden, counts, buffer_sizes))
+        args.out_c.write_text(render(args.name, args.program_header, args.program_name, golden, needs))
 
     return run_cli(run)
 

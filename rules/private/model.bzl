@@ -1,18 +1,21 @@
-"""executorch_model and pte_header: a PyTorch model file becomes a .pte and a C array.
+"""executorch_model: a PyTorch model file becomes a .pte, its facts, and a C library.
 
-`executorch_model` runs three cached, deterministic actions with the locked Python
-(//python:tinypte, the AOT toolkit in python/tinypte):
+The `_executorch_model` rule runs cached, deterministic actions with the locked Python
+(//python:tinypte, the AOT toolkit in python/tinypte) and the runtime's own tools:
 
-    Export   model.py            -> <name>.pte, <name>.weights.pt   (train + export)
-    Inspect  <name>.pte          -> <name>.ops.json, <name>.plan.json, <name>.summary.txt
-    Golden   model.py + weights  -> <name>.golden.bin, <name>.golden.json
+    Export        model.py            -> <name>.pte, <name>.weights.pt   (train + export)
+    Inspect       <name>.pte          -> <name>.ops.json, <name>.plan.json, <name>.summary.txt
+    Requirements  <name>.pte          -> <name>.requirements.json (buffers and state pool on
+                                         the boards, from //runtime/tools:pte_requirements)
+    Golden        model.py + weights  -> <name>.golden.bin, <name>.golden.json
 
-and a Report action (PNG plots + text) that the `<name>_report` run target shows.
-`pte_header` turns the .pte into `model_data.h/.c` for firmware.
+and a Report action (PNG plots + text) that `executorch_model_report` shows. The
+`executorch_model` macro adds `:<name>_program`, the program as a C library: the one
+embedding of the .pte, which model firmware links and users can link themselves.
 """
 
 load("//rules:providers.bzl", "TinyptePteInfo")
-load("//rules/private:host_transition.bzl", "host_transition")
+load("//rules/private:host_transition.bzl", "host_transition", "ilp32_host_transition")
 
 def _tool_action(ctx, mnemonic, subcommand, arguments, inputs, outputs, message):
     ctx.actions.run(
@@ -36,6 +39,7 @@ def _executorch_model_impl(ctx):
     summary = ctx.outputs.summary
     golden = ctx.outputs.golden
     golden_json = ctx.outputs.golden_json
+    requirements = ctx.outputs.requirements
     fit_png = ctx.outputs.fit_png
     arena_png = ctx.outputs.arena_png
     model_inputs = [src] + ctx.files.data
@@ -53,6 +57,14 @@ def _executorch_model_impl(ctx):
         [pte],
         [ops_json, plan_json, summary],
         "Inspecting %s: operators and memory plan" % ctx.label,
+    )
+    ctx.actions.run(
+        executable = ctx.executable._requirements_tool,
+        arguments = [pte.path, "--out", requirements.path],
+        inputs = [pte],
+        outputs = [requirements],
+        mnemonic = "PteRequirements",
+        progress_message = "Sizing %s's buffers and state pool for the boards" % ctx.label,
     )
     _tool_action(
         ctx,
@@ -91,6 +103,7 @@ def _executorch_model_impl(ctx):
         pte = pte,
         ops_json = ops_json,
         plan_json = plan_json,
+        requirements = requirements,
         summary = summary,
         golden = golden,
         golden_json = golden_json,
@@ -99,14 +112,14 @@ def _executorch_model_impl(ctx):
     )
     return [
         DefaultInfo(
-            files = depset([pte, ops_json, plan_json, summary, golden]),
-            runfiles = ctx.runfiles(files = [pte, ops_json, plan_json, summary, golden, golden_json]),
+            files = depset([pte, ops_json, plan_json, requirements, summary, golden]),
+            runfiles = ctx.runfiles(files = [pte, ops_json, plan_json, requirements, summary, golden, golden_json]),
         ),
         OutputGroupInfo(report = depset([summary, fit_png, arena_png])),
         info,
     ]
 
-executorch_model = rule(
+_executorch_model = rule(
     implementation = _executorch_model_impl,
     doc = """A PyTorch model, trained and exported with ExecuTorch to a `.pte`.
 
@@ -114,7 +127,7 @@ executorch_model = rule(
 (`build`, `train`, `example_inputs`, `golden_inputs`, `evaluate`, `ACCEPTANCE`,
 `TOLERANCE`). Training is seeded and single-threaded, so the `.pte` is bit-identical
 from build to build. Outputs: `<name>.pte`, `.ops.json`, `.plan.json`, `.summary.txt`,
-`.golden.bin`; output group `report` adds the fit and arena PNGs.""",
+`.requirements.json`, `.golden.bin`; output group `report` adds the fit and arena PNGs.""",
     provides = [TinyptePteInfo],
     # Predeclared, so tests and genrules can name them: `:sine.pte`, `:sine.golden.bin`, ...
     outputs = {
@@ -122,6 +135,7 @@ from build to build. Outputs: `<name>.pte`, `.ops.json`, `.plan.json`, `.summary
         "weights": "%{name}.weights.pt",
         "ops_json": "%{name}.ops.json",
         "plan_json": "%{name}.plan.json",
+        "requirements": "%{name}.requirements.json",
         "summary": "%{name}.summary.txt",
         "golden": "%{name}.golden.bin",
         "golden_json": "%{name}.golden.json",
@@ -160,10 +174,18 @@ from build to build. Outputs: `<name>.pte`, `.ops.json`, `.plan.json`, `.summary
             executable = True,
             cfg = "exec",
         ),
+        "_requirements_tool": attr.label(
+            default = "//runtime/tools:pte_requirements",
+            executable = True,
+            cfg = ilp32_host_transition,
+        ),
+        "_allowlist_function_transition": attr.label(
+            default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
+        ),
     },
 )
 
-def _pte_header_srcs_impl(ctx):
+def _program_srcs_impl(ctx):
     info = ctx.attr.model[0][TinyptePteInfo]  # through host_transition: a list
     ctx.actions.run(
         executable = ctx.executable._tool,
@@ -172,7 +194,9 @@ def _pte_header_srcs_impl(ctx):
             "--pte",
             info.pte.path,
             "--name",
-            ctx.attr.symbol,
+            info.name,
+            "--label",
+            str(ctx.attr.model[0].label),
             "--out-h",
             ctx.outputs.header.path,
             "--out-c",
@@ -184,13 +208,13 @@ def _pte_header_srcs_impl(ctx):
         progress_message = "Embedding %s as a C array" % info.pte.short_path,
     )
 
-_pte_header_srcs = rule(
-    implementation = _pte_header_srcs_impl,
+_program_srcs = rule(
+    implementation = _program_srcs_impl,
+    doc = "`<name>.h` and `<name>.c`: a model's .pte as a C array (python/tinypte/header.py).",
     attrs = {
         # Firmware for any board embeds the host build of the model (trained once).
         "model": attr.label(mandatory = True, providers = [TinyptePteInfo], cfg = host_transition),
-        "symbol": attr.string(mandatory = True),
-        "out": attr.string(mandatory = True),
+        "out": attr.string(mandatory = True, doc = "Base name of the two files."),
         "_tool": attr.label(default = "//python:tinypte", executable = True, cfg = "exec"),
         "_allowlist_function_transition": attr.label(
             default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
@@ -199,26 +223,32 @@ _pte_header_srcs = rule(
     outputs = {"header": "%{out}.h", "source": "%{out}.c"},
 )
 
-def pte_header(*, name, model, symbol = None, visibility = None):
-    """A cc_library holding a model's .pte as a const, 16-byte aligned array in flash.
+def executorch_model(*, name, visibility = None, **kwargs):
+    """A PyTorch model, trained and exported with ExecuTorch to a `.pte`, and its program library.
 
-    Creates `:<name>` (cc_library) whose header `<name>.h` declares
-    `const uint8_t <symbol>_pte[]`, `<symbol>_pte_size` and `<symbol>_pte_sha256`.
+    Creates:
+    * `:<name>` — the model (`TinyptePteInfo`; see `_executorch_model` for its outputs);
+    * `:<name>_program` — a `cc_library` whose header `<name>_program.h` declares the
+      program as `const uint8_t <name>_pte[<NAME>_PTE_SIZE]` (16-byte aligned, in the
+      flash section `.rodata.tinypte.model`, read in place by the runtime) with
+      `<NAME>_PTE_SIZE` and `<NAME>_PTE_SHA256`. Model firmware links exactly this.
 
     Args:
-      name: Target name; also the header's base name.
-      model: An `executorch_model` target.
-      symbol: C identifier prefix; defaults to `name`.
-      visibility: Visibility of the cc_library.
+      name: Target name; also the C prefix of the program's symbols (a C identifier).
+      visibility: Visibility of both targets.
+      **kwargs: Attributes of the model: `src` (mandatory), `data`, `seed`,
+        `constant_prop`, `alignment`, `memory_planning` (see `_executorch_model`).
     """
-    _pte_header_srcs(name = name + "_srcs", model = model, symbol = symbol or name, out = name)
+    _executorch_model(name = name, visibility = visibility, **kwargs)
+    _program_srcs(name = name + "_program_srcs", model = ":" + name, out = name + "_program", tags = kwargs.get("tags"))
     native.cc_library(
-        name = name,
-        srcs = [":" + name + ".c"],
-        hdrs = [":" + name + ".h"],
-        # Firmware includes it as "<name>.h".
+        name = name + "_program",
+        srcs = [":" + name + "_program.c"],
+        hdrs = [":" + name + "_program.h"],
+        # Firmware includes it as "<name>_program.h".
         strip_include_prefix = "/" + native.package_name(),
         visibility = visibility,
+        tags = kwargs.get("tags"),
     )
 
 def _executorch_model_report_impl(ctx):

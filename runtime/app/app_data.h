@@ -1,5 +1,6 @@
-/* What the build generates for one model's firmware (python/tinypte/app_data.py): the
- * program bytes, the golden data, the planned buffers and the state pool, all static. */
+/* What the build generates for one model's firmware (python/tinypte/app_data.py): where
+ * the program is (the model's program library), the golden data, the planned buffers and
+ * the state pool, all static. */
 #ifndef TINYPTE_APP_DATA_H
 #define TINYPTE_APP_DATA_H
 
@@ -7,7 +8,7 @@
 #include <stdint.h>
 
 extern const char tp_app_model_name[];
-extern const uint8_t tp_app_program[];   /* the .pte, 16-byte aligned, in flash */
+extern const uint8_t *const tp_app_program; /* the .pte, 16-byte aligned, in flash */
 extern const size_t tp_app_program_size;
 extern const uint8_t tp_app_golden[];    /* golden.bin (TPGD), 8-byte aligned */
 extern const size_t tp_app_golden_size;

@@ -6,6 +6,9 @@
 #include "plan.h"
 #include "schema.h"
 
+/* The pool's arrays each start on an 8-byte boundary. */
+#define TP_POOL_ALIGN(bytes) (((size_t)(bytes) + 7u) & ~(size_t)7u)
+
 /* Byte offsets of each array in the state pool. */
 typedef struct pool_layout {
   size_t values;
@@ -24,7 +27,8 @@ static size_t take(size_t *cursor, size_t bytes) {
   return at;
 }
 
-/* The same sum as TP_METHOD_POOL_BYTES, with the offset of each array. */
+/* The one computation of the pool's size (tp_method_requirements_get reports it, and the
+ * build runs that for the boards' data layout), with the offset of each array. */
 static void layout_pool(const tp_plan_view *view, const tp_pool_counts *counts, pool_layout *layout) {
   size_t cursor = 0;
   layout->values = take(&cursor, sizeof(tp_value) * view->values.len);

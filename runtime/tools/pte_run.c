@@ -147,7 +147,7 @@ static void print_info(const options *opts, const tp_method_requirements *req, c
   for (uint32_t id = 1; id < req->num_buffers; id++) {
     printf("  planned buffer %u: %llu B\n", id, (unsigned long long)req->buffer_sizes[id]);
   }
-  printf("  state pool: %zu B on this host (TP_METHOD_POOL_BYTES; smaller on 32-bit targets)\n", req->pool_bytes);
+  printf("  state pool: %zu B on this host (boards: //runtime/tools:pte_requirements)\n", req->pool_bytes);
   for (uint32_t i = 0; i < method->num_inputs; i++) {
     tp_tensor *tensor;
     char shape[128];

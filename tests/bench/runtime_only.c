@@ -3,7 +3,7 @@
  * and from baseline.c to measure what the runtime core and the kernels cost in flash. */
 #include <stdint.h>
 
-#include "sine_data.h"
+#include "sine_program.h"
 #include "tinypte/board.h"
 #include "tinypte/runtime.h"
 
@@ -14,7 +14,7 @@ int main(void) {
   tp_program program;
   tp_method_requirements req;
   tp_method method;
-  tp_status status = tp_program_load(&program, sine_data_pte, sine_data_pte_size);
+  tp_status status = tp_program_load(&program, sine_pte, SINE_PTE_SIZE);
   if (status == TP_OK) {
     status = tp_method_requirements_get(&program, "forward", &req);
   }

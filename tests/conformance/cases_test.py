@@ -88,8 +88,14 @@ def fake_manifest(directory: Path) -> Path:
     return manifest
 
 
+# What pte_requirements would report: the arena the largest case needs, for a 32-bit layout.
+FAKE_MEMORY = embed.Memory(arena_bytes=4096, layout={"sizeof(void *)": 4, "alignof(int64_t)": 8})
+
+
 def test_embed_renders_aligned_tables(tmp_path: Path) -> None:
-    header, source = embed.render(embed.load(fake_manifest(tmp_path), None), "cases.h")
+    header, source = embed.render(embed.load(fake_manifest(tmp_path), None), "cases.h", FAKE_MEMORY)
+    assert "#define TP_CONFORMANCE_ARENA_BYTES 4096u" in header
+    assert "_Static_assert(sizeof(void *) == 4, " in source
     assert "extern const tp_conformance_case tp_conformance_cases[];" in header
     assert "static const uint8_t tp_case_k_pte[] __attribute__((aligned(16)))" in source
     assert "static const uint8_t tp_case_k_in0[] __attribute__((aligned(8)))" in source
@@ -108,7 +114,7 @@ def test_embed_rejects_a_wrong_size(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(shutil.which("arm-none-eabi-gcc") is None, reason="no arm-none-eabi-gcc")
 def test_embed_output_compiles(tmp_path: Path) -> None:
-    header, source = embed.render(embed.load(fake_manifest(tmp_path), None), "cases.h")
+    header, source = embed.render(embed.load(fake_manifest(tmp_path), None), "cases.h", FAKE_MEMORY)
     (tmp_path / "cases.h").write_text(header)
     (tmp_path / "cases.c").write_text(source)
     flags = ["-mcpu=cortex-m33", "-mthumb", "-Os", "-std=c11", "-Wall", "-Wextra", "-Werror"]

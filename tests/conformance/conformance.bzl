@@ -5,7 +5,7 @@ outputs from ExecuTorch's host runtime) into a tree artifact; conformance_source
 that tree into cases.c/cases.h for firmware.
 """
 
-load("//rules/private:host_transition.bzl", "host_transition")
+load("//rules/private:host_transition.bzl", "host_transition", "ilp32_host_transition")
 
 def _conformance_cases_impl(ctx):
     out = ctx.actions.declare_directory(ctx.label.name)
@@ -35,13 +35,23 @@ def _conformance_sources_impl(ctx):
     cases = ctx.files.cases[0]  # through host_transition: generated once for every board
     out_c = ctx.actions.declare_file(ctx.label.name + "/cases.c")
     out_h = ctx.actions.declare_file(ctx.label.name + "/cases.h")
-    args = ["--manifest", cases.path + "/manifest.json", "--out-c", out_c.path, "--out-h", out_h.path]
+    args = [
+        "--manifest",
+        cases.path + "/manifest.json",
+        "--requirements-tool",
+        ctx.executable._requirements_tool.path,
+        "--out-c",
+        out_c.path,
+        "--out-h",
+        out_h.path,
+    ]
     if ctx.attr.only:
         args += ["--only", ctx.attr.only]
     ctx.actions.run(
         executable = ctx.executable._embed,
         arguments = args,
         inputs = [cases],
+        tools = [ctx.executable._requirements_tool],
         outputs = [out_c, out_h],
         mnemonic = "ConformanceEmbed",
         progress_message = "Embedding conformance cases in C",
@@ -63,5 +73,10 @@ conformance_sources = rule(
         ),
         "only": attr.string(doc = "Regular expression selecting cases (default: all)."),
         "_embed": attr.label(default = ":embed", executable = True, cfg = "exec"),
+        "_requirements_tool": attr.label(
+            default = "//runtime/tools:pte_requirements",
+            executable = True,
+            cfg = ilp32_host_transition,
+        ),
     },
 )

@@ -13,8 +13,9 @@
 #include "tinypte/board.h"
 #include "tinypte/runtime.h"
 
-/* Pool and planned buffers of one case are carved from this arena in turn. */
-static uint8_t arena[192 * 1024] __attribute__((aligned(16)));
+/* Pool and planned buffers of one case are carved from this arena in turn; embed.py sizes
+ * it for the largest case with the runtime's own requirements. */
+static uint8_t arena[TP_CONFORMANCE_ARENA_BYTES] __attribute__((aligned(16)));
 
 static void put_uint(uint32_t value) {
   char text[TP_FORMAT_SIZE];

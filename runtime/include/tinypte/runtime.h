@@ -5,8 +5,9 @@
  *   - the program bytes (typically a const array in flash, read in place),
  *   - one planned buffer per memory id of the method's memory plan,
  *   - a state pool for the runtime's bookkeeping (values, tensors, resolved kernels).
- * tp_method_requirements() says how big the buffers and the pool must be; the firmware
- * build sizes them from plan.json at build time, hosts can ask at run time.
+ * tp_method_requirements_get() says how big the buffers and the pool must be. Firmware
+ * builds ask it at build time (//runtime/tools:pte_requirements, compiled with the boards'
+ * data layout) and size static arrays; hosts can ask at run time.
  *
  *   tp_program program;
  *   tp_program_load(&program, model_pte, model_pte_size);
@@ -89,18 +90,6 @@ typedef struct tp_instruction {
   uint32_t b;          /* argument count | move to | jump destination */
   const int32_t *args; /* KernelCall argument value indices (in the program) */
 } tp_instruction;
-
-/*
- * State pool bytes for a method with the given counts, as a constant expression, so
- * firmware can size its pool statically (tinypte's build generates the counts from the
- * .pte). tp_method_requirements_get() returns the same number at run time.
- */
-#define TP_POOL_ALIGN(bytes) (((size_t)(bytes) + 7u) & ~(size_t)7u)
-#define TP_METHOD_POOL_BYTES(values, tensors, operators, instructions, int_items, double_items, tensor_items) \
-  (TP_POOL_ALIGN(sizeof(tp_value) * (values)) + TP_POOL_ALIGN(sizeof(tp_tensor) * (tensors)) +               \
-   TP_POOL_ALIGN(sizeof(tp_kernel_fn) * (operators)) + TP_POOL_ALIGN(sizeof(tp_instruction) * (instructions)) + \
-   TP_POOL_ALIGN(sizeof(int64_t) * (int_items)) + TP_POOL_ALIGN(sizeof(double) * (double_items)) +           \
-   TP_POOL_ALIGN(sizeof(tp_tensor *) * (tensor_items)))
 
 /* A method ready to run. Its fields are private to the runtime except the failure report. */
 typedef struct tp_method {

@@ -1,0 +1,106 @@
+/* pte_requirements: what a method of an ExecuTorch .pte needs from the application, as
+ * JSON: the program's size, the planned buffers and the runtime's state pool, computed
+ * by the runtime itself (tp_method_requirements_get).
+ *
+ *   pte_requirements MODEL.pte [--method NAME] [--out FILE.json]
+ *
+ * The pool holds runtime structures, so its size depends on the data layout the program
+ * is compiled for. The build runs this tool compiled for //platforms/host:ilp32, the
+ * boards' layout; "layout" in the JSON lists the C facts the number depends on, and the
+ * firmware that uses it asserts each one at compile time (tinypte app_data). Errors are
+ * one line "pte_requirements: ..." and exit status 1 (2 for usage errors).
+ */
+#include <stdalign.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host.h"
+#include "status_message.h"
+#include "tinypte/runtime.h"
+
+/* The C expressions the pool size depends on, with their values in this build. */
+#define TP_LAYOUT_FACTS(X)      \
+  X(sizeof(void *))             \
+  X(sizeof(tp_value))           \
+  X(sizeof(tp_tensor))          \
+  X(sizeof(tp_instruction))     \
+  X(sizeof(tp_kernel_fn))       \
+  X(alignof(int64_t))           \
+  X(alignof(double))
+
+static void print_json(FILE *out, size_t program_bytes, const char *method, const tp_method_requirements *req) {
+  fprintf(out, "{\n  \"program_bytes\": %zu,\n  \"method\": \"%s\",\n  \"pool_bytes\": %zu,\n  \"buffer_bytes\": [",
+          program_bytes, method, req->pool_bytes);
+  for (uint32_t id = 0; id < req->num_buffers; id++) {
+    fprintf(out, "%s%llu", id ? ", " : "", (unsigned long long)req->buffer_sizes[id]);
+  }
+  fprintf(out,
+          "],\n  \"inputs\": %u,\n  \"outputs\": %u,\n  \"values\": %u,\n  \"instructions\": %u,\n"
+          "  \"operators\": %u,\n  \"layout\": {",
+          req->num_inputs, req->num_outputs, req->num_values, req->num_instructions, req->num_operators);
+  const char *separator = "\n";
+#define TP_PRINT_FACT(expr)                                             \
+  fprintf(out, "%s    \"%s\": %zu", separator, #expr, (size_t)(expr)); \
+  separator = ",\n";
+  TP_LAYOUT_FACTS(TP_PRINT_FACT)
+#undef TP_PRINT_FACT
+  fprintf(out, "\n  }\n}\n");
+}
+
+static int fail(const char *model, const char *what, tp_status status) {
+  fprintf(stderr, "pte_requirements: %s: %s: %s: %s\n", model, what, tp_status_name(status),
+          tp_status_message(status));
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  const char *model = NULL;
+  const char *method = "forward";
+  const char *out_path = NULL;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--method") == 0 && i + 1 < argc) {
+      method = argv[++i];
+    } else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc) {
+      out_path = argv[++i];
+    } else if (model == NULL && strncmp(argv[i], "--", 2) != 0) {
+      model = argv[i];
+    } else {
+      fprintf(stderr, "usage: pte_requirements MODEL.pte [--method NAME] [--out FILE.json]\n");
+      return 2;
+    }
+  }
+  if (model == NULL) {
+    fprintf(stderr, "usage: pte_requirements MODEL.pte [--method NAME] [--out FILE.json]\n");
+    return 2;
+  }
+  size_t size;
+  void *data = tp_host_read_file(model, &size);
+  if (data == NULL) {
+    fprintf(stderr, "pte_requirements: %s: cannot read the program\n", model);
+    return 1;
+  }
+  tp_program program;
+  tp_method_requirements req;
+  tp_status status = tp_program_load(&program, data, size);
+  int result = 0;
+  if (status != TP_OK) {
+    result = fail(model, "load", status);
+  } else if ((status = tp_method_requirements_get(&program, method, &req)) != TP_OK) {
+    result = fail(model, method, status);
+  } else {
+    FILE *out = out_path ? fopen(out_path, "w") : stdout;
+    if (out == NULL) {
+      fprintf(stderr, "pte_requirements: cannot write %s\n", out_path);
+      result = 1;
+    } else {
+      print_json(out, size, method, &req);
+      if (out != stdout && fclose(out) != 0) {
+        fprintf(stderr, "pte_requirements: cannot write %s\n", out_path);
+        result = 1;
+      }
+    }
+  }
+  free(data);
+  return result;
+}
