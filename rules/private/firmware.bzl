@@ -58,7 +58,7 @@ def _firmware_impl(ctx):
         inputs = [linked, size_text],
         outputs = [elf],
         mnemonic = "FirmwareElf",
-        progress_message = "Firmware %s for board {}".format(board.name),
+        progress_message = "Firmware {} for board {}".format(ctx.label, board.name),
     )
     return [
         DefaultInfo(files = depset([elf]), runfiles = ctx.runfiles(files = [elf])),
@@ -100,16 +100,6 @@ _firmware = rule(
     },
 )
 
-def board_labels(board):
-    """'//platforms/x' or '//platforms/x:y' -> (package, board name)."""
-    if not board.startswith("//"):
-        fail("tinypte_firmware: board must be an absolute label such as \"//platforms/mps2_an505\", got {}".format(repr(board)))
-    if ":" in board:
-        package, name = board.split(":")
-    else:
-        package, name = board, board.split("/")[-1]
-    return package, name
-
 def tinypte_firmware(
         *,
         name,
@@ -132,9 +122,9 @@ def tinypte_firmware(
 
     Args:
       name: Target name.
-      board: The board's platform, e.g. `"//platforms/mps2_an505"` or
-        `"//platforms/rv32:rv32imafc"`. The board's startup code and linker script are
-        linked in automatically.
+      board: The board, a `board()` struct: one of `BOARDS` from
+        `//platforms:boards.bzl`, or a board's `BOARD` from its `board.bzl`. Its
+        start-up code and linker script are linked in automatically.
       srcs: C sources of the application (it provides `int main(void)`).
       deps: cc_library dependencies, built for the board.
       copts: Extra compiler options for `srcs`.
@@ -146,23 +136,24 @@ def tinypte_firmware(
       tags: Tags for both targets.
       visibility: Visibility of `:<name>`.
     """
-    package, board_name = board_labels(board)
+    if type(board) != "struct":
+        fail("tinypte_firmware({}): board must be a board() struct, e.g. one of BOARDS from //platforms:boards.bzl; got {}".format(name, repr(board)))
     native.cc_binary(
         name = name + "_bin",
         srcs = srcs,
-        deps = deps + ["{}:{}_support".format(package, board_name)],
+        deps = deps + [board.support],
         copts = copts,
         linkopts = ["-Wl,--defsym=__tp_stack_size={}".format(stack_size)] if stack_size else [],
         local_defines = local_defines,
-        target_compatible_with = ["{}:{}_id".format(package, board_name)],
+        target_compatible_with = [board.constraint],
         tags = tags,
         visibility = ["//visibility:private"],
     )
     _firmware(
         name = name,
         binary = ":" + name + "_bin",
-        platform = "{}:{}".format(package, board_name),
-        board = "{}:{}_info".format(package, board_name),
+        platform = board.platform,
+        board = board.info,
         max_flash = max_flash,
         max_ram = max_ram,
         tags = tags,
@@ -173,7 +164,7 @@ def _firmware_uf2_impl(ctx):
     firmware = ctx.attr.firmware[TinypteFirmwareInfo]
     board = firmware.board
     if not board.uf2_family_id:
-        fail("{}: board {} declares no uf2_family_id, so {} cannot become a UF2 (boards with UF2 flashing: pico2w).".format(
+        fail("{}: board {} declares no uf2_family_id, so {} cannot become a UF2; only boards flashed by copying a UF2 file set it in their board.bzl.".format(
             ctx.label,
             board.name,
             ctx.attr.firmware.label,

@@ -1,45 +1,53 @@
 """model_firmware: one model's inference firmware for a list of boards, with QEMU tests.
 
+    load("//platforms:boards.bzl", "BOARDS")
+
     model_firmware(
         name = "sine_firmware",          # prefix of the cc_library targets
         model = ":sine",                 # an executorch_model
-        boards = ["mps2_an505", "corstone300", "stm32h7", "rv32imac", "rv32imafc", "pico2w"],
+        boards = BOARDS,                 # board() structs: every board tinypte knows
     )
 
 creates, for each board B:
     :B_elf   the firmware (tinypte_firmware), size-checked against the board
     :B_test  a qemu_test running it (boards with an emulator); it passes when every golden
              output is within the model's tolerance of PyTorch's
-and for boards that take UF2 images (pico2w) :B_uf2. Shared by all boards:
+    :B_uf2   the UF2 image, for boards flashed by copying a UF2 file.
+Shared by all boards:
     :<name>_kernels   kernel_library with only the kernels the model's program calls
-and per board :<name>_<board>_app_data, the generated static data (program, golden data,
-arena, pool), which first checks that the model can fit the board at all.
+and per board :<name>_<board>_app_data, the generated static data (golden data, arena,
+pool, and where the program is: the model's `:<model>_program` library, the one
+embedding of its .pte), which first checks that the model can fit the board at all.
 
 The model is built once for all boards: its attribute here (and in kernel_library)
 transitions back to //platforms/host, so training is not repeated per board.
 """
 
 load("//rules:providers.bzl", "TinypteBoardInfo", "TinyptePteInfo")
-load("//rules/private:firmware.bzl", "board_labels", "firmware_uf2", "tinypte_firmware")
+load("//rules/private:firmware.bzl", "firmware_uf2", "tinypte_firmware")
 load("//rules/private:host_transition.bzl", "host_transition")
 load("//rules/private:kernels.bzl", "kernel_library")
 load("//rules/private:qemu_test.bzl", "qemu_test")
 
-# Boards the macro knows: platform label, whether QEMU runs it, whether it takes a UF2.
-BOARDS = {
-    "mps2_an505": struct(platform = "//platforms/mps2_an505", emulated = True, uf2 = False),
-    "corstone300": struct(platform = "//platforms/corstone300", emulated = True, uf2 = False),
-    "stm32h7": struct(platform = "//platforms/stm32h7", emulated = True, uf2 = False),
-    "rv32imac": struct(platform = "//platforms/rv32:rv32imac", emulated = True, uf2 = False),
-    "rv32imafc": struct(platform = "//platforms/rv32:rv32imafc", emulated = True, uf2 = False),
-    "pico2w": struct(platform = "//platforms/pico2w", emulated = False, uf2 = True),
-}
-
 def _model_app_data_impl(ctx):
     info = ctx.attr.model[0][TinyptePteInfo]
     out = ctx.actions.declare_file(ctx.label.name + ".c")
-    args = ["app_data", "--pte", info.pte.path, "--golden", info.golden.path, "--name", ctx.attr.display_name or info.name, "--out-c", out.path]
-    inputs = [info.pte, info.golden]
+    args = [
+        "app_data",
+        "--program-header",
+        info.name + "_program.h",
+        "--program-name",
+        info.name,
+        "--requirements",
+        info.requirements.path,
+        "--golden",
+        info.golden.path,
+        "--name",
+        ctx.attr.display_name or info.name,
+        "--out-c",
+        out.path,
+    ]
+    inputs = [info.requirements, info.golden]
     if ctx.attr.board:
         board = ctx.attr.board[TinypteBoardInfo]
         args += ["--board", board.description.path, "--stack-size", str(ctx.attr.stack_size)]
@@ -93,9 +101,7 @@ def model_firmware(
         name,
         model,
         boards,
-        max_flash = {},
-        max_ram = {},
-        stack_size = {},
+        stack_size = 0,
         corrupt_golden = -1,
         test_tags = [],
         tags = []):
@@ -103,30 +109,28 @@ def model_firmware(
 
     Args:
       name: prefix of the shared targets (`<name>_kernels`, `<name>_<board>_app_data`).
-      model: label of an executorch_model in this package, e.g. ":sine".
-      boards: board names from BOARDS.
-      max_flash: per-board flash budgets in bytes, e.g. {"pico2w": 24 * 1024}.
-      max_ram: per-board RAM budgets in bytes (data + bss + stack).
-      stack_size: per-board main stack reserve in bytes (default: the board's).
+      model: label of an executorch_model, written with its target name (":sine",
+        "//models/sine:sine"); the firmware links its program library `<model>_program`.
+      boards: `board()` structs, usually `BOARDS` from //platforms:boards.bzl.
+      stack_size: main stack reserve in bytes on every board (0: each board's default).
+        Size it from the app's needs to fit small RAM budgets.
       corrupt_golden: test builds only (see model_app_data).
       test_tags: tags of the qemu tests (e.g. ["manual"] for deliberately failing ones).
       tags: tags of every target.
     """
+    if ":" not in model:
+        fail("model_firmware({}): write model as a label with a target name, e.g. \"//models/sine:sine\" or \":sine\"; got {}".format(name, repr(model)))
     model_name = model.split(":")[-1]
+    program = model + "_program"
     kernel_library(name = name + "_kernels", models = [model], tags = tags)
     kernels = ":" + name + "_kernels"
     for board in boards:
-        if board not in BOARDS:
-            fail("model_firmware: unknown board {}; known: {}".format(repr(board), ", ".join(BOARDS.keys())))
-        spec = BOARDS[board]
-        package, board_name = board_labels(spec.platform)
-        board_info = "{}:{}_info".format(package, board_name)
-        app = "{}_{}_app".format(name, board)
+        app = "{}_{}_app".format(name, board.name)
         model_app_data(
             name = app + "_data",
             model = model,
-            board = board_info,
-            stack_size = stack_size.get(board, 0),
+            board = board.info,
+            stack_size = stack_size,
             display_name = model_name,
             corrupt_golden = corrupt_golden,
             tags = tags,
@@ -139,34 +143,35 @@ def model_firmware(
             ],
             deps = [
                 kernels,
+                program,
                 "//platforms/common:board_api",
                 "//runtime",
                 "//runtime/app:headers",
             ],
             # main() must be linked even though nothing in the app library references it.
             alwayslink = True,
+            # Board code: a host `bazel build //...` reaches it only through the firmware.
+            target_compatible_with = [board.constraint],
             tags = tags,
         )
         tinypte_firmware(
-            name = board + "_elf",
-            board = spec.platform,
+            name = board.name + "_elf",
+            board = board,
             deps = [":" + app],
-            max_flash = max_flash.get(board, 0),
-            max_ram = max_ram.get(board, 0),
-            stack_size = stack_size.get(board, 0),
+            stack_size = stack_size,
             tags = tags,
         )
-        if spec.emulated:
+        if board.emulator:
             qemu_test(
-                name = board + "_test",
+                name = board.name + "_test",
                 size = "small",
-                firmware = ":" + board + "_elf",
-                expect_output = _expected_output(model_name, board),
+                firmware = ":" + board.name + "_elf",
+                expect_output = _expected_output(model_name, board.name),
                 tags = tags + test_tags,
             )
-        if spec.uf2:
+        if board.uf2_family_id:
             firmware_uf2(
-                name = board + "_uf2",
-                firmware = ":" + board + "_elf",
+                name = board.name + "_uf2",
+                firmware = ":" + board.name + "_elf",
                 tags = tags,
             )

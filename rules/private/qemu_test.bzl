@@ -63,8 +63,8 @@ qemu_test = rule(
 Example:
 
     qemu_test(
-        name = "smoke_mps2_an505_test",
-        firmware = ":smoke_mps2_an505",
+        name = "smoke_myboard_test",
+        firmware = ":smoke_myboard",
         expect_output = ["^smoke: PASS"],
     )
 """,

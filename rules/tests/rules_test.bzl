@@ -8,12 +8,17 @@ def _board_info_test_impl(ctx):
     env = analysistest.begin(ctx)
     target = analysistest.target_under_test(env)
     board = target[TinypteBoardInfo]
-    asserts.equals(env, "mps2_an505", board.name)
+    asserts.equals(env, "fixture_emulated", board.name)
     asserts.equals(env, ["FLASH", "RAM"], [r.name for r in board.memory])
     asserts.equals(env, [0x10000000, 0x38000000], [r.origin for r in board.memory])
+    asserts.equals(env, [64 * 1024, 32 * 1024], [r.size for r in board.memory])
+    asserts.equals(env, ["rx", "rwx"], [r.access for r in board.memory])
+    asserts.equals(env, 4 * 1024, board.stack_size)
     asserts.equals(env, "mps2-an505", board.emulator.machine)
-    asserts.equals(env, "mps2_an505.ld", board.linker_script.basename)
-    asserts.equals(env, "mps2_an505.board.json", board.description.basename)
+    asserts.equals(env, "cortex-m33", board.emulator.cpu)
+    asserts.equals(env, "fixture_emulated.ld", board.linker_script.basename)
+    asserts.equals(env, "fixture_emulated.board.json", board.description.basename)
+    asserts.equals(env, "", board.uf2_family_id)
     link_flags = []
     for linker_input in target[CcInfo].linking_context.linker_inputs.to_list():
         link_flags += linker_input.user_link_flags
@@ -25,8 +30,8 @@ board_info_test = analysistest.make(_board_info_test_impl)
 def _build_only_board_test_impl(ctx):
     env = analysistest.begin(ctx)
     board = analysistest.target_under_test(env)[TinypteBoardInfo]
-    asserts.equals(env, None, board.emulator, "pico2w has no emulator")
-    asserts.equals(env, ["FLASH", "RAM", "SCRATCH_X", "SCRATCH_Y"], [r.name for r in board.memory])
+    asserts.equals(env, None, board.emulator, "a board without emulator has emulator None")
+    asserts.equals(env, ["FLASH", "RAM", "SCRATCH"], [r.name for r in board.memory])
     return analysistest.end(env)
 
 build_only_board_test = analysistest.make(_build_only_board_test_impl)
@@ -35,8 +40,8 @@ def _firmware_test_impl(ctx):
     env = analysistest.begin(ctx)
     target = analysistest.target_under_test(env)
     firmware = target[TinypteFirmwareInfo]
-    asserts.equals(env, "tiny_mps2_an505.elf", firmware.elf.basename)
-    asserts.equals(env, "mps2_an505", firmware.board.name)
+    asserts.equals(env, "tiny_emulated.elf", firmware.elf.basename)
+    asserts.equals(env, "fixture_emulated", firmware.board.name)
     mnemonics = [a.mnemonic for a in analysistest.target_actions(env)]
     asserts.equals(env, ["FirmwareSize", "FirmwareElf"], mnemonics)
     return analysistest.end(env)

@@ -1,8 +1,8 @@
-"""A model whose activations cannot fit a Pico 2 W: 1 -> 160000 features (640 KB planned).
+"""A model whose activations fit no board: one input broadcast to 1,000,000 features and
+scaled (megabytes of planned activations, no weights).
 
-Used by //tests/firmware:too_big_for_pico2w_fails_test to show that building firmware
-for a model that does not fit fails early, with the numbers. Not trained: the weights are
-the seeded initial ones.
+Used by //tests/firmware:too_big_for_<board>_fails_test to show that building firmware
+for a model that does not fit fails early, with the numbers. Nothing to train.
 """
 
 from __future__ import annotations
@@ -14,15 +14,20 @@ from torch import nn
 
 ACCEPTANCE: dict[str, tuple[str, float]] = {}
 TOLERANCE = 1e-5
-FEATURES = 160_000
+FEATURES = 1_000_000
+
+
+class Broadcast(nn.Module):
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return x.expand(1, FEATURES) * 2.0
 
 
 def build() -> nn.Module:
-    return nn.Linear(1, FEATURES)
+    return Broadcast()
 
 
 def train(model: nn.Module, *, seed: int, log: Callable[[str], None]) -> None:
-    log(f"too_big: no training ({sum(p.numel() for p in model.parameters())} parameters, seed {seed})")
+    log(f"too_big: nothing to train (seed {seed})")
 
 
 def evaluate(model: nn.Module) -> dict[str, float]:

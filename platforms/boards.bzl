@@ -1,0 +1,30 @@
+"""Every board tinypte builds for: the one list that test suites and model_firmware read.
+
+A board is a folder `platforms/<name>/` whose `board.bzl` defines `BOARD = board(...)`.
+Adding one is that folder plus one `load` line and one list entry here (and a toolchain
+when its CPU is new): smoke tests, conformance runs, model firmware, size tables and their
+QEMU tests then cover it with no other change.
+"""
+
+load("//platforms/corstone300:board.bzl", corstone300 = "BOARD")
+load("//platforms/mps2_an505:board.bzl", mps2_an505 = "BOARD")
+load("//platforms/pico2w:board.bzl", pico2w = "BOARD")
+load("//platforms/rv32imac:board.bzl", rv32imac = "BOARD")
+load("//platforms/rv32imafc:board.bzl", rv32imafc = "BOARD")
+load("//platforms/stm32h7:board.bzl", stm32h7 = "BOARD")
+
+BOARDS = [
+    mps2_an505,
+    corstone300,
+    stm32h7,
+    rv32imac,
+    rv32imafc,
+    pico2w,
+]
+
+# Boards an emulator here runs (QEMU): those with firmware tests.
+EMULATED_BOARDS = [board for board in BOARDS if board.emulator]
+
+# The board for checks that need one board only (runtime size probes, failure-path
+# firmware): the emulated Cortex-M33, the core of the Pico 2 W.
+REFERENCE_BOARD = mps2_an505

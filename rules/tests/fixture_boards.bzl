@@ -1,0 +1,43 @@
+"""Boards for the rules' own tests: facts written here, so the tests do not depend on
+(or break with) the real boards in //platforms."""
+
+load("//rules:defs.bzl", "board", "memory_region", "qemu")
+
+_CORTEX_M_STARTUP = [
+    "//platforms/common:cortex_m",
+    "//platforms/common:semihosting_console",
+    "//platforms/common:start",
+]
+
+def fixture_board(*, name, memory, stack_size, emulator = None):
+    """A Cortex-M33 board declared in //rules/tests."""
+    return board(
+        name = name,
+        package = "//rules/tests",
+        cpu = "//platforms/cpu:cortex_m33",
+        fpu = "//platforms/fpu:fpv5_sp_d16",
+        emulator = emulator,
+        memory = memory,
+        stack_size = stack_size,
+        startup = _CORTEX_M_STARTUP,
+    )
+
+EMULATED_FIXTURE = fixture_board(
+    name = "fixture_emulated",
+    emulator = qemu(system = "arm", machine = "mps2-an505", cpu = "cortex-m33"),
+    memory = [
+        memory_region("FLASH", 0x10000000, 64 * 1024, "rx"),
+        memory_region("RAM", 0x38000000, 32 * 1024, "rwx"),
+    ],
+    stack_size = 4 * 1024,
+)
+
+BUILD_ONLY_FIXTURE = fixture_board(
+    name = "fixture_build_only",
+    memory = [
+        memory_region("FLASH", 0x10000000, 64 * 1024, "rx"),
+        memory_region("RAM", 0x20000000, 32 * 1024, "rwx"),
+        memory_region("SCRATCH", 0x20080000, 4 * 1024, "rwx"),
+    ],
+    stack_size = 2 * 1024,
+)
