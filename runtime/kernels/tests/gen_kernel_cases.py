@@ -11,9 +11,12 @@ run.
 Bazel runs it for //runtime/kernels/tests:kernel_test. By hand, from the repository root:
 
     PYTHONPATH=python $VENV/bin/python runtime/kernels/tests/gen_kernel_cases.py --out /tmp/cases.h
-    ... --reference executorch
-        # expected values from the ExecuTorch runtime instead (export -> edge -> its kernels),
-        # printing where they deviate from PyTorch; cases it cannot run keep PyTorch's values
+
+`--reference executorch` (in Bazel: --define=kernel_cases_reference=executorch) takes the
+expected values from the ExecuTorch runtime instead (export -> edge -> its kernels) and prints
+where they deviate from PyTorch; cases it cannot run keep PyTorch's values. Its pybindings run
+ExecuTorch's optimized kernels for some operators (add, sub, mul, div, gelu, _log_softmax, sum,
+mm, bmm, native_layer_norm), which need not agree with the portable ones.
 """
 
 from __future__ import annotations
