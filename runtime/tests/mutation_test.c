@@ -3,11 +3,12 @@
  * swapped blocks) go through load -> init -> execute. Built with ASan and UBSan, so any
  * out-of-bounds read, overflow or crash fails the test; every variant must end in a status.
  *
- *   mutation_test [--iterations N] (MODEL.pte | DIR) ...
+ *   mutation_test [--iterations N] [--min-programs M] (MODEL.pte | DIR) ...
  *
  * A directory stands for every .pte in it (the conformance cases: one program per
- * operator), each mutated N / 20 times. Prints, per program or directory, how many
- * variants ran and how many ended in each status.
+ * operator), each mutated N / 20 times; a directory without one is an error. Prints, per
+ * program or directory, how many variants ran and how many ended in each status, and
+ * fails when fewer than M programs were mutated in all.
  */
 #define _POSIX_C_SOURCE 200809L /* scandir, alphasort */
 
@@ -19,7 +20,8 @@
 #include "host.h"
 #include "run_program.h"
 
-enum { NUM_STATUSES = 16 };
+/* One count per status, and a last one for values outside the list (none expected). */
+enum { NUM_OUTCOMES = TP_STATUS_COUNT + 1 };
 
 /* xorshift64*: a fixed sequence, so every run checks the same variants. */
 static uint64_t next_random(uint64_t *state) {
@@ -90,6 +92,8 @@ static int mutate_program(const char *path, long iterations, uint64_t seed, long
   tp_status baseline = tp_run_program(work, size);
   if (baseline != TP_OK) {
     fprintf(stderr, "mutation_test: %s does not run unmodified: %s\n", path, tp_status_name(baseline));
+    free(work);
+    free(original);
     return 1;
   }
   uint64_t rng = 0x9E3779B97F4A7C15ULL ^ seed;
@@ -105,7 +109,7 @@ static int mutate_program(const char *path, long iterations, uint64_t seed, long
     memcpy(exact, work, mutated);
     tp_status status = tp_run_program(exact, mutated);
     free(exact);
-    counts[(unsigned)status < NUM_STATUSES ? (unsigned)status : NUM_STATUSES - 1]++;
+    counts[(unsigned)status < TP_STATUS_COUNT ? (unsigned)status : NUM_OUTCOMES - 1]++;
   }
   free(work);
   free(original);
@@ -114,22 +118,23 @@ static int mutate_program(const char *path, long iterations, uint64_t seed, long
 
 static void print_counts(const char *what, long variants, const long *counts) {
   printf("%s: %ld variants:", what, variants);
-  for (int s = 0; s < NUM_STATUSES; s++) {
+  for (int s = 0; s < NUM_OUTCOMES; s++) {
     if (counts[s] != 0) {
-      printf(" %s=%ld", tp_status_name((tp_status)s), counts[s]);
+      printf(" %s=%ld", s < TP_STATUS_COUNT ? tp_status_name((tp_status)s) : "unknown status", counts[s]);
     }
   }
   printf("\n");
 }
 
-/* Every .pte in `dir`, in name order (so the run is the same everywhere). */
-static int mutate_directory(const char *dir, long iterations, long *total) {
+/* Every .pte in `dir`, in name order (so the run is the same everywhere). Returns -1 when
+ * `dir` is not a directory, 1 on failure (no .pte in it included), 0 otherwise. */
+static int mutate_directory(const char *dir, long iterations, long *total, int *programs_done) {
   struct dirent **entries;
   int n = scandir(dir, &entries, NULL, alphasort);
   if (n < 0) {
     return -1; /* not a directory */
   }
-  long counts[NUM_STATUSES] = {0};
+  long counts[NUM_OUTCOMES] = {0};
   long variants = 0;
   int programs = 0;
   int failed = 0;
@@ -146,37 +151,54 @@ static int mutate_directory(const char *dir, long iterations, long *total) {
     free(entries[i]);
   }
   free(entries);
+  if (programs == 0) {
+    fprintf(stderr, "mutation_test: %s holds no .pte file\n", dir);
+    return 1;
+  }
   char what[4200];
   snprintf(what, sizeof what, "%s (%d programs)", dir, programs);
   print_counts(what, variants, counts);
   *total += variants;
+  *programs_done += programs;
   return failed;
 }
 
 int main(int argc, char **argv) {
   long iterations = 4000;
+  long min_programs = 1;
   int first = 1;
-  if (argc > 2 && strcmp(argv[1], "--iterations") == 0) {
-    iterations = strtol(argv[2], NULL, 10);
-    first = 3;
+  for (; first + 1 < argc && strncmp(argv[first], "--", 2) == 0; first += 2) {
+    if (strcmp(argv[first], "--iterations") == 0) {
+      iterations = strtol(argv[first + 1], NULL, 10);
+    } else if (strcmp(argv[first], "--min-programs") == 0) {
+      min_programs = strtol(argv[first + 1], NULL, 10);
+    } else {
+      break;
+    }
   }
-  if (first >= argc) {
-    fprintf(stderr, "usage: mutation_test [--iterations N] (MODEL.pte | DIR) ...\n");
+  if (first >= argc || iterations < 20) {
+    fprintf(stderr, "usage: mutation_test [--iterations N>=20] [--min-programs M] (MODEL.pte | DIR) ...\n");
     return 2;
   }
   long total = 0;
+  int programs = 0;
   for (int p = first; p < argc; p++) {
-    int result = mutate_directory(argv[p], iterations / 20, &total);
+    int result = mutate_directory(argv[p], iterations / 20, &total, &programs);
     if (result < 0) {
-      long counts[NUM_STATUSES] = {0};
+      long counts[NUM_OUTCOMES] = {0};
       result = mutate_program(argv[p], iterations, (uint64_t)p, counts);
       print_counts(argv[p], iterations, counts);
       total += iterations;
+      programs++;
     }
     if (result != 0) {
       return 1;
     }
   }
-  printf("mutation_test: %ld corrupted programs, no crash\n", total);
+  if (programs < min_programs) {
+    fprintf(stderr, "mutation_test: mutated %d programs, fewer than the %ld required\n", programs, min_programs);
+    return 1;
+  }
+  printf("mutation_test: %ld corrupted variants of %d programs, no crash\n", total, programs);
   return 0;
 }

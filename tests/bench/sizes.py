@@ -1,14 +1,16 @@
 """Flash and RAM of tinypte firmware: the runtime's own budgets, and every board's table.
 
-The runtime core and kernel sizes are measured by linking, on the Cortex-M33 at -Os:
+The runtime core and kernel sizes are measured by linking, at -Os, on the reference board
+(REFERENCE_BOARD in platforms/boards.bzl):
     core    = .text(runtime_only, no kernels)   - .text(baseline)
     kernels = .text(runtime_only, sine kernels) - .text(runtime_only, no kernels)
 so they include whatever library code each part pulls in. The state pool is the size of
-the sine firmware's `pool` symbol. With --check, exits 1 when a budget is exceeded or when
-the sine firmware links a kernel the sine program does not call.
+the sine firmware's `pool` symbol (an error when the ELF has none). With --check, exits 1
+when a budget is exceeded or when the sine firmware links a kernel the sine program does
+not call.
 
 usage: sizes.py --baseline B.size.json --core C.size.json --core-kernels K.size.json
-           --sine-elf sine.elf --sine-size sine.size.json [--firmware F.size.json ...] [--check]
+           --sine-elf sine.elf [--firmware F.size.json ...] [--check]
 """
 
 from __future__ import annotations
@@ -35,16 +37,19 @@ def text(size: dict[str, Any]) -> int:
     return int(size["flash"]["sections"].get(".text", 0))
 
 
-def symbol_size(size: dict[str, Any], name: str) -> int:
-    return next((int(n) for s, n in size["ram"]["symbols"] if s == name), 0)
-
-
-def kernel_symbols(elf: Path) -> set[str]:
+def elf_symbols(elf: Path) -> dict[str, int]:
+    """Every symbol of `elf` with its size."""
     with elf.open("rb") as stream:
         table = ELFFile(stream).get_section_by_name(".symtab")
         if not isinstance(table, SymbolTableSection):
             raise SystemExit(f"{elf}: no symbol table")
-        return {s.name for s in table.iter_symbols() if s.name.startswith("tp_kernel_")}
+        return {s.name: int(s["st_size"]) for s in table.iter_symbols() if s.name}
+
+
+def symbol_size(symbols: dict[str, int], name: str, elf: Path) -> int:
+    if name not in symbols:
+        raise SystemExit(f"sizes: FAIL {elf} has no symbol {name!r}; where did the state pool go?")
+    return symbols[name]
 
 
 def board_table(paths: list[Path]) -> list[str]:
@@ -59,24 +64,25 @@ def board_table(paths: list[Path]) -> list[str]:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    for flag in ("--baseline", "--core", "--core-kernels", "--sine-elf", "--sine-size"):
+    for flag in ("--baseline", "--core", "--core-kernels", "--sine-elf"):
         parser.add_argument(flag, type=Path, required=True)
     parser.add_argument("--firmware", type=Path, nargs="*", default=[])
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args(argv)
 
+    symbols = elf_symbols(args.sine_elf)
     measured = {
         "core": text(load(args.core)) - text(load(args.baseline)),
         "kernels": text(load(args.core_kernels)) - text(load(args.core)),
-        "pool": symbol_size(load(args.sine_size), "pool"),
+        "pool": symbol_size(symbols, "pool", args.sine_elf),
     }
     labels = {
         "core": "runtime core (loader + executor), .text",
         "kernels": "sine's kernels (addmm, relu), .text",
         "pool": "sine's runtime state pool, RAM",
     }
-    linked = kernel_symbols(args.sine_elf)
-    print("tinypte runtime on Cortex-M33 (-Os), measured by linking:")
+    linked = {name for name in symbols if name.startswith("tp_kernel_")}
+    print(f"tinypte runtime on board {load(args.core)['board']} (-Os), measured by linking:")
     problems = []
     for key, value in measured.items():
         verdict = "ok" if value <= BUDGETS[key] else "OVER"

@@ -2,8 +2,9 @@
  * runtime and every kernel, and compares each output with ExecuTorch's.
  *
  * Prints one line per failing case and a summary
- *     conformance: 149 cases, 160 outputs checked, 0 failed
- * and exits 0 only when every output matches within the case's tolerance
+ *     conformance: 149 cases, 150 outputs checked, 0 failed
+ * and exits 0 only when at least TP_CONFORMANCE_MIN_CASES cases are embedded (the
+ * build's MIN_CASES) and every output matches within the case's tolerance
  * (|got - expected| <= abs + rel * |expected| for float32; integers exactly).
  */
 #include <string.h>
@@ -109,6 +110,14 @@ static int run_case(const tp_conformance_case *c) {
 int main(void) {
   uint32_t failed = 0;
   uint32_t checked = 0;
+  if (tp_conformance_case_count < TP_CONFORMANCE_MIN_CASES) {
+    tp_console_puts("conformance: FAIL only ");
+    put_uint(tp_conformance_case_count);
+    tp_console_puts(" cases embedded, at least ");
+    put_uint(TP_CONFORMANCE_MIN_CASES);
+    tp_console_puts(" required\n");
+    return 1;
+  }
   for (uint32_t i = 0; i < tp_conformance_case_count; i++) {
     int outputs = run_case(&tp_conformance_cases[i]);
     if (outputs < 0) {

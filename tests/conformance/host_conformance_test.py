@@ -52,6 +52,7 @@ def check_case(pte_run: str, root: Path, case: dict[str, Any], out_dir: Path) ->
 
 def main(argv: list[str]) -> int:
     pte_run, root = argv[0], Path(argv[1])
+    min_cases = int(argv[2].removeprefix("--min-cases="))
     manifest = json.loads((root / "manifest.json").read_text())
     problems: list[str] = []
     outputs = 0
@@ -65,6 +66,9 @@ def main(argv: list[str]) -> int:
         print(problem)
     cases = len(manifest["cases"])
     print(f"host conformance: {cases} cases, {outputs} outputs, {len(operators)} operators, {len(problems)} failed")
+    if cases < min_cases:
+        print(f"host conformance: FAIL only {cases} cases in the manifest, at least {min_cases} required")
+        return 1
     return 1 if problems else 0
 
 

@@ -41,6 +41,13 @@ typedef enum tp_status {
 #undef TP_STATUS_ENUM_ENTRY
 } tp_status;
 
+/* How many statuses there are; their codes are 0 .. TP_STATUS_COUNT - 1. */
+enum {
+#define TP_STATUS_PLUS_ONE(name, code, message) +1
+  TP_STATUS_COUNT = 0 TP_STATUS_LIST(TP_STATUS_PLUS_ONE)
+#undef TP_STATUS_PLUS_ONE
+};
+
 /** @return the code's name, e.g. "TP_ERR_CORRUPT"; "TP_ERR_?" for unknown values. */
 const char *tp_status_name(tp_status status);
 
