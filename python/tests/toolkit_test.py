@@ -11,7 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tinypte import export, golden, header, inspect_pte
+from tinypte import golden
+from tinypte.cli import main
 
 TINY = """
 import torch
@@ -42,7 +43,7 @@ def write_model(tmp_path: Path, text: str = TINY) -> Path:
 
 
 def run_export(model: Path, out: Path) -> int:
-    return export.main(["--model", str(model), "--pte", str(out / "m.pte"), "--weights", str(out / "m.pt")])
+    return main(["export", "--model", str(model), "--pte", str(out / "m.pte"), "--weights", str(out / "m.pt")])
 
 
 def test_export_is_bit_identical_run_to_run(tmp_path: Path) -> None:
@@ -108,20 +109,22 @@ def test_golden_inspect_and_header(tmp_path: Path) -> None:
     model = write_model(tmp_path)
     assert run_export(model, tmp_path) == 0
     out = tmp_path / "golden.bin"
-    assert golden.main(["--model", str(model), "--weights", str(tmp_path / "m.pt"), "--out", str(out)]) == 0
+    assert main(["golden", "--model", str(model), "--weights", str(tmp_path / "m.pt"), "--out", str(out)]) == 0
     data = golden.Golden.from_bytes(out.read_bytes())
     assert len(data.inputs) == 5 and data.tolerance == pytest.approx(1e-6)
     assert data.inputs[3][0].tolist() == [[3.0, 1.0]] and data.outputs[0][0].dtype == np.float32
     assert golden.Golden.from_bytes(data.to_bytes()).to_bytes() == out.read_bytes()
 
     ops, plan = tmp_path / "ops.json", tmp_path / "plan.json"
-    assert inspect_pte.main(["--pte", str(tmp_path / "m.pte"), "--ops-json", str(ops), "--plan-json", str(plan)]) == 0
+    assert (
+        main(["inspect_pte", "--pte", str(tmp_path / "m.pte"), "--ops-json", str(ops), "--plan-json", str(plan)]) == 0
+    )
     names = {o["name"] for o in json.loads(ops.read_text())["operators"]}
     assert "aten::relu" in names
     assert json.loads(plan.read_text())["non_const_buffer_sizes"][0] == 0
 
     h, c = tmp_path / "m_data.h", tmp_path / "m_data.c"
-    assert header.main(["--pte", str(tmp_path / "m.pte"), "--name", "m", "--out-h", str(h), "--out-c", str(c)]) == 0
+    assert main(["header", "--pte", str(tmp_path / "m.pte"), "--name", "m", "--out-h", str(h), "--out-c", str(c)]) == 0
     assert "extern const uint8_t m_pte[];" in h.read_text() and '#include "m_data.h"' in c.read_text()
 
 
@@ -130,7 +133,7 @@ def test_corrupt_inputs_are_user_errors(tmp_path: Path, capsys: pytest.CaptureFi
         golden.Golden.from_bytes(b"XXXX" + bytes(20))
     bad = tmp_path / "bad.pte"
     bad.write_bytes(b"\0" * 64)
-    assert inspect_pte.main(["--pte", str(bad), "--ops-json", "/dev/null", "--plan-json", "/dev/null"]) == 1
+    assert main(["inspect_pte", "--pte", str(bad), "--ops-json", "/dev/null", "--plan-json", "/dev/null"]) == 1
     assert "not an ExecuTorch program" in capsys.readouterr().err
 
 

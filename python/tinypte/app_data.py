@@ -10,7 +10,7 @@ program against the flash region, and planned arena + state pool + stack against
 region, failing with the numbers; the exact check of the linked image comes later
 (tinypte.size), but a model that cannot fit is reported here, naming the model.
 
-usage: python -m tinypte.app_data --pte M.pte --golden M.golden.bin --name sine --out-c app_data.c
+usage: tinypte app_data --pte M.pte --golden M.golden.bin --name sine --out-c app_data.c
            [--board B.board.json [--stack-size BYTES]]
            [--corrupt-golden CASE]   (test builds: shift one expected output far off)
 """
@@ -20,14 +20,13 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from tinypte.errors import TinypteError, run_cli
+from tinypte.errors import TinypteError
 from tinypte.golden import Golden
 from tinypte.header import c_bytes
 from tinypte.inspect_pte import load_program
@@ -157,8 +156,10 @@ def render(name: str, pte: bytes, golden: bytes, counts: PoolCounts, buffer_size
     )
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="tinypte app_data", description="Static data of a model firmware.")
+SUMMARY = "Static data of a model firmware."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pte", type=Path, required=True)
     parser.add_argument("--golden", type=Path, required=True)
     parser.add_argument("--name", required=True, help="model name printed by the firmware")
@@ -166,23 +167,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--board", type=Path, help="board description (JSON) to check the model against")
     parser.add_argument("--stack-size", type=int, default=0, help="stack reserve (default: the board's)")
     parser.add_argument("--corrupt-golden", type=int, metavar="CASE", help="test builds only")
-    args = parser.parse_args(argv)
-
-    def run() -> None:
-        if not re.fullmatch(r"[A-Za-z0-9_.:/-]+", args.name):
-            raise TinypteError(f"--name {args.name!r}: use letters, digits and _.:/- only")
-        pte = args.pte.read_bytes()
-        counts, buffer_sizes = pool_counts(load_program(args.pte))
-        golden = args.golden.read_bytes()
-        if args.board:
-            board = json.loads(args.board.read_text())
-            check_fit(args.name, board, len(pte), len(golden), counts, buffer_sizes, args.stack_size)
-        if args.corrupt_golden is not None:
-            golden = corrupt(golden, args.corrupt_golden)
-        args.out_c.write_text(render(args.name, pte, golden, counts, buffer_sizes))
-
-    return run_cli(run)
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def run(args: argparse.Namespace) -> None:
+    if not re.fullmatch(r"[A-Za-z0-9_.:/-]+", args.name):
+        raise TinypteError(f"--name {args.name!r}: use letters, digits and _.:/- only")
+    pte = args.pte.read_bytes()
+    counts, buffer_sizes = pool_counts(load_program(args.pte))
+    golden = args.golden.read_bytes()
+    if args.board:
+        board = json.loads(args.board.read_text())
+        check_fit(args.name, board, len(pte), len(golden), counts, buffer_sizes, args.stack_size)
+    if args.corrupt_golden is not None:
+        golden = corrupt(golden, args.corrupt_golden)
+    args.out_c.write_text(render(args.name, pte, golden, counts, buffer_sizes))
