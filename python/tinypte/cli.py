@@ -3,7 +3,8 @@
 Each subcommand is a module of this package that defines `SUMMARY` (its one-line help),
 `add_arguments(parser)` and `run(args)`. This is the one place where a `TinypteError`
 becomes one `error: ...` line on stderr and exit status 1; any other exception is a bug
-in tinypte and keeps its traceback.
+in tinypte and keeps its traceback. Before any subcommand imports torch or ExecuTorch,
+`tinypte.library_noise` hides the libraries' known-harmless messages.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import argparse
 import sys
 from typing import Protocol
 
-from tinypte import app_data, export, golden, header, inspect_pte, kernels, plotter, report, size, uf2
+from tinypte import app_data, export, golden, header, inspect_pte, kernels, library_noise, plotter, report, size, uf2
 from tinypte.errors import TinypteError
 
 
@@ -61,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run one subcommand; the exit status (0 ok, 1 a user error, 2 a usage error)."""
+    library_noise.install()
     try:
         args = build_parser().parse_args(argv)
     except SystemExit as stop:  # --help, or a usage error argparse has already printed
