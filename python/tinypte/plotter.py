@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from tinypte import plotting
 from tinypte.errors import TinypteError
 
 _FIELD = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]*)=(-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)")
@@ -44,16 +45,7 @@ def series(records: list[dict[str, float]]) -> tuple[list[float], dict[str, list
 
 
 def render_png(records: list[dict[str, float]], png: Path, title: str) -> None:
-    import os
-    import tempfile
-
-    # Bazel actions have a read-only home: give matplotlib a scratch config directory.
-    os.environ.setdefault("MPLCONFIGDIR", tempfile.mkdtemp(prefix="tinypte-mpl-"))
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = plotting.pyplot()
     xs, values, x_label = series(records)
     figure, axes = plt.subplots(figsize=(8, 4.5))
     for key, ys in values.items():

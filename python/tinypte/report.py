@@ -17,27 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from tinypte import golden as golden_lib
-from tinypte import model_loading
-
-
-def _pyplot() -> Any:
-    import os
-    import tempfile
-
-    # Bazel actions have a read-only home: give matplotlib a scratch config directory.
-    os.environ.setdefault("MPLCONFIGDIR", tempfile.mkdtemp(prefix="tinypte-mpl-"))
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
+from tinypte import model_loading, plotting
 
 
 def plot_fit(model_path: Path, weights: Path, png: Path) -> None:
     import torch
 
-    plt = _pyplot()
+    plt = plotting.pyplot()
     module = model_loading.load(model_path)
     model = model_loading.call(model_path, "build()", module.build)
     model.load_state_dict(torch.load(weights, weights_only=True))
@@ -59,7 +45,7 @@ def plot_fit(model_path: Path, weights: Path, png: Path) -> None:
 
 
 def plot_arena(plan: dict[str, Any], png: Path, title: str) -> None:
-    plt = _pyplot()
+    plt = plotting.pyplot()
     figure, axes = plt.subplots(figsize=(7, 4))
     colors = {"input": "tab:green", "output": "tab:red", "intermediate": "tab:blue"}
     for t in plan["tensors"]:
