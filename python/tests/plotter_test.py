@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tinypte import plotter
+from tinypte.cli import main
 from tinypte.errors import TinypteError
 
 
@@ -33,9 +34,9 @@ def test_input_log_to_png(tmp_path: Path) -> None:
     log = tmp_path / "run.log"
     log.write_text("".join(f"x={i / 10:.3f} y={math.sin(i / 10):.4f} ref={math.sin(i / 10):.4f}\n" for i in range(63)))
     png = tmp_path / "plot.png"
-    assert plotter.main(["--input", str(log), "--png", str(png)]) == 0
+    assert main(["plotter", "--input", str(log), "--png", str(png)]) == 0
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert plotter.main(["--input", str(log)]) == 1  # --png missing: one-line error, status 1
+    assert main(["plotter", "--input", str(log)]) == 1  # --png missing: one-line error, status 1
 
 
 if __name__ == "__main__":

@@ -13,7 +13,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tinypte import export, golden, header, inspect_pte
+from tinypte import golden
+from tinypte.cli import main
 
 TINY = """
 import torch
@@ -44,7 +45,7 @@ def write_model(tmp_path: Path, text: str = TINY) -> Path:
 
 
 def run_export(model: Path, out: Path) -> int:
-    return export.main(["--model", str(model), "--pte", str(out / "m.pte"), "--weights", str(out / "m.pt")])
+    return main(["export", "--model", str(model), "--pte", str(out / "m.pte"), "--weights", str(out / "m.pt")])
 
 
 def test_export_is_bit_identical_run_to_run(tmp_path: Path) -> None:
@@ -110,21 +111,23 @@ def test_golden_inspect_and_header(tmp_path: Path) -> None:
     model = write_model(tmp_path)
     assert run_export(model, tmp_path) == 0
     out = tmp_path / "golden.bin"
-    assert golden.main(["--model", str(model), "--weights", str(tmp_path / "m.pt"), "--out", str(out)]) == 0
+    assert main(["golden", "--model", str(model), "--weights", str(tmp_path / "m.pt"), "--out", str(out)]) == 0
     data = golden.Golden.from_bytes(out.read_bytes())
     assert len(data.inputs) == 5 and data.tolerance == pytest.approx(1e-6)
     assert data.inputs[3][0].tolist() == [[3.0, 1.0]] and data.outputs[0][0].dtype == np.float32
     assert golden.Golden.from_bytes(data.to_bytes()).to_bytes() == out.read_bytes()
 
     ops, plan = tmp_path / "ops.json", tmp_path / "plan.json"
-    assert inspect_pte.main(["--pte", str(tmp_path / "m.pte"), "--ops-json", str(ops), "--plan-json", str(plan)]) == 0
+    assert (
+        main(["inspect_pte", "--pte", str(tmp_path / "m.pte"), "--ops-json", str(ops), "--plan-json", str(plan)]) == 0
+    )
     names = {o["name"] for o in json.loads(ops.read_text())["operators"]}
     assert "aten::relu" in names
     assert json.loads(plan.read_text())["non_const_buffer_sizes"][0] == 0
 
     h, c = tmp_path / "m_program.h", tmp_path / "m_program.c"
     args = ["--pte", str(tmp_path / "m.pte"), "--name", "m", "--label", "//x:m", "--out-h", str(h), "--out-c", str(c)]
-    assert header.main(args) == 0
+    assert main(["header", *args]) == 0
     pte = (tmp_path / "m.pte").read_bytes()
     assert f"#define M_PTE_SIZE {len(pte)}u" in h.read_text()
     assert f'#define M_PTE_SHA256 "{hashlib.sha256(pte).hexdigest()}"' in h.read_text()
@@ -141,7 +144,7 @@ def test_corrupt_inputs_are_user_errors(tmp_path: Path, capsys: pytest.CaptureFi
         golden.Golden.from_bytes(b"XXXX" + bytes(20))
     bad = tmp_path / "bad.pte"
     bad.write_bytes(b"\0" * 64)
-    assert inspect_pte.main(["--pte", str(bad), "--ops-json", "/dev/null", "--plan-json", "/dev/null"]) == 1
+    assert main(["inspect_pte", "--pte", str(bad), "--ops-json", "/dev/null", "--plan-json", "/dev/null"]) == 1
     assert "not an ExecuTorch program" in capsys.readouterr().err
 
 

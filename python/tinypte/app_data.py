@@ -23,13 +23,12 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from tinypte.errors import TinypteError, run_cli
+from tinypte.errors import TinypteError
 from tinypte.golden import Golden
 from tinypte.header import array_name, c_bytes, size_macro
 from tinypte.requirements import Requirements, layout_assertions
@@ -113,8 +112,10 @@ def render(name: str, program_header: str, program_name: str, golden: bytes, nee
     )
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="tinypte app_data", description="Static data of a model firmware.")
+SUMMARY = "Static data of a model firmware."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--program-header", required=True, help="the model's program header, e.g. sine_program.h")
     parser.add_argument("--program-name", required=True, help="C name of the program (the model's target name)")
     parser.add_argument("--requirements", type=Path, required=True, help="<model>.requirements.json")
@@ -124,22 +125,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--board", type=Path, help="board description (JSON) to check the model against")
     parser.add_argument("--stack-size", type=int, default=0, help="stack reserve (default: the board's)")
     parser.add_argument("--corrupt-golden", type=int, metavar="CASE", help="test builds only")
-    args = parser.parse_args(argv)
-
-    def run() -> None:
-        if not re.fullmatch(r"[A-Za-z0-9_.:/-]+", args.name):
-            raise TinypteError(f"--name {args.name!r}: use letters, digits and _.:/- only")
-        needs = Requirements.from_json(args.requirements.read_text())
-        golden = args.golden.read_bytes()
-        if args.board:
-            board = json.loads(args.board.read_text())
-            check_fit(args.name, board, len(golden), needs, args.stack_size)
-        if args.corrupt_golden is not None:
-            golden = corrupt(golden, args.corrupt_golden)
-        args.out_c.write_text(render(args.name, args.program_header, args.program_name, golden, needs))
-
-    return run_cli(run)
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def run(args: argparse.Namespace) -> None:
+    if not re.fullmatch(r"[A-Za-z0-9_.:/-]+", args.name):
+        raise TinypteError(f"--name {args.name!r}: use letters, digits and _.:/- only")
+    needs = Requirements.from_json(args.requirements.read_text())
+    golden = args.golden.read_bytes()
+    if args.board:
+        board = json.loads(args.board.read_text())
+        check_fit(args.name, board, len(golden), needs, args.stack_size)
+    if args.corrupt_golden is not None:
+        golden = corrupt(golden, args.corrupt_golden)
+    args.out_c.write_text(render(args.name, args.program_header, args.program_name, golden, needs))

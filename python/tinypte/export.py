@@ -9,7 +9,7 @@ Memory planning places every activation, inputs and outputs included, in one are
 overlap) or `naive` (no sharing: one slot per tensor, for debugging), with offsets and
 constants aligned to `--alignment` bytes (default 16).
 
-usage: python -m tinypte.export --model M.py --pte OUT.pte --weights OUT.pt [--seed 0]
+usage: tinypte export --model M.py --pte OUT.pte --weights OUT.pt [--seed 0]
            [--no-constant-prop] [--alignment 16] [--memory-planning greedy|naive]
 """
 
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from tinypte import model_loading
-from tinypte.errors import TinypteError, run_cli
+from tinypte.errors import TinypteError
 
 PLANNERS = ("greedy", "naive")
 
@@ -82,8 +82,10 @@ def state_dict_bytes(model: Any) -> bytes:
     return buffer.getvalue()
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="tinypte export", description="Train a model file and export it to .pte.")
+SUMMARY = "Train a model file and export it to .pte."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", type=Path, required=True, help="model file (see tinypte.model_loading)")
     parser.add_argument("--pte", type=Path, required=True, help=".pte to write")
     parser.add_argument("--weights", type=Path, required=True, help="trained state_dict to write (torch.save)")
@@ -91,29 +93,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-constant-prop", dest="constant_prop", action="store_false")
     parser.add_argument("--alignment", type=int, default=16, help="planned and constant tensor alignment (bytes)")
     parser.add_argument("--memory-planning", choices=PLANNERS, default="greedy", help="arena planning algorithm")
-    args = parser.parse_args(argv)
-
-    def run() -> None:
-        path: Path = args.model
-        module = model_loading.load(path)
-        model_loading.deterministic(args.seed)
-        model = model_loading.call(path, "build()", module.build)
-        model_loading.call(
-            path, "train()", module.train, model, seed=args.seed, log=lambda line: print(line, file=sys.stderr)
-        )
-        model.eval()
-        metrics = model_loading.call(path, "evaluate()", module.evaluate, model)
-        model_loading.check_acceptance(path, metrics, module.ACCEPTANCE)
-        example = model_loading.call(path, "example_inputs()", module.example_inputs)
-        pte = export_program(model, tuple(example), args.constant_prop, path, args.alignment, args.memory_planning)
-        args.pte.write_bytes(pte)
-        args.weights.write_bytes(state_dict_bytes(model))
-        shown = ", ".join(f"{k}={v:.6g}" for k, v in sorted(metrics.items()))
-        digest = hashlib.sha256(pte).hexdigest()[:16]
-        print(f"export: {path.name}: {shown}; {args.pte.name} {len(pte)} B sha256:{digest}")
-
-    return run_cli(run)
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def run(args: argparse.Namespace) -> None:
+    path: Path = args.model
+    module = model_loading.load(path)
+    model_loading.deterministic(args.seed)
+    model = model_loading.call(path, "build()", module.build)
+    model_loading.call(
+        path, "train()", module.train, model, seed=args.seed, log=lambda line: print(line, file=sys.stderr)
+    )
+    model.eval()
+    metrics = model_loading.call(path, "evaluate()", module.evaluate, model)
+    model_loading.check_acceptance(path, metrics, module.ACCEPTANCE)
+    example = model_loading.call(path, "example_inputs()", module.example_inputs)
+    pte = export_program(model, tuple(example), args.constant_prop, path, args.alignment, args.memory_planning)
+    args.pte.write_bytes(pte)
+    args.weights.write_bytes(state_dict_bytes(model))
+    shown = ", ".join(f"{k}={v:.6g}" for k, v in sorted(metrics.items()))
+    digest = hashlib.sha256(pte).hexdigest()[:16]
+    print(f"export: {path.name}: {shown}; {args.pte.name} {len(pte)} B sha256:{digest}")

@@ -7,7 +7,7 @@ malloc):
         u32 ndim, u32 dims[ndim], u32 nbytes
     for each case: the raw bytes of each input tensor, then of each output tensor,
         each padded to a multiple of 4 bytes
-usage: python -m tinypte.golden --model M.py --weights W.pt --out golden.bin [--json golden.json]
+usage: tinypte golden --model M.py --weights W.pt --out golden.bin [--json golden.json]
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import struct
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -24,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tinypte import dtypes, model_loading
-from tinypte.errors import TinypteError, run_cli
+from tinypte.errors import TinypteError
 
 
 @dataclass(frozen=True)
@@ -119,26 +118,22 @@ def compute(model_path: Path, weights: Path) -> Golden:
     return golden
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="tinypte golden", description="Golden inputs and PyTorch outputs.")
+SUMMARY = "Golden inputs and PyTorch outputs."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", type=Path, required=True)
     parser.add_argument("--weights", type=Path, required=True)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--json", type=Path)
-    args = parser.parse_args(argv)
-
-    def run() -> None:
-        golden = compute(args.model, args.weights)
-        args.out.write_bytes(golden.to_bytes())
-        if args.json:
-            doc = {"tolerance": golden.tolerance,
-                   "cases": [{"inputs": [a.tolist() for a in i], "outputs": [a.tolist() for a in o]}
-                             for i, o in zip(golden.inputs, golden.outputs, strict=True)]}  # fmt: skip
-            args.json.write_text(json.dumps(doc) + "\n")
-        print(f"golden: {len(golden.inputs)} cases, tolerance {golden.tolerance:g} -> {args.out.name}")
-
-    return run_cli(run)
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def run(args: argparse.Namespace) -> None:
+    golden = compute(args.model, args.weights)
+    args.out.write_bytes(golden.to_bytes())
+    if args.json:
+        doc = {"tolerance": golden.tolerance,
+               "cases": [{"inputs": [a.tolist() for a in i], "outputs": [a.tolist() for a in o]}
+                         for i, o in zip(golden.inputs, golden.outputs, strict=True)]}  # fmt: skip
+        args.json.write_text(json.dumps(doc) + "\n")
+    print(f"golden: {len(golden.inputs)} cases, tolerance {golden.tolerance:g} -> {args.out.name}")

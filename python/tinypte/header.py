@@ -16,10 +16,9 @@ from __future__ import annotations
 import argparse
 import hashlib
 import re
-import sys
 from pathlib import Path
 
-from tinypte.errors import TinypteError, run_cli
+from tinypte.errors import TinypteError
 
 
 def c_bytes(data: bytes) -> str:
@@ -64,25 +63,21 @@ def render(data: bytes, name: str, label: str, header_name: str) -> tuple[str, s
     return header, source
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="tinypte header", description="Embed a .pte as a C array.")
+SUMMARY = "Embed a .pte as a C array in flash (a model's program library)."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pte", type=Path, required=True)
     parser.add_argument("--name", required=True, help="C identifier prefix")
     parser.add_argument("--label", required=True, help="the model's Bazel label, named in comments")
     parser.add_argument("--out-h", type=Path, required=True)
     parser.add_argument("--out-c", type=Path, required=True)
-    args = parser.parse_args(argv)
-
-    def run() -> None:
-        data = args.pte.read_bytes()
-        if len(data) < 8 or data[4:6] != b"ET":
-            raise TinypteError(f"{args.pte}: not an ExecuTorch program (no ET.. identifier)")
-        header, source = render(data, args.name, args.label, args.out_h.name)
-        args.out_h.write_text(header)
-        args.out_c.write_text(source)
-
-    return run_cli(run)
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def run(args: argparse.Namespace) -> None:
+    data = args.pte.read_bytes()
+    if len(data) < 8 or data[4:6] != b"ET":
+        raise TinypteError(f"{args.pte}: not an ExecuTorch program (no ET.. identifier)")
+    header, source = render(data, args.name, args.label, args.out_h.name)
+    args.out_h.write_text(header)
+    args.out_c.write_text(source)

@@ -8,7 +8,7 @@ plan.json: {"non_const_buffer_sizes", "inputs", "outputs", "tensors": [{"evalue"
            outputs to the end).
 A human summary (parameters, constant bytes, arena bytes, op counts) goes to stdout.
 
-usage: python -m tinypte.inspect_pte --pte M.pte --ops-json ops.json --plan-json plan.json
+usage: tinypte inspect_pte --pte M.pte --ops-json ops.json --plan-json plan.json
            [--summary summary.txt]
 """
 
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from tinypte import dtypes
-from tinypte.errors import TinypteError, run_cli
+from tinypte.errors import TinypteError
 
 
 def load_program(pte: Path) -> Any:
@@ -104,27 +104,23 @@ def analyse(program: Any, name: str) -> tuple[dict[str, Any], dict[str, Any], st
     return ops, memory_plan, "\n".join(lines) + "\n"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="tinypte inspect_pte", description="Operators and memory plan of a .pte.")
+SUMMARY = "Operators and memory plan of a .pte."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pte", type=Path, required=True)
     parser.add_argument("--ops-json", type=Path, required=True)
     parser.add_argument("--plan-json", type=Path, required=True)
     parser.add_argument("--summary", type=Path)
     parser.add_argument("--name", help="model name for messages (default: the .pte file name)")
-    args = parser.parse_args(argv)
-
-    def run() -> None:
-        ops, plan, summary = analyse(load_program(args.pte), args.name or args.pte.name)
-        pte_bytes = args.pte.stat().st_size
-        summary = summary.replace("\n", f"\n  .pte: {pte_bytes} B\n", 1)
-        args.ops_json.write_text(json.dumps(ops, indent=2) + "\n")
-        args.plan_json.write_text(json.dumps(plan, indent=2) + "\n")
-        if args.summary:
-            args.summary.write_text(summary)
-        sys.stdout.write(summary)
-
-    return run_cli(run)
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def run(args: argparse.Namespace) -> None:
+    ops, plan, summary = analyse(load_program(args.pte), args.name or args.pte.name)
+    pte_bytes = args.pte.stat().st_size
+    summary = summary.replace("\n", f"\n  .pte: {pte_bytes} B\n", 1)
+    args.ops_json.write_text(json.dumps(ops, indent=2) + "\n")
+    args.plan_json.write_text(json.dumps(plan, indent=2) + "\n")
+    if args.summary:
+        args.summary.write_text(summary)
+    sys.stdout.write(summary)

@@ -9,7 +9,7 @@ so the registry cannot disagree with the sources. Operators come from the models
 ops.json (written by `tinypte inspect_pte`). An operator without a kernel is an error
 that names the operator, the model that uses it, and where kernels live.
 
-usage: python -m tinypte.kernels --sources K.c ... (--ops-json M.ops.json ... | --all)
+usage: tinypte kernels --sources K.c ... (--ops-json M.ops.json ... | --all)
            --out-c registry.c [--out-json kernels.json]
 """
 
@@ -18,11 +18,10 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from tinypte.errors import TinypteError, run_cli
+from tinypte.errors import TinypteError
 
 KERNEL_LINE = re.compile(r"^TP_KERNEL\(\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*\)", re.MULTILINE)
 KERNELS_HOME = "runtime/kernels/"
@@ -91,33 +90,29 @@ def render(selected: list[Kernel], comment: str) -> str:
     )
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="tinypte kernels", description="Generate a selective kernel registry.")
+SUMMARY = "Generate a selective kernel registry."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sources", type=Path, nargs="+", required=True, help="kernel C sources to scan")
     which = parser.add_mutually_exclusive_group(required=True)
     which.add_argument("--ops-json", type=Path, nargs="+", help="ops.json of each model to serve")
     which.add_argument("--all", action="store_true", help="register every kernel found (host tools)")
     parser.add_argument("--out-c", type=Path, required=True)
     parser.add_argument("--out-json", type=Path, help="the selected kernels, for size reports and tests")
-    args = parser.parse_args(argv)
-
-    def run() -> None:
-        kernels = scan(args.sources)
-        if args.all:
-            selected = [kernels[key] for key in sorted(kernels)]
-            comment = f"All {len(selected)} kernels."
-        else:
-            used = used_operators(args.ops_json)
-            selected = select(kernels, used)
-            models = sorted({model for users in used.values() for model in users})
-            comment = f"Kernels used by: {', '.join(models)}."
-        args.out_c.write_text(render(selected, comment))
-        if args.out_json:
-            listing = [{"operator": k.key, "symbol": k.symbol, "source": k.source} for k in selected]
-            args.out_json.write_text(json.dumps({"kernels": listing}, indent=2) + "\n")
-
-    return run_cli(run)
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def run(args: argparse.Namespace) -> None:
+    kernels = scan(args.sources)
+    if args.all:
+        selected = [kernels[key] for key in sorted(kernels)]
+        comment = f"All {len(selected)} kernels."
+    else:
+        used = used_operators(args.ops_json)
+        selected = select(kernels, used)
+        models = sorted({model for users in used.values() for model in users})
+        comment = f"Kernels used by: {', '.join(models)}."
+    args.out_c.write_text(render(selected, comment))
+    if args.out_json:
+        listing = [{"operator": k.key, "symbol": k.symbol, "source": k.source} for k in selected]
+        args.out_json.write_text(json.dumps({"kernels": listing}, indent=2) + "\n")

@@ -5,19 +5,19 @@ This tool collects the numeric `key=value` fields of such lines and plots every 
 against `x` (or against the line number when there is no `x`).
 
 usage:
-  python -m tinypte.plotter --port /dev/ttyACM0 [--baud 115200]   # live window
-  python -m tinypte.plotter --input run.log --png plot.png        # saved log or QEMU output
+  tinypte plotter --port /dev/ttyACM0 [--baud 115200]   # live window
+  tinypte plotter --input run.log --png plot.png        # saved log or QEMU output
 """
 
 from __future__ import annotations
 
 import argparse
 import re
-import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from tinypte.errors import TinypteError, run_cli
+from tinypte import plotting
+from tinypte.errors import TinypteError
 
 _FIELD = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]*)=(-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)")
 
@@ -45,16 +45,7 @@ def series(records: list[dict[str, float]]) -> tuple[list[float], dict[str, list
 
 
 def render_png(records: list[dict[str, float]], png: Path, title: str) -> None:
-    import os
-    import tempfile
-
-    # Bazel actions have a read-only home: give matplotlib a scratch config directory.
-    os.environ.setdefault("MPLCONFIGDIR", tempfile.mkdtemp(prefix="tinypte-mpl-"))
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = plotting.pyplot()
     xs, values, x_label = series(records)
     figure, axes = plt.subplots(figsize=(8, 4.5))
     for key, ys in values.items():
@@ -103,28 +94,24 @@ def plot_live(lines: Iterable[str], window: int) -> None:
         plt.pause(0.01)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="tinypte plotter", description="Plot x/y/ref lines from firmware output.")
+SUMMARY = "Plot x/y/ref lines from firmware output."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--port", help="serial port of the board, e.g. /dev/ttyACM0 (live window)")
     source.add_argument("--input", type=Path, help="a saved log or QEMU test output")
     parser.add_argument("--baud", type=int, default=115200)
     parser.add_argument("--png", type=Path, help="with --input: write the plot here")
     parser.add_argument("--window", type=int, default=200, help="live mode: points kept on screen")
-    args = parser.parse_args(argv)
-
-    def run() -> None:
-        if args.input:
-            if not args.png:
-                raise TinypteError("--input needs --png OUT.png")
-            records = parse_lines(args.input.read_text(errors="replace").splitlines())
-            render_png(records, args.png, args.input.name)
-            print(f"plotter: {len(records)} points -> {args.png}")
-        else:
-            plot_live(serial_lines(args.port, args.baud), args.window)
-
-    return run_cli(run)
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def run(args: argparse.Namespace) -> None:
+    if args.input:
+        if not args.png:
+            raise TinypteError("--input needs --png OUT.png")
+        records = parse_lines(args.input.read_text(errors="replace").splitlines())
+        render_png(records, args.png, args.input.name)
+        print(f"plotter: {len(records)} points -> {args.png}")
+    else:
+        plot_live(serial_lines(args.port, args.baud), args.window)

@@ -5,7 +5,7 @@ fit PNG:   the model file's `plot_fit(model, axes)` if it defines one (sine: the
 arena PNG: every planned tensor as a bar spanning its lifetime (instruction indices) at
            its byte offset in its planned buffer: overlaps in time and space would be bugs.
 
-usage: python -m tinypte.report --model M.py --weights W.pt --pte M.pte --plan-json plan.json
+usage: tinypte report --model M.py --weights W.pt --pte M.pte --plan-json plan.json
            --fit-png fit.png --arena-png arena.png
 """
 
@@ -13,33 +13,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 from tinypte import golden as golden_lib
-from tinypte import model_loading
-from tinypte.errors import run_cli
-
-
-def _pyplot() -> Any:
-    import os
-    import tempfile
-
-    # Bazel actions have a read-only home: give matplotlib a scratch config directory.
-    os.environ.setdefault("MPLCONFIGDIR", tempfile.mkdtemp(prefix="tinypte-mpl-"))
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
+from tinypte import model_loading, plotting
 
 
 def plot_fit(model_path: Path, weights: Path, png: Path) -> None:
     import torch
 
-    plt = _pyplot()
+    plt = plotting.pyplot()
     module = model_loading.load(model_path)
     model = model_loading.call(model_path, "build()", module.build)
     model.load_state_dict(torch.load(weights, weights_only=True))
@@ -61,7 +45,7 @@ def plot_fit(model_path: Path, weights: Path, png: Path) -> None:
 
 
 def plot_arena(plan: dict[str, Any], png: Path, title: str) -> None:
-    plt = _pyplot()
+    plt = plotting.pyplot()
     figure, axes = plt.subplots(figsize=(7, 4))
     colors = {"input": "tab:green", "output": "tab:red", "intermediate": "tab:blue"}
     for t in plan["tensors"]:
@@ -78,22 +62,18 @@ def plot_arena(plan: dict[str, Any], png: Path, title: str) -> None:
     plt.close(figure)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="tinypte report", description="Fit and arena pictures of a model.")
+SUMMARY = "Fit and arena pictures of a model."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", type=Path, required=True)
     parser.add_argument("--weights", type=Path, required=True)
     parser.add_argument("--pte", type=Path, required=True)
     parser.add_argument("--plan-json", type=Path, required=True)
     parser.add_argument("--fit-png", type=Path, required=True)
     parser.add_argument("--arena-png", type=Path, required=True)
-    args = parser.parse_args(argv)
-
-    def run() -> None:
-        plot_fit(args.model, args.weights, args.fit_png)
-        plot_arena(json.loads(args.plan_json.read_text()), args.arena_png, args.pte.name)
-
-    return run_cli(run)
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def run(args: argparse.Namespace) -> None:
+    plot_fit(args.model, args.weights, args.fit_png)
+    plot_arena(json.loads(args.plan_json.read_text()), args.arena_png, args.pte.name)

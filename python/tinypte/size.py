@@ -6,7 +6,7 @@ allocated section whose run address lies in the RAM region (.data, .bss with the
 and runtime pools, the reserved stack). A firmware over its region, or over an optional
 tighter budget, fails with the numbers and its biggest symbols, so the fix is clear.
 
-usage: python -m tinypte.size --elf FIRMWARE.elf --board BOARD.board.json
+usage: tinypte size --elf FIRMWARE.elf --board BOARD.board.json
            [--max-flash BYTES] [--max-ram BYTES] [--json OUT.json] [--text OUT.txt] [--top 8]
 """
 
@@ -23,7 +23,7 @@ from elftools.elf.constants import SH_FLAGS
 from elftools.elf.elffile import ELFFile
 from elftools.elf.sections import SymbolTableSection
 
-from tinypte.errors import TinypteError, run_cli
+from tinypte.errors import TinypteError
 
 
 @dataclass(frozen=True)
@@ -130,8 +130,10 @@ def check(board: str, elf_name: str, usages: list[tuple[str, Usage, int | None]]
         raise TinypteError(f"{elf_name} does not fit {board}: " + "; ".join(problems))
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="tinypte size", description=__doc__.splitlines()[0] if __doc__ else None)
+SUMMARY = "Flash and RAM use of a firmware ELF against its board's memory map, and budgets."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--elf", type=Path, required=True)
     parser.add_argument("--board", type=Path, required=True, help="<board>.board.json from tinypte_board")
     parser.add_argument("--max-flash", type=int, help="flash budget in bytes (tighter than the region)")
@@ -140,26 +142,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--text", type=Path, help="write the table as text")
     parser.add_argument("--top", type=int, default=8, help="biggest symbols to list per region")
     parser.add_argument("--name", help="firmware name to show (default: the ELF's file name)")
-    args = parser.parse_args(argv)
-
-    def run() -> None:
-        board, flash, ram = load_board(args.board)
-        flash_use, ram_use = measure(args.elf, flash, ram, args.top)
-        usages = [("flash", flash_use, args.max_flash), ("RAM", ram_use, args.max_ram)]
-        name = args.name or args.elf.name
-        table = render(board, name, usages)
-        sys.stdout.write(table)
-        if args.text:
-            args.text.write_text(table)
-        if args.json:
-            report: dict[str, Any] = {"board": board, "firmware": name}
-            for label, usage, budget in usages:
-                report[label.lower()] = asdict(usage) | {"budget": budget}
-            args.json.write_text(json.dumps(report, indent=2, sort_keys=True) + "\n")
-        check(board, name, usages)
-
-    return run_cli(run)
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def run(args: argparse.Namespace) -> None:
+    board, flash, ram = load_board(args.board)
+    flash_use, ram_use = measure(args.elf, flash, ram, args.top)
+    usages = [("flash", flash_use, args.max_flash), ("RAM", ram_use, args.max_ram)]
+    name = args.name or args.elf.name
+    table = render(board, name, usages)
+    sys.stdout.write(table)
+    if args.text:
+        args.text.write_text(table)
+    if args.json:
+        report: dict[str, Any] = {"board": board, "firmware": name}
+        for label, usage, budget in usages:
+            report[label.lower()] = asdict(usage) | {"budget": budget}
+        args.json.write_text(json.dumps(report, indent=2, sort_keys=True) + "\n")
+    check(board, name, usages)

@@ -8,7 +8,7 @@ Only loadable bytes are converted: PT_LOAD segments with file contents, placed a
 load (physical) addresses, so initialized data goes to its flash load image. Pages that
 no segment touches are not emitted; partial pages are padded with zeros.
 
-usage: python -m tinypte.uf2 --elf FIRMWARE.elf --out FIRMWARE.uf2
+usage: tinypte uf2 --elf FIRMWARE.elf --out FIRMWARE.uf2
            [--family-id 0xe48bff59] [--flash-base 0x10000000 --flash-size 0x400000]
 """
 
@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import argparse
 import struct
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
 from elftools.elf.elffile import ELFFile
 
-from tinypte.errors import TinypteError, run_cli
+from tinypte.errors import TinypteError
 
 RP2350_ARM_S_FAMILY_ID = 0xE48BFF59
 PAGE_SIZE = 256
@@ -130,8 +129,10 @@ def elf_to_uf2(elf_path: Path, family_id: int, flash_base: int | None = None, fl
     )
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="tinypte uf2", description="Convert a firmware ELF to UF2.")
+SUMMARY = "Convert a firmware ELF to UF2."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--elf", type=Path, required=True, help="firmware ELF (32-bit Arm or RISC-V)")
     parser.add_argument("--out", type=Path, required=True, help="UF2 file to write")
     parser.add_argument(
@@ -142,15 +143,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--flash-base", type=lambda s: int(s, 0), help="flash start address, to check placement")
     parser.add_argument("--flash-size", type=lambda s: int(s, 0), help="flash size in bytes, to check placement")
-    args = parser.parse_args(argv)
-
-    def convert() -> None:
-        data = elf_to_uf2(args.elf, args.family_id, args.flash_base, args.flash_size)
-        args.out.write_bytes(data)
-        print(f"uf2: {args.out.name}: {len(data) // Uf2Block.LENGTH} blocks, family {args.family_id:#010x}")
-
-    return run_cli(convert)
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def run(args: argparse.Namespace) -> None:
+    data = elf_to_uf2(args.elf, args.family_id, args.flash_base, args.flash_size)
+    args.out.write_bytes(data)
+    print(f"uf2: {args.out.name}: {len(data) // Uf2Block.LENGTH} blocks, family {args.family_id:#010x}")

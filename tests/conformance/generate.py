@@ -31,7 +31,7 @@ import cases
 import torch
 from cases import Case
 
-from tinypte import dtypes
+from tinypte import dtypes, library_noise
 from tinypte.errors import TinypteError
 
 
@@ -227,6 +227,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True, help="directory for the .pte, .bin and manifest.json")
     parser.add_argument("--only", help="generate only the cases whose name matches this regular expression")
     args = parser.parse_args(argv)
+    library_noise.install()
     try:
         return run(args.out, args.only)
     except CaseError as error:

@@ -1,0 +1,91 @@
+"""The built tinypte binary prints only tinypte's own lines, and its runfiles hold every source.
+
+Bazel shows an action's stderr in the build output, so library noise there reaches every
+user. This runs //python:tinypte as actions do (the built binary, in a subprocess) on a
+tiny model, once per subcommand that imports torch or ExecuTorch (which imports torchao):
+their stderr may hold only the model's own training log. A `Failed to load ...so` line, a
+torch `W...` log line or a Python `...Warning:` fails the test: hide it, narrowly, in
+tinypte.library_noise, or remove its cause.
+
+A runfiles path that collides with another one (as the binary's own executable did when
+it was named `tinypte`, with the package directory python/tinypte/) hides files, and Bazel
+only warns; so every source of the package must be a file in the runfiles.
+
+usage: quiet_cli_test.py TOOL SRC.py...   (runfiles-relative paths, as Bazel passes them)
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+TINY = """
+import torch
+from torch import nn
+ACCEPTANCE = {"loss": ("<=", 10.0)}
+TOLERANCE = 1e-6
+def build():
+    return nn.Sequential(nn.Linear(2, 3), nn.ReLU(), nn.Linear(3, 1))
+def train(model, *, seed, log):
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    x = torch.randn(32, 2)
+    for step in range(20):
+        opt.zero_grad(); loss = (model(x) - x.sum(1, keepdim=True)).pow(2).mean(); loss.backward(); opt.step()
+    log("tiny: trained")
+def evaluate(model):
+    return {"loss": 1.0}
+def example_inputs():
+    return (torch.zeros(1, 2),)
+def golden_inputs():
+    return [(torch.tensor([[float(i), 1.0]]),) for i in range(5)]
+"""
+
+
+def tool() -> Path:
+    return Path(os.environ["TINYPTE_TOOL"]).absolute()
+
+
+def sources() -> list[str]:
+    return os.environ["TINYPTE_SOURCES"].split(os.pathsep)
+
+
+def run_quietly(*args: str, own_lines: tuple[str, ...] = ()) -> None:
+    """Run `tinypte ARGS` with an action's environment; fail on any stderr line but `own_lines`."""
+    env = {"PATH": os.environ.get("PATH", "/bin:/usr/bin"), "OMP_NUM_THREADS": "1", "PYTHONHASHSEED": "0"}
+    result = subprocess.run([str(tool()), *args], env=env, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, f"tinypte {args[0]} failed:\n{result.stderr}"
+    noise = [line for line in result.stderr.splitlines() if line not in own_lines]
+    assert noise == [], f"tinypte {args[0]} printed library noise on stderr:\n" + "\n".join(noise)
+
+
+def test_torch_subcommands_print_no_library_noise(tmp_path: Path) -> None:
+    model, pte, weights = tmp_path / "model.py", tmp_path / "tiny.pte", tmp_path / "tiny.pt"
+    model.write_text(TINY)
+    plan = tmp_path / "plan.json"
+    run_quietly("export", "--model", str(model), "--pte", str(pte), "--weights", str(weights),
+                own_lines=("tiny: trained",))  # fmt: skip
+    run_quietly("inspect_pte", "--pte", str(pte), "--ops-json", str(tmp_path / "ops.json"), "--plan-json", str(plan))
+    run_quietly("golden", "--model", str(model), "--weights", str(weights), "--out", str(tmp_path / "golden.bin"))
+    run_quietly("report", "--model", str(model), "--weights", str(weights), "--pte", str(pte), "--plan-json",
+                str(plan), "--fit-png", str(tmp_path / "fit.png"), "--arena-png", str(tmp_path / "arena.png"))  # fmt: skip
+
+
+def test_runfiles_hold_every_source_of_the_tool() -> None:
+    assert tool().is_file() and os.access(tool(), os.X_OK), tool()
+    hidden = [source for source in sources() if not Path(source).is_file()]
+    assert hidden == [], f"missing from the runfiles (a runfiles path collision hides them): {hidden}"
+    assert any(source.endswith("python/tinypte/cli.py") for source in sources())
+
+
+def main(argv: list[str]) -> int:
+    os.environ["TINYPTE_TOOL"], *files = argv
+    os.environ["TINYPTE_SOURCES"] = os.pathsep.join(files)
+    return pytest.main([__file__, "-q", "-p", "no:cacheprovider"])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,68 @@
+"""Hide the few messages torch and torchao print on every run that say nothing about the user's model.
+
+Importing ExecuTorch imports torchao, which logs two `Failed to load ...so` lines and makes
+torch log a deprecation line; torch's export then raises a FutureWarning from inside its
+own code. None of them is about tinypte or the model, and Bazel shows them in every action
+that imports ExecuTorch. `install()` filters exactly those messages (library, logger or
+warning category, and text); every other warning and log record still shows.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import warnings
+
+
+class _DropRecords(logging.Filter):
+    """A logger filter that drops the records `matches` accepts and passes the rest."""
+
+    def __init__(self, pattern: str, *, arg_module: str | None = None) -> None:
+        super().__init__()
+        self._pattern = re.compile(pattern)
+        self._arg_module = arg_module
+
+    def matches(self, record: logging.LogRecord) -> bool:
+        if not self._pattern.fullmatch(str(record.msg)):
+            return False
+        if self._arg_module is None:
+            return True
+        args = record.args if isinstance(record.args, tuple) else ()
+        module = getattr(args[0], "__module__", "") if args else ""
+        return isinstance(module, str) and module.startswith(self._arg_module + ".")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not self.matches(record)
+
+
+# torchao's __init__ loads its prebuilt C++ extensions and logs a warning for each that fails:
+# these two hold CUDA-only kernels (MX fp8; CUTLASS for sm_90a, built for CPython 3.10) that
+# cannot load with our CPU-only torch and that tinypte never calls.
+TORCHAO_CUDA_EXTENSIONS = _DropRecords(
+    r"Failed to load .*/torchao/_C_(mxfp8|cutlass_90a)\.[\w.-]*\.so: Could not load this library: .*"
+)
+
+# torchao registers its own Enum classes (KernelPreference) as pytree constants, which torch
+# now calls deprecated: a note to torchao's developers, logged by torch.utils._pytree.
+TORCHAO_ENUM_PYTREE_CONSTANTS = _DropRecords(
+    r"%s is an Enum subclass and is now natively supported by torch\.compile as an opaque value type\. "
+    r"Calling register_constant\(\) on Enum subclasses is deprecated and will be an error in a future release\.",
+    arg_module="torchao",
+)
+
+LOGGER_FILTERS = (
+    ("torchao", TORCHAO_CUDA_EXTENSIONS),
+    ("torch.utils._pytree", TORCHAO_ENUM_PYTREE_CONSTANTS),
+)
+
+# torch.export's run_decompositions deep-copies its module call graph, and copying a LeafSpec
+# (through copyreg) trips torch's own deprecation of LeafSpec: nothing tinypte calls.
+LEAF_SPEC_MESSAGE = r"`isinstance\(treespec, LeafSpec\)` is deprecated"
+LEAF_SPEC_MODULE = r"copyreg\Z"
+
+
+def install() -> None:
+    """Install the filters above (idempotent); call it before torch or ExecuTorch is imported."""
+    for logger_name, record_filter in LOGGER_FILTERS:
+        logging.getLogger(logger_name).addFilter(record_filter)
+    warnings.filterwarnings("ignore", message=LEAF_SPEC_MESSAGE, category=FutureWarning, module=LEAF_SPEC_MODULE)
