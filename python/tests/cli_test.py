@@ -40,7 +40,8 @@ def test_user_error_is_one_line_and_status_1(tmp_path: Path, capsys: pytest.Capt
     bad = tmp_path / "bad.pte"
     bad.write_bytes(b"\0" * 64)
     out_h, out_c = tmp_path / "m.h", tmp_path / "m.c"
-    assert main(["header", "--pte", str(bad), "--name", "m", "--out-h", str(out_h), "--out-c", str(out_c)]) == 1
+    args = ["--pte", str(bad), "--name", "m", "--label", "//x:m", "--out-h", str(out_h), "--out-c", str(out_c)]
+    assert main(["header", *args]) == 1
     assert capsys.readouterr().err == f"error: {bad}: not an ExecuTorch program (no ET.. identifier)\n"
     assert not out_h.exists()
 
@@ -51,7 +52,7 @@ def test_unexpected_errors_keep_their_traceback(tmp_path: Path, monkeypatch: pyt
 
     monkeypatch.setattr(header, "run", broken)
     with pytest.raises(RuntimeError, match="a bug in tinypte"):
-        main(["header", "--pte", "m.pte", "--name", "m", "--out-h", "m.h", "--out-c", "m.c"])
+        main(["header", "--pte", "m.pte", "--name", "m", "--label", "//x:m", "--out-h", "m.h", "--out-c", "m.c"])
 
 
 if __name__ == "__main__":
