@@ -2,6 +2,7 @@
 as emulated by QEMU `mps3-an547` (no NPU model in QEMU). When Arm's
 FVP_Corstone_SSE-300_Ethos-U55 is on PATH, qemu_test runs the firmware on it too."""
 
+load("//platforms/common:cortex_m.bzl", "CORTEX_M_SEMIHOSTING_STARTUP")
 load("//rules:defs.bzl", "board", "memory_region", "qemu")
 
 BOARD = board(
@@ -20,9 +21,5 @@ BOARD = board(
         memory_region("DDR", 0x60000000, 16 * 1024 * 1024, "rwx"),
     ],
     stack_size = 16 * 1024,
-    startup = [
-        "//platforms/common:cortex_m",
-        "//platforms/common:semihosting_console",
-        "//platforms/common:start",
-    ],
+    startup = CORTEX_M_SEMIHOSTING_STARTUP,
 )

@@ -2,6 +2,7 @@
 emulated by QEMU `mps2-an505`. It is the Pico 2 W's twin: same core, same compiler flags
 (//toolchains:arm_cortex_m33), so firmware tested here is the Pico's code."""
 
+load("//platforms/common:cortex_m.bzl", "CORTEX_M_SEMIHOSTING_STARTUP")
 load("//rules:defs.bzl", "board", "memory_region", "qemu")
 
 BOARD = board(
@@ -16,9 +17,5 @@ BOARD = board(
         memory_region("RAM", 0x38000000, 2 * 1024 * 1024, "rwx"),
     ],
     stack_size = 16 * 1024,
-    startup = [
-        "//platforms/common:cortex_m",
-        "//platforms/common:semihosting_console",
-        "//platforms/common:start",
-    ],
+    startup = CORTEX_M_SEMIHOSTING_STARTUP,
 )

@@ -1,14 +1,5 @@
 """RISC-V RV32IMAFC (F extension, ilp32f) under QEMU `virt` in machine mode."""
 
-load("//platforms/common:riscv_virt.bzl", "VIRT_MEMORY", "VIRT_QEMU", "VIRT_STARTUP")
-load("//rules:defs.bzl", "board")
+load("//platforms/common:riscv_virt.bzl", "virt_board")
 
-BOARD = board(
-    name = "rv32imafc",
-    cpu = "//platforms/cpu:rv32imac",
-    fpu = "//platforms/fpu:riscv_f",
-    emulator = VIRT_QEMU,
-    memory = VIRT_MEMORY,
-    stack_size = 16 * 1024,
-    startup = VIRT_STARTUP,
-)
+BOARD = virt_board(name = "rv32imafc", fpu = "//platforms/fpu:riscv_f")

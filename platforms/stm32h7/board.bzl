@@ -4,6 +4,7 @@ Run under QEMU `mps2-an500` (a Cortex-M7 FPGA image) as its twin: the regions si
 twin's addresses (code at 0, data at 0x20000000, where the H7's ITCM/DTCM also are) with
 the H7's budgets: 2 MiB of flash, 128 KiB of DTCM as the RAM region."""
 
+load("//platforms/common:cortex_m.bzl", "CORTEX_M_SEMIHOSTING_STARTUP")
 load("//rules:defs.bzl", "board", "memory_region", "qemu")
 
 BOARD = board(
@@ -16,9 +17,5 @@ BOARD = board(
         memory_region("RAM", 0x20000000, 128 * 1024, "rwx"),
     ],
     stack_size = 8 * 1024,
-    startup = [
-        "//platforms/common:cortex_m",
-        "//platforms/common:semihosting_console",
-        "//platforms/common:start",
-    ],
+    startup = CORTEX_M_SEMIHOSTING_STARTUP,
 )

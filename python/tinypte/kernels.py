@@ -5,11 +5,14 @@ Kernels are found by scanning C sources for their definition lines,
     TP_KERNEL(aten, addmm, out) {        ->  "aten::addmm" overload "out",
                                              symbol tp_kernel_aten_addmm_out
 
-so the registry cannot disagree with the sources. Operators come from the models'
-ops.json (written by `tinypte inspect_pte`). An operator without a kernel is an error
-that names the operator, the model that uses it, and where kernels live.
+so the registry cannot disagree with the sources. The portable kernels (runtime/kernels)
+are always scanned; `--user-sources` adds kernels of the user's own (kernel_library's and
+model_firmware's `srcs`), for operators the portable set does not have. Operators come
+from the models' ops.json (written by `tinypte inspect_pte`). An operator without a
+kernel is an error that names the operator, the model that uses it, and the two ways to
+provide one.
 
-usage: tinypte kernels --sources K.c ... (--ops-json M.ops.json ... | --all)
+usage: tinypte kernels --sources K.c ... [--user-sources U.c ...] (--ops-json M.ops.json ... | --all)
            --out-c registry.c [--out-json kernels.json]
 """
 
@@ -32,21 +35,25 @@ class Kernel:
     name: str  # "aten::addmm"
     overload: str  # "out"
     symbol: str  # "tp_kernel_aten_addmm_out"
-    source: str  # file defining it
+    source: str  # file defining it (its path for a user's kernel, its name for a portable one)
 
     @property
     def key(self) -> str:
         return f"{self.name}.{self.overload}"
 
 
-def scan(sources: list[Path]) -> dict[str, Kernel]:
-    """Every TP_KERNEL definition in `sources`, by "name.overload"."""
+def scan(sources: list[Path], user_sources: list[Path] | None = None) -> dict[str, Kernel]:
+    """Every TP_KERNEL definition in `sources` and `user_sources`, by "name.overload"."""
     kernels: dict[str, Kernel] = {}
-    for source in sources:
+    for source, where in [(s, s.name) for s in sources] + [(s, str(s)) for s in user_sources or []]:
         for namespace, name, overload in KERNEL_LINE.findall(source.read_text()):
-            kernel = Kernel(f"{namespace}::{name}", overload, f"tp_kernel_{namespace}_{name}_{overload}", source.name)
+            kernel = Kernel(f"{namespace}::{name}", overload, f"tp_kernel_{namespace}_{name}_{overload}", where)
             if kernel.key in kernels:
-                raise TinypteError(f"kernel {kernel.key} is defined twice: {kernels[kernel.key].source} and {source}")
+                raise TinypteError(
+                    f"kernel {kernel.key} is defined twice: {kernels[kernel.key].source} and {where}. A kernel in "
+                    "`srcs` must be for an operator the portable kernels lack; to change a portable kernel, "
+                    f"edit it in {KERNELS_HOME}."
+                )
             kernels[kernel.key] = kernel
     return kernels
 
@@ -70,9 +77,10 @@ def select(kernels: dict[str, Kernel], used: dict[str, list[str]]) -> list[Kerne
     if missing:
         lines = [f"no kernel for operator {key}, used by {', '.join(used[key])}" for key in missing]
         raise TinypteError(
-            "; ".join(lines) + f". Kernels live in {KERNELS_HOME} (one `TP_KERNEL(namespace, name, overload)` "
-            "definition per operator, see kernel_util.h): add the missing one there and list its file in the "
-            "kernel_library's `srcs`, or change the model so it does not need that operator."
+            "; ".join(lines) + f". Portable kernels live in {KERNELS_HOME}, one `TP_KERNEL(namespace, name, "
+            "overload)` definition per operator (see kernel_util.h): add it there, or write it in a C file of "
+            "your own and pass that file in model_firmware's (or kernel_library's) `srcs`; or change the model "
+            "so it does not need that operator."
         )
     return [kernels[key] for key in sorted(used)]
 
@@ -94,7 +102,8 @@ SUMMARY = "Generate a selective kernel registry."
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--sources", type=Path, nargs="+", required=True, help="kernel C sources to scan")
+    parser.add_argument("--sources", type=Path, nargs="+", required=True, help="portable kernel C sources to scan")
+    parser.add_argument("--user-sources", type=Path, nargs="*", default=[], help="the user's own kernel C sources")
     which = parser.add_mutually_exclusive_group(required=True)
     which.add_argument("--ops-json", type=Path, nargs="+", help="ops.json of each model to serve")
     which.add_argument("--all", action="store_true", help="register every kernel found (host tools)")
@@ -103,7 +112,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> None:
-    kernels = scan(args.sources)
+    kernels = scan(args.sources, args.user_sources)
     if args.all:
         selected = [kernels[key] for key in sorted(kernels)]
         comment = f"All {len(selected)} kernels."

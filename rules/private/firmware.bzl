@@ -7,6 +7,7 @@ an output directory of its own. Firmware for every board, host tools and host te
 then built side by side in one invocation.
 """
 
+load("//rules/private:common_attrs.bzl", "with_common_attrs")
 load("//rules:providers.bzl", "TinypteBoardInfo", "TinypteFirmwareInfo")
 
 def _board_platform_transition_impl(settings, attr):
@@ -76,7 +77,7 @@ _firmware = rule(
         "size_text": "%{name}.size.txt",
         "size_json": "%{name}.size.json",
     },
-    attrs = {
+    attrs = with_common_attrs({
         "binary": attr.label(
             mandatory = True,
             cfg = _board_platform_transition,
@@ -93,11 +94,7 @@ _firmware = rule(
         ),
         "max_flash": attr.int(doc = "Flash budget in bytes, tighter than the board's flash region (0: the region)."),
         "max_ram": attr.int(doc = "RAM budget in bytes, tighter than the board's RAM region (0: the region)."),
-        "_tool": attr.label(default = "//python:tinypte", executable = True, cfg = "exec"),
-        "_allowlist_function_transition": attr.label(
-            default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
-        ),
-    },
+    }, transitions = True),
 )
 
 def tinypte_firmware(
@@ -198,12 +195,11 @@ firmware_uf2 = rule(
     doc = """A UF2 file of a firmware, for boards flashed by drag and drop (the Pico 2 W:
 hold BOOTSEL while plugging it in, then copy `<name>.uf2` to the RP2350 drive).
 Only loadable ELF bytes are converted, and each must lie in the board's flash region.""",
-    attrs = {
+    attrs = with_common_attrs({
         "firmware": attr.label(
             mandatory = True,
             providers = [TinypteFirmwareInfo],
             doc = "A tinypte_firmware for a board with a `uf2_family_id`.",
         ),
-        "_tool": attr.label(default = "//python:tinypte", executable = True, cfg = "exec"),
-    },
+    }),
 )

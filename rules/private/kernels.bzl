@@ -2,20 +2,23 @@
 
     kernel_library(
         name = "sine_kernels",
-        models = ["//models/sine"],          # executorch_model targets
+        models = ["//models/sine:sine"],     # executorch_model targets
+        srcs = ["my_op.c"],                  # optional: kernels of your own
     )
 
 expands to a `kernel_registry` (an action running `tinypte kernels`, which reads each
-model's ops.json and scans the kernel sources for `TP_KERNEL(ns, name, overload)` lines)
-and a `cc_library` holding the generated registry, which defines `tp_selected_kernels`.
-The registry references only the selected kernels, so the linker keeps only those from
-//runtime/kernels:portable (each kernel is its own object file and section).
+model's ops.json and scans the portable kernel sources and `srcs` for
+`TP_KERNEL(ns, name, overload)` lines) and a `cc_library` holding the generated registry,
+which defines `tp_selected_kernels`, and compiling `srcs`. The registry references only
+the selected kernels, so the linker keeps only those from //runtime/kernels:portable and
+`srcs` (each kernel is its own object file and section).
 
 An operator with no kernel fails the build at the registry action with the operator,
-the model and where kernels live.
+the model, where portable kernels live and the `srcs` attribute for one of your own.
 """
 
 load("//rules:providers.bzl", "TinyptePteInfo", "TinypteKernelRegistryInfo")
+load("//rules/private:common_attrs.bzl", "with_common_attrs")
 load("//rules/private:host_transition.bzl", "host_transition")
 
 def _kernel_registry_impl(ctx):
@@ -23,7 +26,9 @@ def _kernel_registry_impl(ctx):
     kernels_json = ctx.actions.declare_file(ctx.label.name + ".json")
     args = ctx.actions.args()
     args.add("kernels")
-    args.add_all("--sources", ctx.files.srcs)
+    args.add_all("--sources", ctx.files._portable_sources)
+    if ctx.files.srcs:
+        args.add_all("--user-sources", ctx.files.srcs)
     ops = [m[TinyptePteInfo].ops_json for m in ctx.attr.models]
     if ctx.attr.all:
         if ops:
@@ -38,7 +43,7 @@ def _kernel_registry_impl(ctx):
     ctx.actions.run(
         executable = ctx.executable._tool,
         arguments = [args],
-        inputs = ctx.files.srcs + ops,
+        inputs = ctx.files._portable_sources + ctx.files.srcs + ops,
         outputs = [registry_c, kernels_json],
         mnemonic = "KernelRegistry",
         progress_message = "Selecting kernels for %s" % ctx.label,
@@ -57,7 +62,7 @@ kernel_registry = rule(
     implementation = _kernel_registry_impl,
     doc = "Generates `<name>.c` (the registry) and `<name>.json` (the selection) for `kernel_library`.",
     provides = [TinypteKernelRegistryInfo],
-    attrs = {
+    attrs = with_common_attrs({
         "models": attr.label_list(
             providers = [TinyptePteInfo],
             # Built for the host whichever board the registry is compiled for: one
@@ -67,49 +72,39 @@ kernel_registry = rule(
         ),
         "all": attr.bool(
             default = False,
-            doc = "Register every kernel in `srcs` (host tools such as pte_run) instead of a selection.",
+            doc = "Register every kernel found (host tools such as pte_run) instead of a selection.",
         ),
         "srcs": attr.label_list(
             allow_files = [".c"],
-            default = ["//runtime/kernels:kernel_sources"],
-            doc = "Kernel sources to choose from (scanned for `TP_KERNEL` lines).",
+            doc = "Kernels of your own (C files with `TP_KERNEL` definitions) for operators the portable set lacks, scanned with the portable ones.",
         ),
-        "_tool": attr.label(
-            default = "//python:tinypte",
-            executable = True,
-            cfg = "exec",
-        ),
-        "_allowlist_function_transition": attr.label(
-            default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
-        ),
-    },
+        "_portable_sources": attr.label(default = "//runtime/kernels:kernel_sources"),
+    }, transitions = True),
 )
 
-def kernel_library(name, models = [], all = False, srcs = None, visibility = None, tags = None):
+def kernel_library(name, models = [], all = False, srcs = [], visibility = None, tags = None):
     """A cc_library registering the kernels `models` use (or all kernels).
 
     Args:
       name: the cc_library's name; `<name>_registry` is the generating target.
       models: executorch_model targets to serve.
       all: register every kernel instead (for host tools and conformance runners).
-      srcs: kernel sources to choose from; defaults to every kernel in //runtime/kernels.
+      srcs: kernels of your own, for operators the portable kernels lack; compiled into
+        the library (each is linked only when a program calls it).
       visibility: visibility of the cc_library.
       tags: tags for both targets (e.g. `manual` for deliberately failing examples).
     """
-    registry_args = {}
-    if srcs != None:
-        registry_args["srcs"] = srcs
     kernel_registry(
         name = name + "_registry",
         models = models,
         all = all,
+        srcs = srcs,
         visibility = visibility,
         tags = tags,
-        **registry_args
     )
     native.cc_library(
         name = name,
-        srcs = [":" + name + "_registry"],
+        srcs = [":" + name + "_registry"] + srcs,
         deps = [
             "//runtime",
             "//runtime/kernels:portable",

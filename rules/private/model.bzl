@@ -14,6 +14,7 @@ and a Report action (PNG plots + text) that `executorch_model_report` shows. The
 embedding of the .pte, which model firmware links and users can link themselves.
 """
 
+load("//rules/private:common_attrs.bzl", "with_common_attrs")
 load("//rules:providers.bzl", "TinyptePteInfo")
 load("//rules/private:host_transition.bzl", "host_transition", "ilp32_host_transition")
 
@@ -142,7 +143,7 @@ from build to build. Outputs: `<name>.pte`, `.ops.json`, `.plan.json`, `.summary
         "fit_png": "%{name}.fit.png",
         "arena_png": "%{name}.arena.png",
     },
-    attrs = {
+    attrs = with_common_attrs({
         "src": attr.label(
             mandatory = True,
             allow_single_file = [".py"],
@@ -169,20 +170,12 @@ from build to build. Outputs: `<name>.pte`, `.ops.json`, `.plan.json`, `.summary
             values = ["greedy", "naive"],
             doc = "Arena planning: `greedy` shares space between tensors whose lifetimes do not overlap; `naive` gives each tensor its own slot.",
         ),
-        "_tool": attr.label(
-            default = "//python:tinypte",
-            executable = True,
-            cfg = "exec",
-        ),
         "_requirements_tool": attr.label(
             default = "//runtime/tools:pte_requirements",
             executable = True,
             cfg = ilp32_host_transition,
         ),
-        "_allowlist_function_transition": attr.label(
-            default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
-        ),
-    },
+    }, transitions = True),
 )
 
 def _program_srcs_impl(ctx):
@@ -211,15 +204,11 @@ def _program_srcs_impl(ctx):
 _program_srcs = rule(
     implementation = _program_srcs_impl,
     doc = "`<name>.h` and `<name>.c`: a model's .pte as a C array (python/tinypte/header.py).",
-    attrs = {
+    attrs = with_common_attrs({
         # Firmware for any board embeds the host build of the model (trained once).
         "model": attr.label(mandatory = True, providers = [TinyptePteInfo], cfg = host_transition),
         "out": attr.string(mandatory = True, doc = "Base name of the two files."),
-        "_tool": attr.label(default = "//python:tinypte", executable = True, cfg = "exec"),
-        "_allowlist_function_transition": attr.label(
-            default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
-        ),
-    },
+    }, transitions = True),
     outputs = {"header": "%{out}.h", "source": "%{out}.c"},
 )
 

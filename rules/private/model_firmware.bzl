@@ -23,6 +23,7 @@ The model is built once for all boards: its attribute here (and in kernel_librar
 transitions back to //platforms/host, so training is not repeated per board.
 """
 
+load("//rules/private:common_attrs.bzl", "with_common_attrs")
 load("//rules:providers.bzl", "TinypteBoardInfo", "TinyptePteInfo")
 load("//rules/private:firmware.bzl", "firmware_uf2", "tinypte_firmware")
 load("//rules/private:host_transition.bzl", "host_transition")
@@ -67,7 +68,7 @@ def _model_app_data_impl(ctx):
 model_app_data = rule(
     implementation = _model_app_data_impl,
     doc = "The static data of a model's inference firmware (see python/tinypte/app_data.py).",
-    attrs = {
+    attrs = with_common_attrs({
         "model": attr.label(
             mandatory = True,
             providers = [TinyptePteInfo],
@@ -84,11 +85,7 @@ model_app_data = rule(
             default = -1,
             doc = "Test builds only: shift this golden case's expected output by 1.0, so the firmware must fail.",
         ),
-        "_tool": attr.label(default = "//python:tinypte", executable = True, cfg = "exec"),
-        "_allowlist_function_transition": attr.label(
-            default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
-        ),
-    },
+    }, transitions = True),
 )
 
 def _expected_output(model_name, board):
@@ -101,6 +98,7 @@ def model_firmware(
         name,
         model,
         boards,
+        srcs = [],
         stack_size = 0,
         corrupt_golden = -1,
         test_tags = [],
@@ -112,6 +110,8 @@ def model_firmware(
       model: label of an executorch_model, written with its target name (":sine",
         "//models/sine:sine"); the firmware links its program library `<model>_program`.
       boards: `board()` structs, usually `BOARDS` from //platforms:boards.bzl.
+      srcs: kernels of your own (C files with `TP_KERNEL` definitions) for operators the
+        portable kernels lack, e.g. a custom operator of the model (see kernel_library).
       stack_size: main stack reserve in bytes on every board (0: each board's default).
         Size it from the app's needs to fit small RAM budgets.
       corrupt_golden: test builds only (see model_app_data).
@@ -122,7 +122,7 @@ def model_firmware(
         fail("model_firmware({}): write model as a label with a target name, e.g. \"//models/sine:sine\" or \":sine\"; got {}".format(name, repr(model)))
     model_name = model.split(":")[-1]
     program = model + "_program"
-    kernel_library(name = name + "_kernels", models = [model], tags = tags)
+    kernel_library(name = name + "_kernels", models = [model], srcs = srcs, tags = tags)
     kernels = ":" + name + "_kernels"
     for board in boards:
         app = "{}_{}_app".format(name, board.name)

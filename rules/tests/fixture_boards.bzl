@@ -1,13 +1,8 @@
 """Boards for the rules' own tests: facts written here, so the tests do not depend on
 (or break with) the real boards in //platforms."""
 
+load("//platforms/common:cortex_m.bzl", "CORTEX_M_SEMIHOSTING_STARTUP")
 load("//rules:defs.bzl", "board", "memory_region", "qemu")
-
-_CORTEX_M_STARTUP = [
-    "//platforms/common:cortex_m",
-    "//platforms/common:semihosting_console",
-    "//platforms/common:start",
-]
 
 def fixture_board(*, name, memory, stack_size, emulator = None):
     """A Cortex-M33 board declared in //rules/tests."""
@@ -19,7 +14,7 @@ def fixture_board(*, name, memory, stack_size, emulator = None):
         emulator = emulator,
         memory = memory,
         stack_size = stack_size,
-        startup = _CORTEX_M_STARTUP,
+        startup = CORTEX_M_SEMIHOSTING_STARTUP,
     )
 
 EMULATED_FIXTURE = fixture_board(
