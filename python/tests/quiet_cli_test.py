@@ -22,27 +22,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-TINY = """
-import torch
-from torch import nn
-ACCEPTANCE = {"loss": ("<=", 10.0)}
-TOLERANCE = 1e-6
-def build():
-    return nn.Sequential(nn.Linear(2, 3), nn.ReLU(), nn.Linear(3, 1))
-def train(model, *, seed, log):
-    opt = torch.optim.SGD(model.parameters(), lr=0.1)
-    x = torch.randn(32, 2)
-    for step in range(20):
-        opt.zero_grad(); loss = (model(x) - x.sum(1, keepdim=True)).pow(2).mean(); loss.backward(); opt.step()
-    log("tiny: trained")
-def evaluate(model):
-    return {"loss": 1.0}
-def example_inputs():
-    return (torch.zeros(1, 2),)
-def golden_inputs():
-    return [(torch.tensor([[float(i), 1.0]]),) for i in range(5)]
-"""
+from tiny_model import write_model
 
 
 def tool() -> Path:
@@ -63,8 +43,7 @@ def run_quietly(*args: str, own_lines: tuple[str, ...] = ()) -> None:
 
 
 def test_torch_subcommands_print_no_library_noise(tmp_path: Path) -> None:
-    model, pte, weights = tmp_path / "model.py", tmp_path / "tiny.pte", tmp_path / "tiny.pt"
-    model.write_text(TINY)
+    model, pte, weights = write_model(tmp_path), tmp_path / "tiny.pte", tmp_path / "tiny.pt"
     plan = tmp_path / "plan.json"
     run_quietly("export", "--model", str(model), "--pte", str(pte), "--weights", str(weights),
                 own_lines=("tiny: trained",))  # fmt: skip

@@ -11,24 +11,16 @@
 
 /* gelu.out(Tensor self, *, str approximate="none", Tensor(a!) out) -> Tensor(a!) */
 TP_KERNEL(aten, gelu, out) {
-  TP_CHECK_ARGS(nargs == 4);
-  tp_tensor *in, *out, *ret;
+  tp_float_map m;
   const char *approx;
   uint32_t approx_len;
-  TP_TRY(tp_arg_tensor(args, nargs, 0, &in));
+  TP_TRY(tp_float_map_args(args, nargs, 2, &m));
   TP_TRY(tp_arg_string(args, nargs, 1, &approx, &approx_len));
-  TP_TRY(tp_arg_tensor(args, nargs, 2, &out));
-  TP_TRY(tp_arg_tensor(args, nargs, 3, &ret));
   const bool use_tanh = tp_string_equals(approx, approx_len, "tanh");
   TP_CHECK_ARGS(use_tanh || tp_string_equals(approx, approx_len, "none"));
-  if (in->dtype != TP_DTYPE_FLOAT32 || out->dtype != TP_DTYPE_FLOAT32) {
-    return TP_ERR_KERNEL_DTYPE;
-  }
-  TP_CHECK_ARGS(tp_same_shape(in, out));
-  const float *x = (const float *)in->data;
-  float *o = (float *)out->data;
-  for (uint32_t i = 0; i < out->numel; i++) {
-    const float v = x[i];
+  float *o = m.y;
+  for (uint32_t i = 0; i < m.n; i++) {
+    const float v = m.x[i];
     if (isinf(v)) {
       o[i] = v > 0.0f ? v : 0.0f;
     } else if (use_tanh) {

@@ -125,6 +125,22 @@ bool tp_string_equals(const char *chars, uint32_t len, const char *literal) {
   return n == len && memcmp(chars, literal, n) == 0;
 }
 
+tp_status tp_float_map_args(tp_value *const *args, uint32_t nargs, uint32_t out_index, tp_float_map *map) {
+  TP_CHECK_ARGS(nargs == out_index + 2);
+  tp_tensor *in, *out, *ret;
+  TP_TRY(tp_arg_tensor(args, nargs, 0, &in));
+  TP_TRY(tp_arg_tensor(args, nargs, out_index, &out));
+  TP_TRY(tp_arg_tensor(args, nargs, out_index + 1, &ret));
+  if (in->dtype != TP_DTYPE_FLOAT32 || out->dtype != TP_DTYPE_FLOAT32) {
+    return TP_ERR_KERNEL_DTYPE;
+  }
+  TP_CHECK_ARGS(tp_same_shape(in, out));
+  map->x = (const float *)in->data;
+  map->y = (float *)out->data;
+  map->n = out->numel;
+  return TP_OK;
+}
+
 bool tp_same_shape(const tp_tensor *a, const tp_tensor *b) {
   if (a->dim != b->dim) {
     return false;

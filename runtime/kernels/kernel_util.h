@@ -65,6 +65,20 @@ tp_status tp_normalize_dim(int64_t d, uint32_t dim, uint32_t *out);
 /** Size of dimension d, 1 for scalar tensors' virtual dim. */
 static inline int32_t tp_size(const tp_tensor *t, uint32_t d) { return d < t->dim ? t->sizes[d] : 1; }
 
+/* --- Float32 elementwise maps --- */
+
+/* The operands of a float32 elementwise kernel `op.out(Tensor self, ..., *, Tensor(a!) out)`. */
+typedef struct tp_float_map {
+  const float *x; /* self's elements */
+  float *y;       /* out's elements */
+  uint32_t n;     /* elements in each */
+} tp_float_map;
+
+/** Check a float32 map call: nargs == out_index + 2 (out, then the returned out), self at
+ *  args[0] and out at args[out_index] float32 tensors (else TP_ERR_KERNEL_DTYPE) of the same
+ *  shape (else TP_ERR_KERNEL_ARGS). Arguments between them are the kernel's to read. */
+tp_status tp_float_map_args(tp_value *const *args, uint32_t nargs, uint32_t out_index, tp_float_map *map);
+
 /* --- Scalars --- */
 
 /** An optional Scalar argument (Scalar? in the schema) as a double: *present is false for None. */

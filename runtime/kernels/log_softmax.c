@@ -5,24 +5,21 @@
 
 #include "softmax_util.h"
 
+static void log_softmax_slice(const float *x, float *out, uint32_t size, uint32_t inner, float max) {
+  float sum = 0.0f;
+  for (uint32_t k = 0; k < size; k++) {
+    sum += expf(x[(size_t)k * inner] - max);
+  }
+  const float log_sum = logf(sum);
+  for (uint32_t k = 0; k < size; k++) {
+    out[(size_t)k * inner] = x[(size_t)k * inner] - max - log_sum;
+  }
+}
+
 /* _log_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!) */
 TP_KERNEL(aten, _log_softmax, out) {
   tp_softmax_slices s;
   TP_TRY(tp_softmax_slices_init(args, nargs, &s));
-  for (uint32_t a = 0; a < s.outer; a++) {
-    for (uint32_t b = 0; b < s.inner; b++) {
-      const float *xs = s.in + (size_t)a * s.size * s.inner + b;
-      float *os = s.out + (size_t)a * s.size * s.inner + b;
-      const float m = tp_softmax_slice_max(xs, s.size, s.inner);
-      float sum = 0.0f;
-      for (uint32_t k = 0; k < s.size; k++) {
-        sum += expf(xs[(size_t)k * s.inner] - m);
-      }
-      const float log_sum = logf(sum);
-      for (uint32_t k = 0; k < s.size; k++) {
-        os[(size_t)k * s.inner] = xs[(size_t)k * s.inner] - m - log_sum;
-      }
-    }
-  }
+  tp_softmax_each_slice(&s, log_softmax_slice);
   return TP_OK;
 }

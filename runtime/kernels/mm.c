@@ -5,13 +5,7 @@
 
 TP_KERNEL(aten, mm, out) {
   tp_tensor *self, *mat2, *out;
-  TP_CHECK_ARGS(nargs == 4);
-  TP_TRY(tp_arg_tensor(args, nargs, 0, &self));
-  TP_TRY(tp_arg_tensor(args, nargs, 1, &mat2));
-  TP_TRY(tp_arg_tensor(args, nargs, 2, &out));
-  if (!tp_nn_is_f32(self) || !tp_nn_is_f32(mat2) || !tp_nn_is_f32(out)) {
-    return TP_ERR_KERNEL_DTYPE;
-  }
+  TP_TRY(tp_nn_matmul_args(args, nargs, &self, &mat2, &out));
   TP_CHECK_ARGS(self->dim == 2 && mat2->dim == 2 && self->sizes[1] == mat2->sizes[0]);
   const int32_t expect[2] = {self->sizes[0], mat2->sizes[1]};
   TP_CHECK_ARGS(tp_nn_has_shape(out, 2, expect));

@@ -93,3 +93,15 @@ void tp_nn_matmul_f32(float *z, const float *x, const float *y, uint32_t m, uint
     }
   }
 }
+
+tp_status tp_nn_matmul_args(tp_value *const *args, uint32_t nargs, tp_tensor **self, tp_tensor **mat2,
+                            tp_tensor **out) {
+  TP_CHECK_ARGS(nargs == 4);
+  TP_TRY(tp_arg_tensor(args, nargs, 0, self));
+  TP_TRY(tp_arg_tensor(args, nargs, 1, mat2));
+  TP_TRY(tp_arg_tensor(args, nargs, 2, out));
+  if (!tp_nn_is_f32(*self) || !tp_nn_is_f32(*mat2) || !tp_nn_is_f32(*out)) {
+    return TP_ERR_KERNEL_DTYPE;
+  }
+  return TP_OK;
+}

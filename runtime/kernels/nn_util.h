@@ -57,6 +57,11 @@ tp_status tp_nn_check_multi_out_nargs(tp_value *const *args, uint32_t nargs, uin
 /** true when t has `dim` dimensions of the given sizes. */
 bool tp_nn_has_shape(const tp_tensor *t, uint32_t dim, const int32_t *sizes);
 
+/** The tensors of `(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)` (mm, bmm): four
+ *  arguments (else TP_ERR_KERNEL_ARGS), all float32 (else TP_ERR_KERNEL_DTYPE). */
+tp_status tp_nn_matmul_args(tp_value *const *args, uint32_t nargs, tp_tensor **self, tp_tensor **mat2,
+                            tp_tensor **out);
+
 /* 2-D window parameters, index 0 = height, 1 = width. */
 typedef struct tp_nn_window2d {
   int32_t k[2]; /* kernel size, >= 1 */

@@ -4,25 +4,22 @@
 
 #include "softmax_util.h"
 
+static void softmax_slice(const float *x, float *out, uint32_t size, uint32_t inner, float max) {
+  float sum = 0.0f;
+  for (uint32_t k = 0; k < size; k++) {
+    const float e = expf(x[(size_t)k * inner] - max);
+    out[(size_t)k * inner] = e;
+    sum += e;
+  }
+  for (uint32_t k = 0; k < size; k++) {
+    out[(size_t)k * inner] = out[(size_t)k * inner] / sum;
+  }
+}
+
 /* _softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!) */
 TP_KERNEL(aten, _softmax, out) {
   tp_softmax_slices s;
   TP_TRY(tp_softmax_slices_init(args, nargs, &s));
-  for (uint32_t a = 0; a < s.outer; a++) {
-    for (uint32_t b = 0; b < s.inner; b++) {
-      const float *xs = s.in + (size_t)a * s.size * s.inner + b;
-      float *os = s.out + (size_t)a * s.size * s.inner + b;
-      const float m = tp_softmax_slice_max(xs, s.size, s.inner);
-      float sum = 0.0f;
-      for (uint32_t k = 0; k < s.size; k++) {
-        const float e = expf(xs[(size_t)k * s.inner] - m);
-        os[(size_t)k * s.inner] = e;
-        sum += e;
-      }
-      for (uint32_t k = 0; k < s.size; k++) {
-        os[(size_t)k * s.inner] = os[(size_t)k * s.inner] / sum;
-      }
-    }
-  }
+  tp_softmax_each_slice(&s, softmax_slice);
   return TP_OK;
 }

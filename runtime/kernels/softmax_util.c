@@ -37,3 +37,12 @@ float tp_softmax_slice_max(const float *x, uint32_t size, uint32_t inner) {
   }
   return m;
 }
+
+void tp_softmax_each_slice(const tp_softmax_slices *s, tp_softmax_slice_fn slice) {
+  for (uint32_t a = 0; a < s->outer; a++) {
+    for (uint32_t b = 0; b < s->inner; b++) {
+      const size_t start = (size_t)a * s->size * s->inner + b;
+      slice(s->in + start, s->out + start, s->size, s->inner, tp_softmax_slice_max(s->in + start, s->size, s->inner));
+    }
+  }
+}

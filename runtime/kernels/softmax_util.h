@@ -22,4 +22,10 @@ tp_status tp_softmax_slices_init(tp_value *const *args, uint32_t nargs, tp_softm
 /** The largest element of the slice starting at `x` (std::max order, as portable's). */
 float tp_softmax_slice_max(const float *x, uint32_t size, uint32_t inner);
 
+/* Computes one slice: `size` elements `inner` apart from `x` to `out`, given its maximum. */
+typedef void (*tp_softmax_slice_fn)(const float *x, float *out, uint32_t size, uint32_t inner, float max);
+
+/** Run `slice` over every slice of `s`. */
+void tp_softmax_each_slice(const tp_softmax_slices *s, tp_softmax_slice_fn slice);
+
 #endif /* TINYPTE_SOFTMAX_UTIL_H */

@@ -5,19 +5,10 @@
 
 /* tanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!) */
 TP_KERNEL(aten, tanh, out) {
-  TP_CHECK_ARGS(nargs == 3);
-  tp_tensor *in, *out, *ret;
-  TP_TRY(tp_arg_tensor(args, nargs, 0, &in));
-  TP_TRY(tp_arg_tensor(args, nargs, 1, &out));
-  TP_TRY(tp_arg_tensor(args, nargs, 2, &ret));
-  if (in->dtype != TP_DTYPE_FLOAT32 || out->dtype != TP_DTYPE_FLOAT32) {
-    return TP_ERR_KERNEL_DTYPE;
-  }
-  TP_CHECK_ARGS(tp_same_shape(in, out));
-  const float *x = (const float *)in->data;
-  float *o = (float *)out->data;
-  for (uint32_t i = 0; i < out->numel; i++) {
-    o[i] = tanhf(x[i]);
+  tp_float_map m;
+  TP_TRY(tp_float_map_args(args, nargs, 1, &m));
+  for (uint32_t i = 0; i < m.n; i++) {
+    m.y[i] = tanhf(m.x[i]);
   }
   return TP_OK;
 }

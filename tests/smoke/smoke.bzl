@@ -2,6 +2,7 @@
 the QEMU test harness report misbehaving firmware (see smoke.c and misbehave.c)."""
 
 load("//rules:defs.bzl", "qemu_test", "tinypte_firmware")
+load(":expect_failure.bzl", "expect_failure_test")
 
 # What a fault report must show: the board's name and its first fault register
 # (CFSR on Cortex-M, mcause on RISC-V), from platforms/common/*/ fault handlers.
@@ -63,13 +64,9 @@ def misbehaving_firmware_test(*, name, board, define, message, timeout_seconds =
         tags = ["manual"],
         timeout_seconds = timeout_seconds,
     )
-    native.sh_test(
+    expect_failure_test(
         name = name + "_fails_test",
-        size = "small",
-        srcs = ["expect_failure.sh"],
-        args = [
-            "'{}'".format(message),
-            "$(location :{}_qemu_test)".format(name),
-        ],
+        message = message,
+        command = ["$(location :{}_qemu_test)".format(name)],
         data = [":{}_qemu_test".format(name)],
     )
