@@ -34,8 +34,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 }
 
 #ifndef TP_LIBFUZZER
+/* Replay: fuzz_loader --min-files N FILE... (fails when fewer than N files were replayed). */
 int main(int argc, char **argv) {
-  for (int i = 1; i < argc; i++) {
+  long min_files = 1;
+  int first = 1;
+  if (argc > 2 && strcmp(argv[1], "--min-files") == 0) {
+    min_files = strtol(argv[2], NULL, 10);
+    first = 3;
+  }
+  for (int i = first; i < argc; i++) {
     size_t size;
     uint8_t *data = tp_host_read_file(argv[i], &size);
     if (data == NULL) {
@@ -46,6 +53,11 @@ int main(int argc, char **argv) {
     free(data);
     printf("%s: %zu bytes, no crash\n", argv[i], size);
   }
+  if (argc - first < min_files) {
+    fprintf(stderr, "fuzz_loader: replayed %d files, fewer than the %ld required\n", argc - first, min_files);
+    return 1;
+  }
+  printf("fuzz_loader: replayed %d files, no crash\n", argc - first);
   return 0;
 }
 #endif

@@ -35,8 +35,8 @@ def run_tinypte(pte_run: str, pte: Path, inputs: list[npt.NDArray[Any]], work: P
     return [np.fromfile(work / "out0.bin", dtype=np.float32)]
 
 
-def check_model(pte_run: str, pte: Path, golden_path: Path) -> float:
-    """Worst |tinypte - ExecuTorch| over the model's golden inputs; raises on a mismatch."""
+def check_model(pte_run: str, pte: Path, golden_path: Path) -> int:
+    """Run every golden input through both runtimes; raises on a mismatch, returns the count."""
     golden = Golden.from_bytes(golden_path.read_bytes())
     worst = 0.0
     with tempfile.TemporaryDirectory() as tmp:
@@ -47,13 +47,26 @@ def check_model(pte_run: str, pte: Path, golden_path: Path) -> float:
                 raise AssertionError(f"{pte.name} case {case}: tinypte {got[:8]} vs ExecuTorch {expected[:8]}")
             worst = max(worst, float(np.max(np.abs(got - expected))))
     print(f"{pte.name}: {len(golden.inputs)} inputs, max |tinypte - ExecuTorch| = {worst:.3g}")
-    return worst
+    return len(golden.inputs)
+
+
+# Golden inputs each model must have been checked on, and models checked (sine, digits).
+MIN_INPUTS_PER_MODEL = 20
+MIN_MODELS = 2
 
 
 def main(argv: list[str]) -> int:
     pte_run, pairs = argv[0], argv[1:]
+    models = 0
     for pte, golden in zip(pairs[::2], pairs[1::2], strict=True):
-        check_model(pte_run, Path(pte), Path(golden))
+        inputs = check_model(pte_run, Path(pte), Path(golden))
+        if inputs < MIN_INPUTS_PER_MODEL:
+            raise AssertionError(
+                f"{pte}: only {inputs} golden inputs checked, at least {MIN_INPUTS_PER_MODEL} required"
+            )
+        models += 1
+    if models < MIN_MODELS:
+        raise AssertionError(f"only {models} models checked, at least {MIN_MODELS} required")
     return 0
 
 
