@@ -26,8 +26,9 @@ def symbol_bytes(elf_path: Path, name: str) -> tuple[int, bytes]:
         elf = ELFFile(stream)
         table = elf.get_section_by_name(".symtab")
         assert isinstance(table, SymbolTableSection), f"{elf_path}: no symbol table"
-        (symbol,) = table.get_symbol_by_name(name) or [None]
-        assert symbol is not None, f"{elf_path}: no symbol {name}"
+        symbols = table.get_symbol_by_name(name)
+        assert symbols, f"{elf_path}: no symbol {name}"
+        symbol = symbols[0]
         address, size = int(symbol["st_value"]), int(symbol["st_size"])
         for section in elf.iter_sections():
             start = int(section["sh_addr"])
