@@ -22,7 +22,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from tinypte import dtypes
+from tinypte import dtypes, macs
 from tinypte.errors import TinypteError
 
 
@@ -45,25 +45,54 @@ def tensor_info(tensor: Any) -> tuple[str, list[int], int]:
     return dtype.name, shape, math.prod(shape) * dtype.size
 
 
+def kernel_call_macs(operator: str, call: Any, values: Any) -> int:
+    """MACs of one KernelCall (see tinypte.macs)."""
+    shapes: macs.Shapes = []
+    transposed = False
+    for arg in call.args:
+        value = values[arg].val
+        kind = type(value).__name__
+        shapes.append([int(s) for s in value.sizes] if kind == "Tensor" else None)
+        if kind == "Bool" and operator == "aten::convolution":
+            transposed = bool(value.bool_val)
+    try:
+        return macs.call_macs(operator, shapes, transposed)
+    except (ValueError, IndexError) as error:
+        raise TinypteError(f"{operator}: unexpected arguments for counting MACs ({error})") from error
+
+
 def analyse(program: Any, name: str) -> tuple[dict[str, Any], dict[str, Any], str]:
     plan = program.execution_plan[0]
     values = plan.values
     instructions = [i.instr_args for i in plan.chains[0].instructions]
     kernel_calls = [i for i in instructions if type(i).__name__ == "KernelCall"]
 
-    # Operators: dtypes of the tensor arguments, and call counts.
+    # Operators: dtypes of the tensor arguments, call counts and MACs.
     counts: Counter[int] = Counter()
+    op_macs: Counter[int] = Counter()
     dtypes: dict[int, set[str]] = {}
     for call in kernel_calls:
         counts[call.op_index] += 1
+        op_macs[call.op_index] += kernel_call_macs(plan.operators[call.op_index].name, call, values)
         for arg in call.args:
             if type(values[arg].val).__name__ == "Tensor":
                 dtypes.setdefault(call.op_index, set()).add(tensor_info(values[arg].val)[0])
     operators = [
-        {"name": op.name, "overload": op.overload, "dtypes": sorted(dtypes.get(i, ())), "count": counts[i]}
+        {
+            "name": op.name,
+            "overload": op.overload,
+            "dtypes": sorted(dtypes.get(i, ())),
+            "count": counts[i],
+            "macs": op_macs[i],
+        }
         for i, op in enumerate(plan.operators)
     ]
-    ops: dict[str, Any] = {"model": name, "operators": sorted(operators, key=lambda o: (o["name"], o["overload"]))}
+    total_macs = sum(op_macs.values())
+    ops: dict[str, Any] = {
+        "model": name,
+        "macs": total_macs,
+        "operators": sorted(operators, key=lambda o: (o["name"], o["overload"])),
+    }
 
     # Planned tensors and their lifetimes.
     uses: dict[int, list[int]] = {}
@@ -99,6 +128,7 @@ def analyse(program: Any, name: str) -> tuple[dict[str, Any], dict[str, Any], st
         f"{name}: method {plan.name}, {end} instructions, {len(values)} values",
         f"  parameters: {params} ({const_bytes} B of constants)",
         f"  planned arena: {sum(sizes)} B (per memory id: {sizes})",
+        f"  MACs per inference: {total_macs}",
         "  operators: " + ", ".join(f"{o['name']}.{o['overload']} x{o['count']}" for o in ops["operators"]),
     ]
     return ops, memory_plan, "\n".join(lines) + "\n"

@@ -1,0 +1,51 @@
+"""Unit tests of instruction_count's trace reading and attribution, on hand-written traces."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from instruction_count import count_executes, executed_addresses
+
+
+class FakeCode:
+    """tp_method_execute at 0x100, one kernel at 0x200; every instruction 2 bytes but 0x010 (4)."""
+
+    def __init__(self) -> None:
+        self.execute = 0x100
+        self.kernels = {0x200}
+
+    def instruction_length(self, address: int) -> int:
+        return 4 if address == 0x010 else 2
+
+
+def test_log_lines_become_addresses() -> None:
+    log = [
+        "Trace 0: 0x7f00 [0080044a/00000010/00000150/ff020201] main\n",
+        "Stopped execution of TB chain before 0x7f10 [00000014] main\n",
+        "Trace 0: 0x7f10 [0080044a/00000014/00000150/ff020201] main\n",
+        "cpu_io_recompile: rewound execution of TB to 00000014\n",
+        "Trace 0: 0x7f10 [0080044a/00000014/00000150/ff020201] main\n",
+        "Trace 0: 0x7f20 [00000000/00000018/00109003/ff020201] \n",
+    ]
+    assert list(executed_addresses(log)) == [0x10, 0x14, 0x18]
+
+
+def test_execute_and_kernel_calls_are_attributed() -> None:
+    # main calls tp_method_execute from 0x010 (a 4-byte call: returns to 0x014); the executor
+    # runs 3 instructions, calls the kernel from 0x106 (returns to 0x108), the kernel runs 4,
+    # then the executor 2 more, the last of which returns.
+    trace = [0x00C, 0x010, 0x100, 0x102, 0x106, 0x200, 0x202, 0x204, 0x206, 0x108, 0x10A, 0x014, 0x018]
+    (count,) = count_executes(FakeCode(), trace * 2, wanted=1)
+    assert (count.instructions, count.kernel_instructions, count.kernel_calls) == (9, 4, 1)
+    assert count.runtime_instructions == 5
+    assert len(count_executes(FakeCode(), trace * 2, wanted=2)) == 2
+
+
+def test_too_few_executes_is_an_error() -> None:
+    with pytest.raises(RuntimeError, match="ran 0 inferences, fewer than the 1"):
+        count_executes(FakeCode(), [0x00C, 0x010], wanted=1)
+
+
+if __name__ == "__main__":
+    sys.exit(pytest.main([__file__, "-q", "-p", "no:cacheprovider"]))

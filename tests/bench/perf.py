@@ -1,0 +1,171 @@
+"""Performance of every model on every emulated board, counted exactly; and its regression guard.
+
+    bazel run //tests/bench:perf                          table, perf.json and perf.png
+    bazel run //tests/bench:perf -- --out DIR             ... written to DIR
+    bazel run //tests/bench:perf -- --update-baseline     rewrite tests/bench/perf_baseline.json
+    bazel test //tests/bench:perf_guard_test              fail on growth over the baseline
+
+One row per model x emulated board, for the model's first golden input:
+- instructions: executed by one tp_method_execute, counted exactly from QEMU's execution
+  trace (instruction_count.py), so the same on every machine and every run;
+- MACs: the model's multiply-accumulates per inference (`macs` in its ops.json, computed by
+  the toolkit from the program's shapes); instructions per MAC;
+- runtime overhead: instructions outside kernels per program instruction run (per kernel call);
+- flash and RAM of the whole firmware (from its size report).
+
+The guard compares each row with the checked-in baseline: it fails when instructions grow
+more than 2 % or flash or RAM more than 1 %, and when a row is missing from the baseline or
+the baseline names a row that is not measured (a model or board added or removed: update
+the baseline). Numbers that shrink pass, with a note to update the baseline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from instruction_count import measure
+
+from tinypte import plotting
+
+INSTRUCTION_GROWTH = 0.02  # allowed growth of instructions per inference over the baseline
+MEMORY_GROWTH = 0.01  # allowed growth of flash and RAM
+BASELINE = Path("tests/bench/perf_baseline.json")  # in the source tree
+
+
+@dataclass(frozen=True)
+class Row:
+    model: str
+    board: str
+    instructions: int
+    runtime_instructions: int
+    kernel_calls: int
+    macs: int
+    flash: int
+    ram: int
+
+    @property
+    def key(self) -> str:
+        return f"{self.model}/{self.board}"
+
+    @property
+    def per_mac(self) -> float | None:
+        return self.instructions / self.macs if self.macs else None
+
+    @property
+    def overhead_per_call(self) -> float:
+        return self.runtime_instructions / max(self.kernel_calls, 1)
+
+
+def measure_row(model: str, board: str, elf: Path, board_json: Path, size_json: Path, ops_json: Path) -> Row:
+    description = json.loads(board_json.read_text())
+    if not description.get("emulator"):
+        raise SystemExit(f"perf: board {board} has no emulator to count instructions on")
+    (count,) = measure(elf, description["emulator"], inferences=1)
+    size = json.loads(size_json.read_text())
+    macs = int(json.loads(ops_json.read_text())["macs"])
+    return Row(model, board, count.instructions, count.runtime_instructions, count.kernel_calls, macs,
+               int(size["flash"]["used"]), int(size["ram"]["used"]))  # fmt: skip
+
+
+def table(rows: list[Row]) -> str:
+    head = f"{'model':10} {'board':12} {'instructions':>12} {'MACs':>8} {'instr/MAC':>9} {'overhead/op':>11} {'flash B':>8} {'RAM B':>7}"
+    lines = [head, "-" * len(head)]
+    for r in rows:
+        per_mac = f"{r.per_mac:9.2f}" if r.per_mac is not None else f"{'-':>9}"
+        lines.append(f"{r.model:10} {r.board:12} {r.instructions:12d} {r.macs:8d} {per_mac} "
+                     f"{r.overhead_per_call:11.1f} {r.flash:8d} {r.ram:7d}")  # fmt: skip
+    return "\n".join(lines)
+
+
+def chart(rows: list[Row], path: Path) -> None:
+    plt = plotting.pyplot()
+    models = sorted({r.model for r in rows}, key=[r.model for r in rows].index)
+    boards = sorted({r.board for r in rows}, key=[r.board for r in rows].index)
+    fig, ax = plt.subplots(figsize=(9, 4.5))
+    width = 0.8 / len(boards)
+    for b, board in enumerate(boards):
+        values = [next((r.per_mac or 0.0 for r in rows if r.model == m and r.board == board), 0.0) for m in models]
+        ax.bar([m + b * width for m in range(len(models))], values, width, label=board)
+    ax.set_xticks([m + 0.4 - width / 2 for m in range(len(models))], models)
+    ax.set_yscale("log")
+    ax.set_ylabel("instructions per MAC (exact, QEMU trace; log scale)")
+    ax.set_title("tinypte: instructions per multiply-accumulate, one inference")
+    ax.legend(fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100, metadata={"Software": None})
+    plt.close(fig)
+
+
+def regressions(rows: list[Row], baseline: dict[str, dict[str, int]]) -> tuple[list[str], list[str]]:
+    """(problems, notes) of `rows` against `baseline` (key -> instructions, flash, ram)."""
+    problems, notes = [], []
+    measured = {r.key: r for r in rows}
+    for key in sorted(set(baseline) - set(measured)):
+        problems.append(f"{key} is in the baseline but was not measured")
+    for key, row in measured.items():
+        if key not in baseline:
+            problems.append(f"{key} has no baseline")
+            continue
+        for field, limit in (("instructions", INSTRUCTION_GROWTH), ("flash", MEMORY_GROWTH), ("ram", MEMORY_GROWTH)):
+            now, then = getattr(row, field), int(baseline[key][field])
+            if now > then * (1 + limit):
+                problems.append(f"{key}: {field} {now}, up {100 * (now - then) / then:.1f} % from {then} "
+                                f"(allowed {100 * limit:.0f} %)")  # fmt: skip
+            elif now < then:
+                notes.append(f"{key}: {field} {now}, down from {then}")
+    return problems, notes
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--row", nargs=6, action="append", default=[], required=True,
+                        metavar=("MODEL", "BOARD", "ELF", "BOARD_JSON", "SIZE_JSON", "OPS_JSON"))  # fmt: skip
+    parser.add_argument("--min-rows", type=int, required=True, help="fail when fewer rows were measured")
+    parser.add_argument("--out", type=Path, help="directory for perf.json and perf.png")
+    parser.add_argument("--check", type=Path, metavar="BASELINE", help="compare with a baseline; exit 1 on growth")
+    parser.add_argument("--update-baseline", action="store_true", help=f"write {BASELINE} in the workspace")
+    args = parser.parse_args(argv)
+
+    rows = [measure_row(m, b, *(Path(p) for p in paths)) for m, b, *paths in args.row]
+    print(table(rows))
+    if len(rows) < args.min_rows:
+        print(f"perf: FAIL only {len(rows)} rows measured, at least {args.min_rows} required")
+        return 1
+    report = {"rows": [asdict(r) | {"instructions_per_mac": r.per_mac, "overhead_per_op": r.overhead_per_call}
+                       for r in rows]}  # fmt: skip
+    baseline = {r.key: {"instructions": r.instructions, "flash": r.flash, "ram": r.ram} for r in rows}
+    workspace = os.environ.get("BUILD_WORKSPACE_DIRECTORY")
+    if args.update_baseline:
+        if not workspace:
+            raise SystemExit("perf: --update-baseline needs `bazel run` (it writes into the workspace)")
+        (Path(workspace) / BASELINE).write_text(json.dumps(baseline, indent=2, sort_keys=True) + "\n")
+        print(f"perf: wrote {BASELINE} ({len(baseline)} rows)")
+    out = args.out or (
+        Path(os.environ["BUILD_WORKING_DIRECTORY"]) / "perf" if "BUILD_WORKING_DIRECTORY" in os.environ else None
+    )
+    if out:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "perf.json").write_text(json.dumps(report, indent=2) + "\n")
+        chart(rows, out / "perf.png")
+        print(f"perf: wrote {out / 'perf.json'} and {out / 'perf.png'}")
+    if args.check:
+        problems, notes = regressions(rows, json.loads(args.check.read_text()))
+        for note in notes:
+            print(f"perf: note {note}; `bazel run //tests/bench:perf -- --update-baseline` records it")
+        for problem in problems:
+            print(f"perf: FAIL {problem}")
+        if problems:
+            print("perf: if the change is intended, `bazel run //tests/bench:perf -- --update-baseline`")
+            return 1
+        print(f"perf: {len(rows)} rows within {100 * INSTRUCTION_GROWTH:.0f} % (instructions) and "
+              f"{100 * MEMORY_GROWTH:.0f} % (flash, RAM) of the baseline")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
