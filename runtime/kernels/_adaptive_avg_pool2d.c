@@ -8,7 +8,7 @@
 /* _adaptive_avg_pool2d.out(Tensor self, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!) */
 enum { IN, OUTPUT_SIZE, OUT, NARGS = OUT + 2 };
 
-TP_KERNEL(aten, _adaptive_avg_pool2d, out) {
+TP_KERNEL_LEGACY(aten, _adaptive_avg_pool2d, out) {
   tp_tensor *in, *out;
   const int64_t *size;
   uint32_t len;

@@ -35,6 +35,6 @@ static tp_status contiguous_copy(tp_value *const *args, uint32_t nargs) {
   return TP_OK;
 }
 
-TP_KERNEL(dim_order_ops, _clone_dim_order, out) { return contiguous_copy(args, nargs); }
+TP_KERNEL_LEGACY(dim_order_ops, _clone_dim_order, out) { return contiguous_copy(args, nargs); }
 
-TP_KERNEL(dim_order_ops, _to_dim_order_copy, out) { return contiguous_copy(args, nargs); }
+TP_KERNEL_LEGACY(dim_order_ops, _to_dim_order_copy, out) { return contiguous_copy(args, nargs); }

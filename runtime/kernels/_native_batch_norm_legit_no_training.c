@@ -17,7 +17,7 @@ static bool is_channel_vector(const tp_tensor *t, int32_t channels) {
   return t->dim == 1 && t->sizes[0] == channels;
 }
 
-TP_KERNEL(aten, _native_batch_norm_legit_no_training, out) {
+TP_KERNEL_LEGACY(aten, _native_batch_norm_legit_no_training, out) {
   tp_tensor *in, *weight, *bias, *rmean, *rvar, *out, *save_mean, *save_invstd;
   double momentum, eps;
   TP_TRY(tp_nn_check_multi_out_nargs(args, nargs, OUT, 3));

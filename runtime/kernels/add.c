@@ -2,7 +2,7 @@
 #include "add_sub.h"
 
 /* add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, add, out) { return tp_add_sub_out(args, nargs, +1); }
+TP_KERNEL_LEGACY(aten, add, out) { return tp_add_sub_out(args, nargs, +1); }
 
 /* add.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, add, Scalar_out) { return tp_add_sub_scalar_out(args, nargs, +1); }
+TP_KERNEL_LEGACY(aten, add, Scalar_out) { return tp_add_sub_scalar_out(args, nargs, +1); }

@@ -25,7 +25,7 @@ static tp_status scalar_f32(const tp_value *v, float *out) {
   }
 }
 
-TP_KERNEL(aten, addmm, out) {
+TP_KERNEL_LEGACY(aten, addmm, out) {
   tp_tensor *self, *mat1, *mat2, *out;
   float beta, alpha;
   TP_CHECK_ARGS(nargs == 7);

@@ -35,7 +35,7 @@
 #define GREATER_I(v, acc) ((v) > (acc))
 
 /* argmax.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, argmax, out) {
+TP_KERNEL_LEGACY(aten, argmax, out) {
   TP_CHECK_ARGS(nargs == 5);
   tp_tensor *in, *out, *ret;
   int64_t dim;

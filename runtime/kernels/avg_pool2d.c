@@ -13,7 +13,7 @@ enum { IN, KERNEL, STRIDE, PADDING, CEIL_MODE, COUNT_INCLUDE_PAD, DIVISOR_OVERRI
 static int32_t min_i32(int32_t a, int32_t b) { return a < b ? a : b; }
 static int32_t max_i32(int32_t a, int32_t b) { return a > b ? a : b; }
 
-TP_KERNEL(aten, avg_pool2d, out) {
+TP_KERNEL_LEGACY(aten, avg_pool2d, out) {
   tp_tensor *in, *out;
   tp_nn_window2d w;
   bool ceil_mode, count_include_pad, has_divisor;

@@ -3,7 +3,7 @@
  */
 #include "nn_util.h"
 
-TP_KERNEL(aten, bmm, out) {
+TP_KERNEL_LEGACY(aten, bmm, out) {
   tp_tensor *self, *mat2, *out;
   TP_TRY(tp_nn_matmul_args(args, nargs, &self, &mat2, &out));
   TP_CHECK_ARGS(self->dim == 3 && mat2->dim == 3 && self->sizes[0] == mat2->sizes[0] &&

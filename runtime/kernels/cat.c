@@ -7,7 +7,7 @@
 static bool skipped(const tp_tensor *t) { return t->dim == 1 && t->sizes[0] == 0; }
 
 /* cat.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, cat, out) {
+TP_KERNEL_LEGACY(aten, cat, out) {
   TP_CHECK_ARGS(nargs == 4);
   tp_tensor *const *tensors;
   uint32_t count;

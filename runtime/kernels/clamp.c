@@ -24,7 +24,7 @@ static tp_status int_bound(tp_value *const *args, uint32_t nargs, uint32_t index
 }
 
 /* clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, clamp, out) {
+TP_KERNEL_LEGACY(aten, clamp, out) {
   TP_CHECK_ARGS(nargs == 5);
   tp_tensor *in, *out, *ret;
   TP_TRY(tp_arg_tensor(args, nargs, 0, &in));

@@ -5,7 +5,7 @@
 #include "kernel_util.h"
 
 /* clone.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, clone, out) {
+TP_KERNEL_LEGACY(aten, clone, out) {
   TP_CHECK_ARGS(nargs == 4);
   tp_tensor *in, *out, *ret;
   int64_t memory_format;

@@ -6,7 +6,7 @@
 #include "kernel_util.h"
 
 /* constant_pad_nd.out(Tensor self, SymInt[] pad, Scalar value=0, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, constant_pad_nd, out) {
+TP_KERNEL_LEGACY(aten, constant_pad_nd, out) {
   TP_CHECK_ARGS(nargs == 5);
   tp_tensor *in, *out, *ret;
   const int64_t *pad;

@@ -67,7 +67,7 @@ static TP_NN_NOINLINE float window_dot(const float *ip, const float *wp, int32_t
   return acc;
 }
 
-TP_KERNEL(aten, convolution, out) {
+TP_KERNEL_LEGACY(aten, convolution, out) {
   tp_tensor *in, *weight, *bias, *out;
   const int64_t *items;
   uint32_t len;

@@ -5,7 +5,7 @@
 #include "kernel_util.h"
 
 /* div.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, div, out) {
+TP_KERNEL_LEGACY(aten, div, out) {
   TP_CHECK_ARGS(nargs == 4);
   tp_tensor *a, *b, *out, *ret;
   TP_TRY(tp_arg_tensor(args, nargs, 0, &a));
@@ -35,7 +35,7 @@ TP_KERNEL(aten, div, out) {
 }
 
 /* div.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, div, Scalar_out) {
+TP_KERNEL_LEGACY(aten, div, Scalar_out) {
   TP_CHECK_ARGS(nargs == 4);
   tp_tensor *a, *out, *ret;
   double other;

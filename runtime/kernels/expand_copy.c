@@ -4,7 +4,7 @@
 #include "kernel_util.h"
 
 /* expand_copy.out(Tensor self, SymInt[] size, *, bool implicit=False, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, expand_copy, out) {
+TP_KERNEL_LEGACY(aten, expand_copy, out) {
   TP_CHECK_ARGS(nargs == 5);
   tp_tensor *in, *out, *ret;
   const int64_t *size;

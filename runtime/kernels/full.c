@@ -3,7 +3,7 @@
 #include "kernel_util.h"
 
 /* full.out(SymInt[] size, Scalar fill_value, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, full, out) {
+TP_KERNEL_LEGACY(aten, full, out) {
   TP_CHECK_ARGS(nargs == 4);
   tp_tensor *out, *ret;
   const int64_t *size;

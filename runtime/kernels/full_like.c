@@ -4,7 +4,7 @@
 
 /* full_like.out(Tensor self, Scalar fill_value, *, MemoryFormat? memory_format=None,
  *               Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, full_like, out) {
+TP_KERNEL_LEGACY(aten, full_like, out) {
   TP_CHECK_ARGS(nargs == 5);
   tp_tensor *in, *out, *ret;
   int64_t memory_format;

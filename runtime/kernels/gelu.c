@@ -10,7 +10,7 @@
 #define GELU_KAPPA 0.044715f
 
 /* gelu.out(Tensor self, *, str approximate="none", Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, gelu, out) {
+TP_KERNEL_LEGACY(aten, gelu, out) {
   tp_float_map m;
   const char *approx;
   uint32_t approx_len;

@@ -5,7 +5,7 @@
 #include "kernel_util.h"
 
 /* hardtanh.out(Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, hardtanh, out) {
+TP_KERNEL_LEGACY(aten, hardtanh, out) {
   TP_CHECK_ARGS(nargs == 5);
   tp_tensor *in, *out, *ret;
   double min_d, max_d;

@@ -3,11 +3,13 @@
  *
  * A kernel file defines each kernel with
  *
- *     TP_KERNEL(aten, addmm, out) { ... }
+ *     typedef struct { ... } addmm_state;
+ *     static tp_status addmm_run(const tp_kernel_call *call) { ... }
+ *     TP_KERNEL(aten, addmm, out, addmm_state) { ...checks...; *run = addmm_run; return TP_OK; }
  *
- * which defines `tp_status tp_kernel_aten_addmm_out(tp_value *const *args, uint32_t nargs)`.
- * kernel_library() finds kernels by scanning for these lines, so the registry and the
- * sources cannot disagree.
+ * which defines the registry entry `const tp_kernel tp_kernel_aten_addmm_out` (see
+ * tinypte/kernel.h for prepare and run). kernel_library() finds kernels by scanning for
+ * these lines, so the registry and the sources cannot disagree.
  */
 #ifndef TINYPTE_KERNEL_UTIL_H
 #define TINYPTE_KERNEL_UTIL_H
@@ -18,8 +20,30 @@
 
 #include "tinypte/kernel.h"
 
-#define TP_KERNEL(ns, name, overload) \
-  tp_status tp_kernel_##ns##_##name##_##overload(tp_value *const *args, uint32_t nargs)
+/* Defines kernel ns::name.overload with a per-instruction state of type `state_type`; the
+ * body that follows is its prepare function, which receives `call`, `state` (the call's
+ * state, zeroed) and `run` (set it to the routine to run). It defines the registry entry
+ * `const tp_kernel tp_kernel_<ns>_<name>_<overload>`. */
+#define TP_KERNEL(ns, name, overload, state_type)                                                             \
+  static tp_status tp__prepare_##ns##_##name##_##overload(const tp_kernel_call *call, state_type *state,       \
+                                                          tp_kernel_run_fn *run);                             \
+  static tp_status tp__entry_##ns##_##name##_##overload(const tp_kernel_call *call, tp_kernel_run_fn *run) {   \
+    return tp__prepare_##ns##_##name##_##overload(call, (state_type *)call->state, run);                        \
+  }                                                                                                            \
+  const tp_kernel tp_kernel_##ns##_##name##_##overload = {#ns "::" #name, #overload,                           \
+                                                          tp__entry_##ns##_##name##_##overload, 0,              \
+                                                          sizeof(state_type)};                                 \
+  static tp_status tp__prepare_##ns##_##name##_##overload(const tp_kernel_call *call, state_type *state,       \
+                                                          tp_kernel_run_fn *run)
+
+/* A kernel not yet split into prepare and run: the body checks and computes on every call,
+ * with `args` and `nargs`. Being replaced by TP_KERNEL. */
+#define TP_KERNEL_LEGACY(ns, name, overload)                                                                  \
+  static tp_status tp__legacy_##ns##_##name##_##overload(tp_value *const *args, uint32_t nargs);               \
+  const tp_kernel tp_kernel_##ns##_##name##_##overload = {#ns "::" #name, #overload, 0,                        \
+                                                          tp__legacy_##ns##_##name##_##overload,               \
+                                                          sizeof(tp_kernel_fn)};                               \
+  static tp_status tp__legacy_##ns##_##name##_##overload(tp_value *const *args, uint32_t nargs)
 
 /* Return TP_ERR_KERNEL_ARGS when `cond` is false. */
 #define TP_CHECK_ARGS(cond)       \

@@ -17,7 +17,7 @@ static void log_softmax_slice(const float *x, float *out, uint32_t size, uint32_
 }
 
 /* _log_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, _log_softmax, out) {
+TP_KERNEL_LEGACY(aten, _log_softmax, out) {
   tp_softmax_slices s;
   TP_TRY(tp_softmax_slices_init(args, nargs, &s));
   tp_softmax_each_slice(&s, log_softmax_slice);

@@ -12,7 +12,7 @@
  *   Tensor(b!) indices) -> (Tensor(a!), Tensor(b!)) */
 enum { IN, KERNEL, STRIDE, PADDING, DILATION, CEIL_MODE, OUT, INDICES };
 
-TP_KERNEL(aten, max_pool2d_with_indices, out) {
+TP_KERNEL_LEGACY(aten, max_pool2d_with_indices, out) {
   tp_tensor *in, *out, *indices;
   tp_nn_window2d w;
   bool ceil_mode;

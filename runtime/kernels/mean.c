@@ -24,7 +24,7 @@
 
 /* mean.out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None,
  *          Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, mean, out) {
+TP_KERNEL_LEGACY(aten, mean, out) {
   tp_dim_reduction_args a;
   TP_TRY(tp_dim_reduction_args_get(args, nargs, &a));
   const tp_tensor *in = a.in;

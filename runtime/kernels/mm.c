@@ -3,7 +3,7 @@
  */
 #include "nn_util.h"
 
-TP_KERNEL(aten, mm, out) {
+TP_KERNEL_LEGACY(aten, mm, out) {
   tp_tensor *self, *mat2, *out;
   TP_TRY(tp_nn_matmul_args(args, nargs, &self, &mat2, &out));
   TP_CHECK_ARGS(self->dim == 2 && mat2->dim == 2 && self->sizes[1] == mat2->sizes[0]);

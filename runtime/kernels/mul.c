@@ -5,7 +5,7 @@
 #include "kernel_util.h"
 
 /* mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, mul, out) {
+TP_KERNEL_LEGACY(aten, mul, out) {
   TP_CHECK_ARGS(nargs == 4);
   tp_tensor *a, *b, *out, *ret;
   TP_TRY(tp_arg_tensor(args, nargs, 0, &a));
@@ -37,7 +37,7 @@ TP_KERNEL(aten, mul, out) {
 }
 
 /* mul.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, mul, Scalar_out) {
+TP_KERNEL_LEGACY(aten, mul, Scalar_out) {
   TP_CHECK_ARGS(nargs == 4);
   tp_tensor *a, *out, *ret;
   TP_TRY(tp_arg_tensor(args, nargs, 0, &a));

@@ -18,7 +18,7 @@ enum { IN, NORMALIZED_SHAPE, WEIGHT, BIAS, EPS, OUT, MEAN, RSTD };
 static const float one = 1.0f;
 static const float zero = 0.0f;
 
-TP_KERNEL(aten, native_layer_norm, out) {
+TP_KERNEL_LEGACY(aten, native_layer_norm, out) {
   tp_tensor *in, *weight, *bias, *out, *mean, *rstd;
   const int64_t *shape;
   uint32_t len;

@@ -4,7 +4,7 @@
 #include "kernel_util.h"
 
 /* permute_copy.out(Tensor self, int[] dims, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, permute_copy, out) {
+TP_KERNEL_LEGACY(aten, permute_copy, out) {
   TP_CHECK_ARGS(nargs == 4);
   tp_tensor *in, *out, *ret;
   const int64_t *dims;

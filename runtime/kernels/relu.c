@@ -5,7 +5,7 @@
 #include "kernel_util.h"
 
 /* relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, relu, out) {
+TP_KERNEL_LEGACY(aten, relu, out) {
   TP_CHECK_ARGS(nargs == 3);
   tp_tensor *in, *out, *ret;
   TP_TRY(tp_arg_tensor(args, nargs, 0, &in));

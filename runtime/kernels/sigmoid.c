@@ -5,7 +5,7 @@
 #include "kernel_util.h"
 
 /* sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, sigmoid, out) {
+TP_KERNEL_LEGACY(aten, sigmoid, out) {
   tp_float_map m;
   TP_TRY(tp_float_map_args(args, nargs, 1, &m));
   for (uint32_t i = 0; i < m.n; i++) {

@@ -17,7 +17,7 @@ static void softmax_slice(const float *x, float *out, uint32_t size, uint32_t in
 }
 
 /* _softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, _softmax, out) {
+TP_KERNEL_LEGACY(aten, _softmax, out) {
   tp_softmax_slices s;
   TP_TRY(tp_softmax_slices_init(args, nargs, &s));
   tp_softmax_each_slice(&s, softmax_slice);

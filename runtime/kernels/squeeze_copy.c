@@ -26,7 +26,7 @@ static tp_status squeeze(const tp_tensor *in, const bool *marked, tp_tensor *out
 }
 
 /* squeeze_copy.dim_out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, squeeze_copy, dim_out) {
+TP_KERNEL_LEGACY(aten, squeeze_copy, dim_out) {
   TP_CHECK_ARGS(nargs == 4);
   tp_tensor *in, *out, *ret;
   int64_t dim_arg;
@@ -45,7 +45,7 @@ TP_KERNEL(aten, squeeze_copy, dim_out) {
 }
 
 /* squeeze_copy.dims_out(Tensor self, int[] dim, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, squeeze_copy, dims_out) {
+TP_KERNEL_LEGACY(aten, squeeze_copy, dims_out) {
   TP_CHECK_ARGS(nargs == 4);
   tp_tensor *in, *out, *ret;
   const int64_t *dims;

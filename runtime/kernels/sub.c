@@ -2,7 +2,7 @@
 #include "add_sub.h"
 
 /* sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, sub, out) { return tp_add_sub_out(args, nargs, -1); }
+TP_KERNEL_LEGACY(aten, sub, out) { return tp_add_sub_out(args, nargs, -1); }
 
 /* sub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, sub, Scalar_out) { return tp_add_sub_scalar_out(args, nargs, -1); }
+TP_KERNEL_LEGACY(aten, sub, Scalar_out) { return tp_add_sub_scalar_out(args, nargs, -1); }

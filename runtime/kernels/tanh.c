@@ -4,7 +4,7 @@
 #include "kernel_util.h"
 
 /* tanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, tanh, out) {
+TP_KERNEL_LEGACY(aten, tanh, out) {
   tp_float_map m;
   TP_TRY(tp_float_map_args(args, nargs, 1, &m));
   for (uint32_t i = 0; i < m.n; i++) {

@@ -5,7 +5,7 @@
 #include "kernel_util.h"
 
 /* unsqueeze_copy.out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, unsqueeze_copy, out) {
+TP_KERNEL_LEGACY(aten, unsqueeze_copy, out) {
   TP_CHECK_ARGS(nargs == 4);
   tp_tensor *in, *out, *ret;
   int64_t dim_arg;

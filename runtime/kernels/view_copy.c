@@ -5,7 +5,7 @@
 #include "kernel_util.h"
 
 /* view_copy.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL(aten, view_copy, out) {
+TP_KERNEL_LEGACY(aten, view_copy, out) {
   TP_CHECK_ARGS(nargs == 4);
   tp_tensor *in, *out, *ret;
   const int64_t *size;

@@ -6,18 +6,16 @@
 #include "plan.h"
 #include "schema.h"
 
-/* The pool's arrays each start on an 8-byte boundary. */
-#define TP_POOL_ALIGN(bytes) (((size_t)(bytes) + 7u) & ~(size_t)7u)
-
 /* Byte offsets of each array in the state pool. */
 typedef struct pool_layout {
   size_t values;
   size_t tensors;
-  size_t kernels;
   size_t instructions;
   size_t int_items;
   size_t double_items;
   size_t tensor_items;
+  size_t call_args;
+  size_t states;
   size_t total;
 } pool_layout;
 
@@ -33,33 +31,39 @@ static void layout_pool(const tp_plan_view *view, const tp_pool_counts *counts, 
   size_t cursor = 0;
   layout->values = take(&cursor, sizeof(tp_value) * view->values.len);
   layout->tensors = take(&cursor, sizeof(tp_tensor) * counts->tensors);
-  layout->kernels = take(&cursor, sizeof(tp_kernel_fn) * view->operators.len);
   layout->instructions = take(&cursor, sizeof(tp_instruction) * view->instructions.len);
   layout->int_items = take(&cursor, sizeof(int64_t) * counts->int_items);
   layout->double_items = take(&cursor, sizeof(double) * counts->double_items);
   layout->tensor_items = take(&cursor, sizeof(tp_tensor *) * counts->tensor_items);
+  layout->call_args = take(&cursor, sizeof(tp_value *) * counts->call_args);
+  layout->states = take(&cursor, counts->state_bytes);
   layout->total = cursor;
 }
 
 /* Open method `name`, check and count everything in it, and lay out its pool. */
-static tp_status size_method(const tp_program *program, const char *name, tp_plan_view *view,
-                             tp_pool_counts *counts, pool_layout *layout) {
-  TP_TRY(tp_plan_open(program, name, view));
+static tp_status size_method(const tp_program *program, const char *name, const tp_kernel_registry *kernels,
+                             tp_plan_view *view, tp_pool_counts *counts, pool_layout *layout) {
+  TP_TRY(tp_plan_open(program, name, kernels, view));
   TP_TRY(tp_plan_walk(view, NULL, counts));
   layout_pool(view, counts, layout);
   return TP_OK;
 }
 
-tp_status tp_method_requirements_get(const tp_program *program, const char *name,
+tp_status tp_method_requirements_get(const tp_program *program, const char *name, const tp_kernel_registry *kernels,
                                      tp_method_requirements *requirements) {
-  if (program == NULL || name == NULL || requirements == NULL) {
+  if (program == NULL || name == NULL || kernels == NULL || requirements == NULL) {
     return TP_ERR_INVALID_ARGUMENT;
   }
   tp_plan_view view;
   tp_pool_counts counts;
   pool_layout layout;
   memset(requirements, 0, sizeof *requirements);
-  TP_TRY(size_method(program, name, &view, &counts, &layout));
+  tp_status status = size_method(program, name, kernels, &view, &counts, &layout);
+  if (status == TP_ERR_OPERATOR_MISSING) {
+    requirements->missing_operator = counts.missing_operator;
+    requirements->missing_overload = counts.missing_overload;
+  }
+  TP_TRY(status);
   requirements->num_buffers = view.num_buffers;
   memcpy(requirements->buffer_sizes, view.buffer_sizes, sizeof view.buffer_sizes);
   requirements->pool_bytes = layout.total;
@@ -93,29 +97,20 @@ static tp_status check_memory(const tp_plan_view *view, const tp_method_memory *
   return TP_OK;
 }
 
-/* Find each operator's kernel by name and overload. */
-static tp_status resolve_kernels(const tp_plan_view *view, const tp_kernel_registry *registry, tp_kernel_fn *out,
-                                 tp_method *method) {
-  for (uint32_t i = 0; i < view->operators.len; i++) {
-    tp_fb_table op;
-    const char *name;
-    const char *overload;
-    uint32_t len;
-    TP_TRY(tp_fb_vector_table(&view->fb, &view->operators, i, &op));
-    TP_TRY(tp_fb_string_field(&view->fb, &op, TP_OPERATOR_NAME, &name, &len));
-    TP_TRY(tp_fb_string_field(&view->fb, &op, TP_OPERATOR_OVERLOAD, &overload, &len));
-    out[i] = NULL;
-    for (uint32_t k = 0; k < registry->count; k++) {
-      const tp_kernel *kernel = &registry->kernels[k];
-      if (strcmp(kernel->name, name) == 0 && strcmp(kernel->overload, overload) == 0) {
-        out[i] = kernel->fn;
-        break;
-      }
+static void note_failure(tp_method *method, uint32_t pc, const tp_instruction *instruction);
+
+/* Prepare every kernel call: each kernel checks its arguments and chooses what to run. */
+static tp_status prepare_kernels(tp_method *method) {
+  for (uint32_t pc = 0; pc < method->num_instructions; pc++) {
+    tp_instruction *instruction = &method->instructions[pc];
+    if (instruction->kind != TP_INSTR_KERNEL_CALL) {
+      continue;
     }
-    if (out[i] == NULL) {
-      method->failed_operator = name;
-      method->failed_overload = overload;
-      return TP_ERR_OPERATOR_MISSING;
+    memset(instruction->call.state, 0, instruction->kernel->state_size);
+    tp_status status = tp_kernel_prepare(instruction->kernel, &instruction->call, &instruction->run);
+    if (status != TP_OK) {
+      note_failure(method, pc, instruction);
+      return status;
     }
   }
   return TP_OK;
@@ -131,7 +126,13 @@ tp_status tp_method_init(tp_method *method, const tp_program *program, const cha
   tp_plan_view view;
   tp_pool_counts counts;
   pool_layout layout;
-  TP_TRY(size_method(program, name, &view, &counts, &layout));
+  tp_status status = size_method(program, name, kernels, &view, &counts, &layout);
+  if (status == TP_ERR_OPERATOR_MISSING) {
+    method->failed_instruction = counts.missing_instruction;
+    method->failed_operator = counts.missing_operator;
+    method->failed_overload = counts.missing_overload;
+  }
+  TP_TRY(status);
   TP_TRY(check_memory(&view, memory, layout.total));
 
   uint8_t *pool = memory->pool;
@@ -143,15 +144,14 @@ tp_status tp_method_init(tp_method *method, const tp_program *program, const cha
       .double_items = (double *)(void *)(pool + layout.double_items),
       .tensor_items = (tp_tensor **)(void *)(pool + layout.tensor_items),
       .instructions = (tp_instruction *)(void *)(pool + layout.instructions),
+      .call_args = (tp_value **)(void *)(pool + layout.call_args),
+      .states = pool + layout.states,
   };
-  tp_kernel_fn *resolved = (tp_kernel_fn *)(void *)(pool + layout.kernels);
-  TP_TRY(resolve_kernels(&view, kernels, resolved, method));
   TP_TRY(tp_plan_walk(&view, &sink, &counts));
 
   method->program = program;
   method->values = sink.values;
   method->num_values = view.values.len;
-  method->kernels = resolved;
   method->num_operators = view.operators.len;
   method->operators = view.operators.pos;
   method->instructions = sink.instructions;
@@ -162,7 +162,11 @@ tp_status tp_method_init(tp_method *method, const tp_program *program, const cha
   method->num_outputs = view.outputs.len;
   /* Straight-line programs run each instruction once; programs with jumps may loop. */
   method->step_limit = counts.has_jumps ? view.instructions.len * 1024u + 1024u : view.instructions.len;
-  return TP_OK;
+  status = prepare_kernels(method);
+  if (status != TP_OK) {
+    method->values = NULL; /* not runnable */
+  }
+  return status;
 }
 
 tp_status tp_method_input(const tp_method *method, uint32_t index, tp_tensor **tensor) {
@@ -263,7 +267,6 @@ tp_status tp_method_execute(tp_method *method) {
     return TP_ERR_INVALID_ARGUMENT;
   }
   tp_value *values = method->values;
-  tp_value *args[TP_MAX_KERNEL_ARGS];
   uint32_t pc = 0;
   uint32_t steps = 0;
   method->failed_instruction = -1;
@@ -279,10 +282,7 @@ tp_status tp_method_execute(tp_method *method) {
     uint32_t next = pc + 1;
     switch (instruction->kind) {
       case TP_INSTR_KERNEL_CALL:
-        for (uint32_t i = 0; i < instruction->b; i++) {
-          args[i] = &values[instruction->args[i]];
-        }
-        status = method->kernels[instruction->a](args, instruction->b);
+        status = instruction->run(&instruction->call);
         break;
       case TP_INSTR_MOVE:
         values[instruction->b] = values[instruction->a];

@@ -41,9 +41,11 @@ static tp_status open_constants(const tp_program *program, const tp_fb *fb, tp_p
   return TP_OK;
 }
 
-tp_status tp_plan_open(const tp_program *program, const char *name, tp_plan_view *view) {
+tp_status tp_plan_open(const tp_program *program, const char *name, const tp_kernel_registry *kernels,
+                       tp_plan_view *view) {
   memset(view, 0, sizeof *view);
   view->program = program;
+  view->kernels = kernels;
   view->fb = tp_program_fb(program);
   const tp_fb *fb = &view->fb;
   TP_TRY(tp_program_find_plan(program, name, &view->plan));
@@ -346,9 +348,86 @@ static tp_status check_index(int64_t index, uint32_t limit) {
   return index >= 0 && index < (int64_t)limit ? TP_OK : TP_ERR_CORRUPT;
 }
 
+/* The kernel of operator `op_index`; TP_ERR_OPERATOR_MISSING (naming it in `counts`) if
+ * the registry has none. */
+static tp_status find_kernel(const tp_plan_view *view, uint32_t op_index, const tp_kernel **kernel,
+                             tp_pool_counts *counts) {
+  tp_fb_table op;
+  const char *name;
+  const char *overload;
+  uint32_t len;
+  TP_TRY(tp_fb_vector_table(&view->fb, &view->operators, op_index, &op));
+  TP_TRY(tp_fb_string_field(&view->fb, &op, TP_OPERATOR_NAME, &name, &len));
+  TP_TRY(tp_fb_string_field(&view->fb, &op, TP_OPERATOR_OVERLOAD, &overload, &len));
+  *kernel = view->kernels != NULL ? tp_kernel_find(view->kernels, name, overload) : NULL;
+  if (*kernel == NULL) {
+    counts->missing_operator = name;
+    counts->missing_overload = overload;
+    return TP_ERR_OPERATOR_MISSING;
+  }
+  return TP_OK;
+}
+
+/* A KernelCall: its kernel, argument slots and state (placed in the sink's arrays in
+ * instruction order, so the counting walk and the filling walk agree on every offset). */
+static tp_status decode_kernel_call(const tp_plan_view *view, const tp_fb_table *args_table, tp_instruction *out,
+                                    const tp_plan_sink *sink, tp_pool_counts *counts) {
+  const tp_fb *fb = &view->fb;
+  int32_t op_index = 0;
+  tp_fb_vector args;
+  TP_TRY(tp_fb_i32(fb, args_table, TP_CALL_OP_INDEX, 0, &op_index));
+  TP_TRY(check_index(op_index, view->operators.len));
+  TP_TRY(tp_fb_vector_field(fb, args_table, TP_CALL_ARGS, 4, &args));
+  if (args.len > TP_MAX_KERNEL_ARGS) {
+    return TP_ERR_UNSUPPORTED;
+  }
+  const int32_t *indices = (const int32_t *)(const void *)(fb->data + args.pos);
+  for (uint32_t i = 0; i < args.len; i++) {
+    TP_TRY(check_index(indices[i], view->values.len));
+  }
+  const tp_kernel *kernel;
+  TP_TRY(find_kernel(view, (uint32_t)op_index, &kernel, counts));
+  out->a = (uint32_t)op_index;
+  out->kernel = kernel;
+  if (sink != NULL) {
+    tp_value **slots = sink->call_args + counts->call_args;
+    for (uint32_t i = 0; i < args.len; i++) {
+      slots[i] = &sink->values[indices[i]];
+    }
+    out->call.args = slots;
+    out->call.nargs = args.len;
+    out->call.state = sink->states + counts->state_bytes;
+  }
+  counts->call_args += args.len;
+  counts->state_bytes += TP_POOL_ALIGN(kernel->state_size);
+  return TP_OK;
+}
+
+/* A MOVE may only replace a tensor by one of the same dtype and shape: prepared kernels
+ * keep the shapes they were prepared for. */
+static tp_status check_move(const tp_plan_sink *sink, uint32_t from, uint32_t to) {
+  if (sink == NULL) {
+    return TP_OK;
+  }
+  const tp_value *a = &sink->values[from];
+  const tp_value *b = &sink->values[to];
+  if (a->tag != TP_TAG_TENSOR && b->tag != TP_TAG_TENSOR) {
+    return TP_OK;
+  }
+  if (a->tag != b->tag || a->as.tensor->dtype != b->as.tensor->dtype || a->as.tensor->dim != b->as.tensor->dim) {
+    return TP_ERR_UNSUPPORTED;
+  }
+  for (uint32_t d = 0; d < a->as.tensor->dim; d++) {
+    if (a->as.tensor->sizes[d] != b->as.tensor->sizes[d]) {
+      return TP_ERR_UNSUPPORTED;
+    }
+  }
+  return TP_OK;
+}
+
 /* Absent fields read as the schema default, 0 (flatc omits defaults: op_index 0 is absent). */
 static tp_status decode_instruction(const tp_plan_view *view, uint32_t index, tp_instruction *out,
-                                    tp_pool_counts *counts) {
+                                    const tp_plan_sink *sink, tp_pool_counts *counts) {
   const tp_fb *fb = &view->fb;
   uint32_t num_values = view->values.len;
   tp_fb_table instruction;
@@ -363,24 +442,11 @@ static tp_status decode_instruction(const tp_plan_view *view, uint32_t index, tp
   if (!present) {
     return TP_ERR_CORRUPT;
   }
+  memset(out, 0, sizeof *out);
   out->kind = kind;
-  out->args = NULL;
   switch (kind) {
-    case TP_INSTR_KERNEL_CALL: {
-      tp_fb_vector args;
-      TP_TRY(tp_fb_i32(fb, &args_table, TP_CALL_OP_INDEX, 0, &a));
-      TP_TRY(check_index(a, view->operators.len));
-      TP_TRY(tp_fb_vector_field(fb, &args_table, TP_CALL_ARGS, 4, &args));
-      if (args.len > TP_MAX_KERNEL_ARGS) {
-        return TP_ERR_UNSUPPORTED;
-      }
-      out->args = (const int32_t *)(const void *)(fb->data + args.pos);
-      for (uint32_t i = 0; i < args.len; i++) {
-        TP_TRY(check_index(out->args[i], num_values));
-      }
-      b = (int32_t)args.len;
-      break;
-    }
+    case TP_INSTR_KERNEL_CALL:
+      return decode_kernel_call(view, &args_table, out, sink, counts);
     case TP_INSTR_DELEGATE_CALL:
       return TP_ERR_UNSUPPORTED;
     case TP_INSTR_MOVE:
@@ -388,6 +454,7 @@ static tp_status decode_instruction(const tp_plan_view *view, uint32_t index, tp
       TP_TRY(tp_fb_i32(fb, &args_table, TP_MOVE_TO, 0, &b));
       TP_TRY(check_index(a, num_values));
       TP_TRY(check_index(b, num_values));
+      TP_TRY(check_move(sink, (uint32_t)a, (uint32_t)b));
       break;
     case TP_INSTR_JUMP_FALSE:
       TP_TRY(tp_fb_i32(fb, &args_table, TP_JUMP_COND, 0, &a));
@@ -425,8 +492,10 @@ tp_status tp_plan_walk(const tp_plan_view *view, const tp_plan_sink *sink, tp_po
   }
   for (uint32_t i = 0; i < view->instructions.len; i++) {
     tp_instruction scratch;
-    TP_TRY(decode_instruction(view, i, sink != NULL ? &sink->instructions[i] : &scratch, counts));
+    counts->missing_instruction = (int32_t)i;
+    TP_TRY(decode_instruction(view, i, sink != NULL ? &sink->instructions[i] : &scratch, sink, counts));
   }
+  counts->missing_instruction = -1;
   TP_TRY(check_io(view, &view->inputs));
   return check_io(view, &view->outputs);
 }

@@ -30,6 +30,7 @@ typedef struct tp_plan_view {
   tp_fb_vector segment_offsets;  /* [uint64], len 0 when constants are inline */
   size_t segment_start;          /* file offset of the constant segment */
   uint64_t segment_size;
+  const tp_kernel_registry *kernels; /* to find each operator's kernel and its state size */
 } tp_plan_view;
 
 /* How much of each kind of pool storage a plan needs. */
@@ -38,11 +39,21 @@ typedef struct tp_pool_counts {
   uint32_t int_items;
   uint32_t double_items;
   uint32_t tensor_items;
+  uint32_t call_args;   /* argument slots of all kernel calls */
+  size_t state_bytes;   /* prepared state of all kernel calls, each 8-byte aligned */
   bool has_jumps;
+  /* On TP_ERR_OPERATOR_MISSING, the operator without a kernel (in the program bytes): */
+  int32_t missing_instruction;
+  const char *missing_operator;
+  const char *missing_overload;
 } tp_pool_counts;
 
-/** Open method `name` of `program` and check its top-level tables. */
-tp_status tp_plan_open(const tp_program *program, const char *name, tp_plan_view *view);
+/** Open method `name` of `program` and check its top-level tables; `kernels` serves its operators. */
+tp_status tp_plan_open(const tp_program *program, const char *name, const tp_kernel_registry *kernels,
+                       tp_plan_view *view);
+
+/* The pool's arrays and states each start on an 8-byte boundary. */
+#define TP_POOL_ALIGN(bytes) (((size_t)(bytes) + 7u) & ~(size_t)7u)
 
 /* Where a walk writes what it decodes; all NULL to validate and count only. The arrays
  * are laid out in the state pool by tp_method_init from a previous counting walk. */
@@ -54,6 +65,8 @@ typedef struct tp_plan_sink {
   double *double_items;
   tp_tensor **tensor_items;
   tp_instruction *instructions;
+  tp_value **call_args; /* kernel calls' argument slots, in instruction order */
+  uint8_t *states;      /* kernel calls' state, in instruction order */
 } tp_plan_sink;
 
 /** Walk (check, count and, with a sink, decode) every value and instruction of the plan. */

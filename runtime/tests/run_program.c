@@ -29,7 +29,7 @@ tp_status tp_run_program(const uint8_t *data, size_t size) {
     status = tp_program_method_name(&program, 0, &name);
   }
   if (status == TP_OK) {
-    status = tp_method_requirements_get(&program, name, &req);
+    status = tp_method_requirements_get(&program, name, &tp_selected_kernels, &req);
   }
   if (status != TP_OK) {
     return status;

@@ -1,6 +1,7 @@
 /* pte_requirements: what a method of an ExecuTorch .pte needs from the application, as
  * JSON: the program's size, the planned buffers and the runtime's state pool, computed
- * by the runtime itself (tp_method_requirements_get).
+ * by the runtime itself (tp_method_requirements_get) with the kernels it is linked with (the
+ * pool holds each kernel call's prepared state).
  *
  *   pte_requirements MODEL.pte [--method NAME] [--out FILE.json]
  *
@@ -25,7 +26,7 @@
   X(sizeof(tp_value))           \
   X(sizeof(tp_tensor))          \
   X(sizeof(tp_instruction))     \
-  X(sizeof(tp_kernel_fn))       \
+  X(sizeof(tp_kernel_call))     \
   X(alignof(int64_t))           \
   X(alignof(double))
 
@@ -86,7 +87,11 @@ int main(int argc, char **argv) {
   int result = 0;
   if (status != TP_OK) {
     result = fail(model, "load", status);
-  } else if ((status = tp_method_requirements_get(&program, method, &req)) != TP_OK) {
+  } else if ((status = tp_method_requirements_get(&program, method, &tp_selected_kernels, &req)) != TP_OK) {
+    if (status == TP_ERR_OPERATOR_MISSING) {
+      fprintf(stderr, "pte_requirements: %s: no kernel for operator %s.%s\n", model, req.missing_operator,
+              req.missing_overload);
+    }
     result = fail(model, method, status);
   } else {
     FILE *out = out_path ? fopen(out_path, "w") : stdout;

@@ -171,7 +171,11 @@ static int run(const options *opts, const uint8_t *data, size_t size) {
   tp_method_requirements req;
   tp_status status = tp_program_load(&program, data, size);
   if (status == TP_OK) {
-    status = tp_method_requirements_get(&program, opts->method, &req);
+    status = tp_method_requirements_get(&program, opts->method, &tp_selected_kernels, &req);
+  }
+  if (status == TP_ERR_OPERATOR_MISSING) {
+    return fail("%s: no kernel for operator %s.%s (%s)", opts->model, req.missing_operator, req.missing_overload,
+                tp_status_message(status));
   }
   if (status != TP_OK) {
     return fail("%s: %s: %s", opts->model, tp_status_name(status), tp_status_message(status));
@@ -186,9 +190,9 @@ static int run(const options *opts, const uint8_t *data, size_t size) {
   tp_host_memory_alloc(&host, &req);
   tp_method method;
   status = tp_method_init(&method, &program, opts->method, &host.memory, &tp_selected_kernels);
-  if (status == TP_ERR_OPERATOR_MISSING) {
-    fail("%s: no kernel for operator %s.%s (%s)", opts->model, method.failed_operator, method.failed_overload,
-         tp_status_message(status));
+  if (status != TP_OK && method.failed_operator != NULL) {
+    fail("%s: init: instruction %d (%s.%s): %s: %s", opts->model, (int)method.failed_instruction,
+         method.failed_operator, method.failed_overload, tp_status_name(status), tp_status_message(status));
   } else if (status != TP_OK) {
     fail("%s: %s: %s", opts->model, tp_status_name(status), tp_status_message(status));
   } else if (opts->info) {

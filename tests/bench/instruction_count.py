@@ -29,7 +29,6 @@ from elftools.elf.elffile import ELFFile
 from elftools.elf.sections import SymbolTableSection
 
 EXECUTE = "tp_method_execute"
-KERNEL_PREFIX = "tp_kernel_"
 
 
 @dataclass(frozen=True)
@@ -37,8 +36,8 @@ class ExecuteCount:
     """One call of tp_method_execute."""
 
     instructions: int  # everything executed from its entry to its return
-    kernel_instructions: int  # of those, inside kernels (and what kernels call)
-    kernel_calls: int  # kernels it called: the program instructions it ran
+    kernel_instructions: int  # of those, outside the executor's own code: kernels' run routines
+    kernel_calls: int  # calls out of the executor: the program's kernel calls
 
     @property
     def runtime_instructions(self) -> int:
@@ -55,14 +54,12 @@ class Firmware:
             table = elf.get_section_by_name(".symtab")
             if not isinstance(table, SymbolTableSection):
                 raise ValueError(f"{elf_path}: no symbol table")
-            functions = {
-                s.name: int(s["st_value"]) & ~1 for s in table.iter_symbols() if s["st_info"]["type"] == "STT_FUNC"
-            }
+            execute = table.get_symbol_by_name(EXECUTE)
             self.code = [(int(s["sh_addr"]), s.data()) for s in elf.iter_sections() if s["sh_flags"] & 0x4]
-        if EXECUTE not in functions:
+        if not execute:
             raise ValueError(f"{elf_path}: no {EXECUTE}; is this a model firmware?")
-        self.execute = functions[EXECUTE]
-        self.kernels = {address for name, address in functions.items() if name.startswith(KERNEL_PREFIX)}
+        self.execute = int(execute[0]["st_value"]) & ~1  # Thumb symbols have bit 0 set
+        self.execute_end = self.execute + int(execute[0]["st_size"])
 
     def instruction_length(self, address: int) -> int:
         for start, data in self.code:
@@ -111,8 +108,8 @@ def trace_addresses(command: list[str]) -> Iterator[int]:
 class Code(Protocol):
     """What counting needs to know of a firmware (Firmware reads it from an ELF)."""
 
-    execute: int
-    kernels: set[int]
+    execute: int  # tp_method_execute's first address
+    execute_end: int  # and the address after its code
 
     def instruction_length(self, address: int) -> int: ...
 
@@ -121,14 +118,15 @@ def count_executes(firmware: Code, addresses: Iterable[int], wanted: int) -> lis
     """The first `wanted` calls of tp_method_execute in a stream of executed addresses."""
     counts: list[ExecuteCount] = []
     previous = -1
-    execute_return = kernel_return = -1
+    execute_return = -1
+    was_inside = True
     instructions = kernel_instructions = kernel_calls = 0
     for address in addresses:
         if execute_return < 0:
             if address == firmware.execute:
                 execute_return = previous + firmware.instruction_length(previous)
                 instructions = kernel_instructions = kernel_calls = 0
-                kernel_return = -1
+                was_inside = True
         elif address == execute_return:
             counts.append(ExecuteCount(instructions, kernel_instructions, kernel_calls))
             execute_return = -1
@@ -136,13 +134,11 @@ def count_executes(firmware: Code, addresses: Iterable[int], wanted: int) -> lis
                 return counts
         if execute_return >= 0:
             instructions += 1
-            if kernel_return < 0 and address in firmware.kernels:
-                kernel_return = previous + firmware.instruction_length(previous)
-                kernel_calls += 1
-            elif address == kernel_return:
-                kernel_return = -1
-            if kernel_return >= 0:
+            inside = firmware.execute <= address < firmware.execute_end
+            if not inside:
                 kernel_instructions += 1
+                kernel_calls += was_inside
+            was_inside = inside
         previous = address
     raise RuntimeError(f"the firmware ran {len(counts)} inferences, fewer than the {wanted} to count")
 

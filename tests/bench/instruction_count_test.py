@@ -9,11 +9,11 @@ from instruction_count import count_executes, executed_addresses
 
 
 class FakeCode:
-    """tp_method_execute at 0x100, one kernel at 0x200; every instruction 2 bytes but 0x010 (4)."""
+    """tp_method_execute's code at [0x100, 0x120); every instruction 2 bytes but 0x010 (4)."""
 
     def __init__(self) -> None:
         self.execute = 0x100
-        self.kernels = {0x200}
+        self.execute_end = 0x120
 
     def instruction_length(self, address: int) -> int:
         return 4 if address == 0x010 else 2
@@ -33,8 +33,8 @@ def test_log_lines_become_addresses() -> None:
 
 def test_execute_and_kernel_calls_are_attributed() -> None:
     # main calls tp_method_execute from 0x010 (a 4-byte call: returns to 0x014); the executor
-    # runs 3 instructions, calls the kernel from 0x106 (returns to 0x108), the kernel runs 4,
-    # then the executor 2 more, the last of which returns.
+    # runs 3 instructions, calls a kernel's run routine at 0x200 that runs 4, then runs 2 more,
+    # the last of which returns.
     trace = [0x00C, 0x010, 0x100, 0x102, 0x106, 0x200, 0x202, 0x204, 0x206, 0x108, 0x10A, 0x014, 0x018]
     (count,) = count_executes(FakeCode(), trace * 2, wanted=1)
     assert (count.instructions, count.kernel_instructions, count.kernel_calls) == (9, 4, 1)

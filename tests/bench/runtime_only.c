@@ -16,7 +16,7 @@ int main(void) {
   tp_method method;
   tp_status status = tp_program_load(&program, sine_pte, SINE_PTE_SIZE);
   if (status == TP_OK) {
-    status = tp_method_requirements_get(&program, "forward", &req);
+    status = tp_method_requirements_get(&program, "forward", &tp_selected_kernels, &req);
   }
   void *buffers[2] = {0, arena};
   size_t sizes[2] = {0, sizeof arena};

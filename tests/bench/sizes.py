@@ -37,13 +37,17 @@ def text(size: dict[str, Any]) -> int:
     return int(size["flash"]["sections"].get(".text", 0))
 
 
-def elf_symbols(elf: Path) -> dict[str, int]:
-    """Every symbol of `elf` with its size."""
+def elf_symbols(elf: Path, kind: str | None = None) -> dict[str, int]:
+    """Every symbol of `elf` (of type `kind`, e.g. "STT_OBJECT", if given) with its size."""
     with elf.open("rb") as stream:
         table = ELFFile(stream).get_section_by_name(".symtab")
         if not isinstance(table, SymbolTableSection):
             raise SystemExit(f"{elf}: no symbol table")
-        return {s.name: int(s["st_size"]) for s in table.iter_symbols() if s.name}
+        return {
+            s.name: int(s["st_size"])
+            for s in table.iter_symbols()
+            if s.name and (kind is None or s["st_info"]["type"] == kind)
+        }
 
 
 def symbol_size(symbols: dict[str, int], name: str, elf: Path) -> int:
@@ -81,7 +85,8 @@ def main(argv: list[str]) -> int:
         "kernels": "sine's kernels (addmm, relu), .text",
         "pool": "sine's runtime state pool, RAM",
     }
-    linked = {name for name in symbols if name.startswith("tp_kernel_")}
+    # Each kernel's registry entry is a `const tp_kernel tp_kernel_<ns>_<name>_<overload>`.
+    linked = {name for name in elf_symbols(args.sine_elf, "STT_OBJECT") if name.startswith("tp_kernel_")}
     print(f"tinypte runtime on board {load(args.core)['board']} (-Os), measured by linking:")
     problems = []
     for key, value in measured.items():

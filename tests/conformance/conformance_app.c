@@ -63,7 +63,7 @@ static int run_case(const tp_conformance_case *c) {
   tp_method method;
   tp_status status = tp_program_load(&program, c->pte, c->pte_size);
   if (status == TP_OK) {
-    status = tp_method_requirements_get(&program, "forward", &req);
+    status = tp_method_requirements_get(&program, "forward", &tp_selected_kernels, &req);
   }
   if (status != TP_OK) {
     report(c, "load", status);

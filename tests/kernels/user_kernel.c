@@ -4,7 +4,7 @@
  * the portable kernels' helpers (kernel_util.h) like any kernel. */
 #include "kernel_util.h"
 
-TP_KERNEL(tinypte_test, twice, out) {
+TP_KERNEL_LEGACY(tinypte_test, twice, out) {
   tp_float_map m;
   TP_TRY(tp_float_map_args(args, nargs, 1, &m));
   for (uint32_t i = 0; i < m.n; i++) {

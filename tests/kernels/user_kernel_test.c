@@ -1,18 +1,11 @@
 /* A kernel passed in kernel_library's `srcs` is compiled into the library, registered next
  * to the portable kernels, and runs when looked up by its operator name. */
 #include <stdio.h>
-#include <string.h>
 
 #include "tinypte/kernel.h"
 
 static const tp_kernel *find(const char *name, const char *overload) {
-  for (uint32_t i = 0; i < tp_selected_kernels.count; i++) {
-    const tp_kernel *k = &tp_selected_kernels.kernels[i];
-    if (strcmp(k->name, name) == 0 && strcmp(k->overload, overload) == 0) {
-      return k;
-    }
-  }
-  return NULL;
+  return tp_kernel_find(&tp_selected_kernels, name, overload);
 }
 
 int main(void) {
@@ -30,7 +23,13 @@ int main(void) {
                         {.as.tensor = &out, .tag = TP_TAG_TENSOR},
                         {.as.tensor = &out, .tag = TP_TAG_TENSOR}};
   tp_value *args[3] = {&values[0], &values[1], &values[2]};
-  tp_status status = twice->fn(args, 3);
+  uint64_t state[4] = {0};
+  tp_kernel_call call = {args, 3, state};
+  tp_kernel_run_fn run = NULL;
+  tp_status status = twice->state_size <= sizeof state ? tp_kernel_prepare(twice, &call, &run) : TP_ERR_INVALID_ARGUMENT;
+  if (status == TP_OK) {
+    status = run(&call);
+  }
   if (status != TP_OK || y[0] != 2.0f || y[1] != -5.0f || y[2] != 0.5f) {
     printf("user_kernel_test: FAIL %s, out = [%g, %g, %g]\n", tp_status_name(status), y[0], y[1], y[2]);
     return 1;

@@ -4,7 +4,8 @@
  * all memory:
  *   - the program bytes (typically a const array in flash, read in place),
  *   - one planned buffer per memory id of the method's memory plan,
- *   - a state pool for the runtime's bookkeeping (values, tensors, resolved kernels).
+ *   - a state pool for the runtime's bookkeeping (values, tensors, instructions and the
+ *     kernels' prepared state).
  * tp_method_requirements_get() says how big the buffers and the pool must be. Firmware
  * builds ask it at build time (//runtime/tools:pte_requirements, compiled with the boards'
  * data layout) and size static arrays; hosts can ask at run time.
@@ -12,7 +13,7 @@
  *   tp_program program;
  *   tp_program_load(&program, model_pte, model_pte_size);
  *   tp_method_requirements req;
- *   tp_method_requirements_get(&program, "forward", &req);
+ *   tp_method_requirements_get(&program, "forward", &tp_selected_kernels, &req);
  *   tp_method method;
  *   tp_method_memory memory = {pool, sizeof pool, buffers, buffer_sizes, req.num_buffers};
  *   tp_method_init(&method, &program, "forward", &memory, &tp_selected_kernels);
@@ -65,13 +66,17 @@ typedef struct tp_method_requirements {
   uint32_t num_values;
   uint32_t num_instructions;
   uint32_t num_operators;
+  const char *missing_operator; /* on TP_ERR_OPERATOR_MISSING: "aten::relu" (in the program) */
+  const char *missing_overload; /* and "out" */
 } tp_method_requirements;
 
 /**
  * Walk method `name` (checking every value, instruction and operator reference) and report
- * what it needs. Does not need kernels or memory.
+ * what it needs. The pool holds each kernel's prepared state, so the size depends on the
+ * kernels: every operator must have one in `kernels`. Needs no memory.
+ * @retval TP_ERR_OPERATOR_MISSING  requirements->missing_operator/missing_overload name it
  */
-tp_status tp_method_requirements_get(const tp_program *program, const char *name,
+tp_status tp_method_requirements_get(const tp_program *program, const char *name, const tp_kernel_registry *kernels,
                                      tp_method_requirements *requirements);
 
 /* Memory the application gives a method. */
@@ -85,10 +90,12 @@ typedef struct tp_method_memory {
 
 /* One decoded instruction (its fields are private to the runtime). */
 typedef struct tp_instruction {
-  uint8_t kind;        /* KernelCall, MoveCall, JumpFalseCall or FreeCall */
-  uint32_t a;          /* op index | move from | jump condition value | freed value */
-  uint32_t b;          /* argument count | move to | jump destination */
-  const int32_t *args; /* KernelCall argument value indices (in the program) */
+  uint8_t kind;             /* KernelCall, MoveCall, JumpFalseCall or FreeCall */
+  uint32_t a;               /* op index | move from | jump condition value | freed value */
+  uint32_t b;               /* move to | jump destination */
+  const tp_kernel *kernel;  /* KernelCall: the operator's kernel */
+  tp_kernel_run_fn run;     /* KernelCall: the routine its prepare chose */
+  tp_kernel_call call;      /* KernelCall: its arguments and prepared state */
 } tp_instruction;
 
 /* A method ready to run. Its fields are private to the runtime except the failure report. */
@@ -96,10 +103,9 @@ typedef struct tp_method {
   const tp_program *program;
   tp_value *values;
   uint32_t num_values;
-  const tp_kernel_fn *kernels; /* one per operator */
   uint32_t num_operators;
   uint32_t operators;          /* offset of the operator vector (for error messages) */
-  const tp_instruction *instructions;
+  tp_instruction *instructions;
   uint32_t num_instructions;
   const int32_t *inputs;       /* value index of each input */
   uint32_t num_inputs;
@@ -114,8 +120,11 @@ typedef struct tp_method {
 
 /**
  * Prepare method `name`: place planned tensors in `memory->buffers`, point constants into
- * the program, materialize lists, and resolve every operator against `kernels`.
+ * the program, materialize lists, resolve every operator against `kernels`, and prepare
+ * every kernel call (which checks its arguments: bad ones fail here, not when running).
  * @retval TP_ERR_OPERATOR_MISSING  method->failed_operator/failed_overload name it
+ * @retval TP_ERR_KERNEL_ARGS, TP_ERR_KERNEL_DTYPE  a kernel's prepare rejected an
+ *         instruction: method->failed_instruction and failed_operator/overload name it
  * @retval TP_ERR_POOL_TOO_SMALL, TP_ERR_ARENA_TOO_SMALL, TP_ERR_CORRUPT, TP_ERR_UNSUPPORTED
  */
 tp_status tp_method_init(tp_method *method, const tp_program *program, const char *name,

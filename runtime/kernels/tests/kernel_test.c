@@ -345,7 +345,7 @@ static void release(call *c) {
 typedef struct op_stats {
   const char *name;
   const char *overload;
-  tp_kernel_fn fn; /* NULL: not in the registry */
+  const tp_kernel *kernel; /* NULL: not in the registry */
   uint32_t ok;     /* passing cases expecting TP_OK */
   uint32_t errors; /* passing cases expecting an error */
   uint32_t failed;
@@ -430,6 +430,24 @@ static bool check_values(const call *c, const kc_case *kc, const char *what, boo
 
 /* --- Running cases --- */
 
+/* Prepare the kernel for the call (its state on the heap, so ASan sees overruns) and, when
+ * that succeeds, run it; *at_run says which of the two returned the status. */
+static tp_status prepare_and_run(const tp_kernel *kernel, const call *c, bool *at_run) {
+  void *state = calloc(1, kernel->state_size + 1);
+  if (state == NULL) {
+    die("out of memory");
+  }
+  tp_kernel_call kernel_call = {c->ptrs, c->nargs, state};
+  tp_kernel_run_fn run = NULL;
+  tp_status status = tp_kernel_prepare(kernel, &kernel_call, &run);
+  *at_run = status == TP_OK;
+  if (status == TP_OK) {
+    status = run(&kernel_call);
+  }
+  free(state);
+  return status;
+}
+
 /* One call with outs filled with `fill`; true when it passes. Returns -1 when the mutation
  * does not apply. */
 static int run_once(op_stats *op, const kc_case *kc, mutation m, uint8_t fill) {
@@ -442,9 +460,13 @@ static int run_once(op_stats *op, const kc_case *kc, mutation m, uint8_t fill) {
     char what[256];
     describe(what, sizeof what, kc, m);
     const tp_status want = m.kind == MUT_NONE ? kc->status : mutation_info[m.kind].status;
-    const tp_status got = op->fn(c->ptrs, c->nargs);
+    bool at_run = false;
+    const tp_status got = prepare_and_run(op->kernel, c, &at_run);
     if (got != want) {
       printf("FAIL %s: returned %s, expected %s\n", what, tp_status_name(got), tp_status_name(want));
+      result = 0;
+    } else if (got != TP_OK && at_run && op->kernel->prepare != NULL) {
+      printf("FAIL %s: %s came from run; prepare must reject it\n", what, tp_status_name(got));
       result = 0;
     } else {
       result = check_values(c, kc, what, want == TP_OK, op);
@@ -504,16 +526,6 @@ static void run_derived(op_stats *op, const kc_case *kc) {
 static op_stats ops[NCASES];
 static uint32_t nops = 0;
 
-static tp_kernel_fn registry_lookup(const char *name, const char *overload) {
-  for (uint32_t k = 0; k < tp_selected_kernels.count; k++) {
-    const tp_kernel *kernel = &tp_selected_kernels.kernels[k];
-    if (strcmp(kernel->name, name) == 0 && strcmp(kernel->overload, overload) == 0) {
-      return kernel->fn;
-    }
-  }
-  return NULL;
-}
-
 /* The stats of the case's operator, added (and looked up in the registry) on first use. */
 static op_stats *operator_of(const kc_case *kc) {
   for (uint32_t k = 0; k < nops; k++) {
@@ -524,8 +536,8 @@ static op_stats *operator_of(const kc_case *kc) {
   op_stats *op = &ops[nops++];
   op->name = kc->name;
   op->overload = kc->overload;
-  op->fn = registry_lookup(kc->name, kc->overload);
-  if (op->fn == NULL) {
+  op->kernel = tp_kernel_find(&tp_selected_kernels, kc->name, kc->overload);
+  if (op->kernel == NULL) {
     printf("FAIL %s.%s: the cases name it, but //runtime/kernels:all has no kernel for it\n", kc->name,
            kc->overload);
     failures++;
@@ -671,7 +683,7 @@ static uint32_t report(void) {
     }
   }
   for (uint32_t k = 0; k < tp_selected_kernels.count; k++) {
-    const tp_kernel *kernel = &tp_selected_kernels.kernels[k];
+    const tp_kernel *kernel = tp_selected_kernels.kernels[k];
     bool has_cases = false;
     for (uint32_t j = 0; j < nops; j++) {
       has_cases |= strcmp(ops[j].name, kernel->name) == 0 && strcmp(ops[j].overload, kernel->overload) == 0;
@@ -693,7 +705,7 @@ int main(void) {
   for (uint32_t n = 0; n < NCASES; n++) {
     const kc_case *kc = &kc_cases[n];
     op_stats *op = operator_of(kc);
-    if (op->fn == NULL) {
+    if (op->kernel == NULL) {
       continue;
     }
     const bool passed = run_case(op, kc, (mutation){MUT_NONE, 0});
