@@ -34,7 +34,6 @@ TinyptePteInfo = provider(
         "pte": "(File) The ExecuTorch program (.pte).",
         "ops_json": "(File) Operators the program calls, with overloads and dtypes (for selective kernel builds).",
         "plan_json": "(File) Memory plan: planned buffer sizes per memory id; per tensor shape, dtype, offset, size, lifetime.",
-        "requirements": "(File) What the program's forward method needs on the boards, computed by the runtime (//runtime/tools:pte_requirements for //platforms/host:ilp32): planned buffer bytes, state pool bytes, and the data layout facts the pool size depends on.",
         "summary": "(File) Human-readable summary (parameters, constant bytes, arena bytes, op counts).",
         "golden": "(File) Golden inputs and PyTorch outputs, binary (see python/tinypte/golden.py).",
         "golden_json": "(File) The same golden data as JSON.",

@@ -1,13 +1,11 @@
 """executorch_model: a PyTorch model file becomes a .pte, its facts, and a C library.
 
 The `_executorch_model` rule runs cached, deterministic actions with the locked Python
-(//python:tinypte, the AOT toolkit in python/tinypte) and the runtime's own tools:
+(//python:tinypte, the AOT toolkit in python/tinypte):
 
-    Export        model.py            -> <name>.pte, <name>.weights.pt   (train + export)
-    Inspect       <name>.pte          -> <name>.ops.json, <name>.plan.json, <name>.summary.txt
-    Requirements  <name>.pte          -> <name>.requirements.json (buffers and state pool on
-                                         the boards, from //runtime/tools:pte_requirements)
-    Golden        model.py + weights  -> <name>.golden.bin, <name>.golden.json
+    Export   model.py            -> <name>.pte, <name>.weights.pt   (train + export)
+    Inspect  <name>.pte          -> <name>.ops.json, <name>.plan.json, <name>.summary.txt
+    Golden   model.py + weights  -> <name>.golden.bin, <name>.golden.json
 
 and a Report action (PNG plots + text) that `executorch_model_report` shows. The
 `executorch_model` macro adds `:<name>_program`, the program as a C library: the one
@@ -16,7 +14,7 @@ embedding of the .pte, which model firmware links and users can link themselves.
 
 load("//rules/private:common_attrs.bzl", "with_common_attrs")
 load("//rules:providers.bzl", "TinyptePteInfo")
-load("//rules/private:host_transition.bzl", "host_transition", "ilp32_host_transition")
+load("//rules/private:host_transition.bzl", "host_transition")
 
 def _tool_action(ctx, mnemonic, subcommand, arguments, inputs, outputs, message):
     ctx.actions.run(
@@ -40,7 +38,6 @@ def _executorch_model_impl(ctx):
     summary = ctx.outputs.summary
     golden = ctx.outputs.golden
     golden_json = ctx.outputs.golden_json
-    requirements = ctx.outputs.requirements
     fit_png = ctx.outputs.fit_png
     arena_png = ctx.outputs.arena_png
     model_inputs = [src] + ctx.files.data
@@ -58,14 +55,6 @@ def _executorch_model_impl(ctx):
         [pte],
         [ops_json, plan_json, summary],
         "Inspecting %s: operators and memory plan" % ctx.label,
-    )
-    ctx.actions.run(
-        executable = ctx.executable._requirements_tool,
-        arguments = [pte.path, "--out", requirements.path],
-        inputs = [pte],
-        outputs = [requirements],
-        mnemonic = "PteRequirements",
-        progress_message = "Sizing %s's buffers and state pool for the boards" % ctx.label,
     )
     _tool_action(
         ctx,
@@ -104,7 +93,6 @@ def _executorch_model_impl(ctx):
         pte = pte,
         ops_json = ops_json,
         plan_json = plan_json,
-        requirements = requirements,
         summary = summary,
         golden = golden,
         golden_json = golden_json,
@@ -113,8 +101,8 @@ def _executorch_model_impl(ctx):
     )
     return [
         DefaultInfo(
-            files = depset([pte, ops_json, plan_json, requirements, summary, golden]),
-            runfiles = ctx.runfiles(files = [pte, ops_json, plan_json, requirements, summary, golden, golden_json]),
+            files = depset([pte, ops_json, plan_json, summary, golden]),
+            runfiles = ctx.runfiles(files = [pte, ops_json, plan_json, summary, golden, golden_json]),
         ),
         OutputGroupInfo(report = depset([summary, fit_png, arena_png])),
         info,
@@ -128,7 +116,7 @@ _executorch_model = rule(
 (`build`, `train`, `example_inputs`, `golden_inputs`, `evaluate`, `ACCEPTANCE`,
 `TOLERANCE`). Training is seeded and single-threaded, so the `.pte` is bit-identical
 from build to build. Outputs: `<name>.pte`, `.ops.json`, `.plan.json`, `.summary.txt`,
-`.requirements.json`, `.golden.bin`; output group `report` adds the fit and arena PNGs.""",
+`.golden.bin`; output group `report` adds the fit and arena PNGs.""",
     provides = [TinyptePteInfo],
     # Predeclared, so tests and genrules can name them: `:sine.pte`, `:sine.golden.bin`, ...
     outputs = {
@@ -136,7 +124,6 @@ from build to build. Outputs: `<name>.pte`, `.ops.json`, `.plan.json`, `.summary
         "weights": "%{name}.weights.pt",
         "ops_json": "%{name}.ops.json",
         "plan_json": "%{name}.plan.json",
-        "requirements": "%{name}.requirements.json",
         "summary": "%{name}.summary.txt",
         "golden": "%{name}.golden.bin",
         "golden_json": "%{name}.golden.json",
@@ -170,12 +157,7 @@ from build to build. Outputs: `<name>.pte`, `.ops.json`, `.plan.json`, `.summary
             values = ["greedy", "naive"],
             doc = "Arena planning: `greedy` shares space between tensors whose lifetimes do not overlap; `naive` gives each tensor its own slot.",
         ),
-        "_requirements_tool": attr.label(
-            default = "//runtime/tools:pte_requirements",
-            executable = True,
-            cfg = ilp32_host_transition,
-        ),
-    }, transitions = True),
+    }),
 )
 
 def _program_srcs_impl(ctx):

@@ -15,6 +15,8 @@ creates, for each board B:
     :B_uf2   the UF2 image, for boards flashed by copying a UF2 file.
 Shared by all boards:
     :<name>_kernels   kernel_library with only the kernels the model's program calls
+    :<name>_requirements   the program's buffers and state pool with those kernels
+                           (`<name>_requirements.json`, see requirements.bzl)
 and per board :<name>_<board>_app_data, the generated static data (golden data, arena,
 pool, and where the program is: the model's `:<model>_program` library, the one
 embedding of its .pte), which first checks that the model can fit the board at all.
@@ -29,6 +31,7 @@ load("//rules/private:firmware.bzl", "firmware_uf2", "tinypte_firmware")
 load("//rules/private:host_transition.bzl", "host_transition")
 load("//rules/private:kernels.bzl", "kernel_library")
 load("//rules/private:qemu_test.bzl", "qemu_test")
+load("//rules/private:requirements.bzl", "model_requirements")
 
 def _model_app_data_impl(ctx):
     info = ctx.attr.model[0][TinyptePteInfo]
@@ -40,7 +43,7 @@ def _model_app_data_impl(ctx):
         "--program-name",
         info.name,
         "--requirements",
-        info.requirements.path,
+        ctx.file.requirements.path,
         "--golden",
         info.golden.path,
         "--name",
@@ -48,7 +51,7 @@ def _model_app_data_impl(ctx):
         "--out-c",
         out.path,
     ]
-    inputs = [info.requirements, info.golden]
+    inputs = [ctx.file.requirements, info.golden]
     if ctx.attr.board:
         board = ctx.attr.board[TinypteBoardInfo]
         args += ["--board", board.description.path, "--stack-size", str(ctx.attr.stack_size)]
@@ -74,6 +77,12 @@ model_app_data = rule(
             providers = [TinyptePteInfo],
             cfg = host_transition,
             doc = "The executorch_model whose program and golden data the firmware carries.",
+        ),
+        "requirements": attr.label(
+            mandatory = True,
+            allow_single_file = [".json"],
+            cfg = host_transition,
+            doc = "The model's model_requirements (sized with the firmware's kernels), built once for every board.",
         ),
         "board": attr.label(
             providers = [TinypteBoardInfo],
@@ -124,11 +133,24 @@ def model_firmware(
     program = model + "_program"
     kernel_library(name = name + "_kernels", models = [model], srcs = srcs, tags = tags)
     kernels = ":" + name + "_kernels"
+    native.cc_binary(
+        name = name + "_requirements_tool",
+        srcs = ["//runtime/tools:pte_requirements_srcs"],
+        deps = [kernels, "//runtime"],
+        tags = tags,
+    )
+    model_requirements(
+        name = name + "_requirements",
+        model = model,
+        tool = ":" + name + "_requirements_tool",
+        tags = tags,
+    )
     for board in boards:
         app = "{}_{}_app".format(name, board.name)
         model_app_data(
             name = app + "_data",
             model = model,
+            requirements = ":" + name + "_requirements",
             board = board.info,
             stack_size = stack_size,
             display_name = model_name,

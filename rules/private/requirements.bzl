@@ -1,0 +1,46 @@
+"""model_requirements: what a model's program needs on the boards, computed by the runtime.
+
+The runtime's state pool holds each kernel call's prepared state, so its size depends on
+the kernels a firmware links. `model_firmware` builds `pte_requirements` with its own
+kernel library (`<name>_requirements_tool`), and this rule runs it, built for
+//platforms/host:ilp32 (the boards' data layout), on the model's program:
+
+    <name>.json   {"program_bytes", "pool_bytes", "buffer_bytes", ..., "layout": {C fact: value}}
+
+which app_data turns into statically sized buffers and pool (python/tinypte/requirements.py).
+"""
+
+load("//rules:providers.bzl", "TinyptePteInfo")
+load("//rules/private:common_attrs.bzl", "with_common_attrs")
+load("//rules/private:host_transition.bzl", "ilp32_host_transition")
+
+def _model_requirements_impl(ctx):
+    info = ctx.attr.model[TinyptePteInfo]
+    out = ctx.actions.declare_file(ctx.label.name + ".json")
+    ctx.actions.run(
+        executable = ctx.executable.tool,
+        arguments = [info.pte.path, "--out", out.path],
+        inputs = [info.pte],
+        outputs = [out],
+        mnemonic = "PteRequirements",
+        progress_message = "Sizing {}'s buffers and state pool for the boards".format(ctx.attr.model.label),
+    )
+    return [DefaultInfo(files = depset([out]), runfiles = ctx.runfiles(files = [out]))]
+
+model_requirements = rule(
+    implementation = _model_requirements_impl,
+    doc = "`<name>.json`: the program's buffers and state pool on the boards, from `tool` (pte_requirements).",
+    attrs = with_common_attrs({
+        "model": attr.label(
+            mandatory = True,
+            providers = [TinyptePteInfo],
+            doc = "The executorch_model whose program is sized.",
+        ),
+        "tool": attr.label(
+            mandatory = True,
+            executable = True,
+            cfg = ilp32_host_transition,
+            doc = "pte_requirements linked with the firmware's kernel library (built for the boards' data layout).",
+        ),
+    }, transitions = True),
+)
