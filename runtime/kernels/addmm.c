@@ -25,43 +25,63 @@ static tp_status scalar_f32(const tp_value *v, float *out) {
   }
 }
 
-TP_KERNEL_LEGACY(aten, addmm, out) {
+/* What run needs: sizes, the scalars, and how self broadcasts over the out rows/columns. */
+typedef struct addmm_state {
+  uint32_t m, n, p;    /* out[m, p] = mat1[m, n] @ mat2[n, p] */
+  uint32_t row_step;   /* self elements between out rows (0: broadcast) */
+  uint32_t col_step;   /* self elements between out columns (0: broadcast) */
+  float alpha, beta;
+} addmm_state;
+
+/* addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1,
+ *           Tensor(a!) out) -> Tensor(a!): args self, mat1, mat2, beta, alpha, out, out. */
+enum { ADDMM_SELF, ADDMM_MAT1, ADDMM_MAT2, ADDMM_BETA, ADDMM_ALPHA, ADDMM_OUT, ADDMM_NARGS = 7 };
+
+static tp_status addmm_run(const tp_kernel_call *call) {
+  const addmm_state *st = call->state;
+  /* The products first (float sums over k), then the scale and the bias in place: what the
+   * portable kernel does when self broadcasts, and the same rounding as its fused loop. */
+  float *z = (float *)call->args[ADDMM_OUT]->as.tensor->data;
+  tp_nn_matmul_f32(z, (const float *)call->args[ADDMM_MAT1]->as.tensor->data,
+                   (const float *)call->args[ADDMM_MAT2]->as.tensor->data, st->m, st->n, st->p);
+  const float *srow = (const float *)call->args[ADDMM_SELF]->as.tensor->data;
+  for (uint32_t i = 0; i < st->m; i++, srow += st->row_step) {
+    const float *s = srow;
+    for (uint32_t j = 0; j < st->p; j++, s += st->col_step) {
+      *z = *z * st->alpha + *s * st->beta;
+      z++;
+    }
+  }
+  return TP_OK;
+}
+
+TP_KERNEL(aten, addmm, out, addmm_state) {
+  tp_value *const *args = call->args;
+  const uint32_t nargs = call->nargs;
   tp_tensor *self, *mat1, *mat2, *out;
-  float beta, alpha;
-  TP_CHECK_ARGS(nargs == 7);
-  TP_TRY(tp_arg_tensor(args, nargs, 0, &self));
-  TP_TRY(tp_arg_tensor(args, nargs, 1, &mat1));
-  TP_TRY(tp_arg_tensor(args, nargs, 2, &mat2));
-  TP_TRY(scalar_f32(args[3], &beta));
-  TP_TRY(scalar_f32(args[4], &alpha));
-  TP_TRY(tp_arg_tensor(args, nargs, 5, &out));
+  TP_CHECK_ARGS(nargs == ADDMM_NARGS);
+  TP_TRY(tp_arg_tensor(args, nargs, ADDMM_SELF, &self));
+  TP_TRY(tp_arg_tensor(args, nargs, ADDMM_MAT1, &mat1));
+  TP_TRY(tp_arg_tensor(args, nargs, ADDMM_MAT2, &mat2));
+  TP_TRY(scalar_f32(args[ADDMM_BETA], &state->beta));
+  TP_TRY(scalar_f32(args[ADDMM_ALPHA], &state->alpha));
+  TP_TRY(tp_arg_tensor(args, nargs, ADDMM_OUT, &out));
   if (self->dtype != TP_DTYPE_FLOAT32 || mat1->dtype != TP_DTYPE_FLOAT32 || mat2->dtype != TP_DTYPE_FLOAT32 ||
       out->dtype != TP_DTYPE_FLOAT32) {
     return TP_ERR_KERNEL_DTYPE;
   }
   TP_CHECK_ARGS(mat1->dim == 2 && mat2->dim == 2 && out->dim == 2 && self->dim <= 2);
-  const uint32_t m = (uint32_t)mat1->sizes[0];
-  const uint32_t n = (uint32_t)mat1->sizes[1];
-  const uint32_t p = (uint32_t)mat2->sizes[1];
-  TP_CHECK_ARGS((uint32_t)mat2->sizes[0] == n && (uint32_t)out->sizes[0] == m && (uint32_t)out->sizes[1] == p);
+  state->m = (uint32_t)mat1->sizes[0];
+  state->n = (uint32_t)mat1->sizes[1];
+  state->p = (uint32_t)mat2->sizes[1];
+  TP_CHECK_ARGS((uint32_t)mat2->sizes[0] == state->n && (uint32_t)out->sizes[0] == state->m &&
+                (uint32_t)out->sizes[1] == state->p);
   /* self's rows and columns; a size of 1 broadcasts (step 0). */
-  uint32_t rows = self->dim == 2 ? (uint32_t)self->sizes[0] : 1;
-  uint32_t cols = self->dim >= 1 ? (uint32_t)self->sizes[self->dim - 1] : 1;
-  TP_CHECK_ARGS((rows == 1 || rows == m) && (cols == 1 || cols == p));
-  const uint32_t row_step = rows == 1 ? 0 : cols;
-  const uint32_t col_step = cols == 1 ? 0 : 1;
-
-  /* The products first (float sums over k), then the scale and the bias in place: what the
-   * portable kernel does when self broadcasts, and the same rounding as its fused loop. */
-  float *z = (float *)out->data;
-  tp_nn_matmul_f32(z, (const float *)mat1->data, (const float *)mat2->data, m, n, p);
-  const float *srow = (const float *)self->data;
-  for (uint32_t i = 0; i < m; i++, srow += row_step) {
-    const float *s = srow;
-    for (uint32_t j = 0; j < p; j++, s += col_step) {
-      *z = *z * alpha + *s * beta;
-      z++;
-    }
-  }
+  const uint32_t rows = self->dim == 2 ? (uint32_t)self->sizes[0] : 1;
+  const uint32_t cols = self->dim >= 1 ? (uint32_t)self->sizes[self->dim - 1] : 1;
+  TP_CHECK_ARGS((rows == 1 || rows == state->m) && (cols == 1 || cols == state->p));
+  state->row_step = rows == 1 ? 0 : cols;
+  state->col_step = cols == 1 ? 0 : 1;
+  *run = addmm_run;
   return TP_OK;
 }

@@ -4,45 +4,66 @@
 
 #include "kernel_util.h"
 
-/* relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL_LEGACY(aten, relu, out) {
-  TP_CHECK_ARGS(nargs == 3);
+typedef struct relu_state {
+  uint32_t numel;
+} relu_state;
+
+/* relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!): args self, out, out. */
+enum { RELU_SELF, RELU_OUT, RELU_NARGS = 3 };
+
+static tp_status relu_f32(const tp_kernel_call *call) {
+  const relu_state *st = call->state;
+  const float *x = (const float *)call->args[RELU_SELF]->as.tensor->data;
+  float *o = (float *)call->args[RELU_OUT]->as.tensor->data;
+  for (uint32_t i = 0; i < st->numel; i++) {
+    o[i] = (isnan(x[i]) || x[i] >= 0.0f) ? x[i] : 0.0f;
+  }
+  return TP_OK;
+}
+
+static tp_status relu_i32(const tp_kernel_call *call) {
+  const relu_state *st = call->state;
+  const int32_t *x = (const int32_t *)call->args[RELU_SELF]->as.tensor->data;
+  int32_t *o = (int32_t *)call->args[RELU_OUT]->as.tensor->data;
+  for (uint32_t i = 0; i < st->numel; i++) {
+    o[i] = x[i] >= 0 ? x[i] : 0;
+  }
+  return TP_OK;
+}
+
+static tp_status relu_i64(const tp_kernel_call *call) {
+  const relu_state *st = call->state;
+  const int64_t *x = (const int64_t *)call->args[RELU_SELF]->as.tensor->data;
+  int64_t *o = (int64_t *)call->args[RELU_OUT]->as.tensor->data;
+  for (uint32_t i = 0; i < st->numel; i++) {
+    o[i] = x[i] >= 0 ? x[i] : 0;
+  }
+  return TP_OK;
+}
+
+TP_KERNEL(aten, relu, out, relu_state) {
   tp_tensor *in, *out, *ret;
-  TP_TRY(tp_arg_tensor(args, nargs, 0, &in));
-  TP_TRY(tp_arg_tensor(args, nargs, 1, &out));
-  TP_TRY(tp_arg_tensor(args, nargs, 2, &ret));
+  TP_CHECK_ARGS(call->nargs == RELU_NARGS);
+  TP_TRY(tp_arg_tensor(call->args, call->nargs, RELU_SELF, &in));
+  TP_TRY(tp_arg_tensor(call->args, call->nargs, RELU_OUT, &out));
+  TP_TRY(tp_arg_tensor(call->args, call->nargs, RELU_OUT + 1, &ret));
   if (in->dtype != out->dtype) {
     return TP_ERR_KERNEL_DTYPE;
   }
   switch (out->dtype) {
-    case TP_DTYPE_FLOAT32: {
-      TP_CHECK_ARGS(tp_same_shape(in, out));
-      const float *x = (const float *)in->data;
-      float *o = (float *)out->data;
-      for (uint32_t i = 0; i < out->numel; i++) {
-        o[i] = (isnan(x[i]) || x[i] >= 0.0f) ? x[i] : 0.0f;
-      }
-      return TP_OK;
-    }
-    case TP_DTYPE_INT32: {
-      TP_CHECK_ARGS(tp_same_shape(in, out));
-      const int32_t *x = (const int32_t *)in->data;
-      int32_t *o = (int32_t *)out->data;
-      for (uint32_t i = 0; i < out->numel; i++) {
-        o[i] = x[i] >= 0 ? x[i] : 0;
-      }
-      return TP_OK;
-    }
-    case TP_DTYPE_INT64: {
-      TP_CHECK_ARGS(tp_same_shape(in, out));
-      const int64_t *x = (const int64_t *)in->data;
-      int64_t *o = (int64_t *)out->data;
-      for (uint32_t i = 0; i < out->numel; i++) {
-        o[i] = x[i] >= 0 ? x[i] : 0;
-      }
-      return TP_OK;
-    }
+    case TP_DTYPE_FLOAT32:
+      *run = relu_f32;
+      break;
+    case TP_DTYPE_INT32:
+      *run = relu_i32;
+      break;
+    case TP_DTYPE_INT64:
+      *run = relu_i64;
+      break;
     default:
       return TP_ERR_KERNEL_DTYPE;
   }
+  TP_CHECK_ARGS(tp_same_shape(in, out));
+  state->numel = out->numel;
+  return TP_OK;
 }
