@@ -68,6 +68,29 @@ toolchain(
 )
 
 exports_files(["venv_path.txt"])
+
+# ExecuTorch's own C++ runtime, from the executorch wheel in the venv (its shared libraries
+# and headers; the headers' c10/torch parts are the wheel's and torch's header-only ones).
+# Benchmarks run it beside tinypte on the same .pte (//tests/bench:perf).
+cc_library(
+    name = "executorch_runtime",
+    srcs = [
+        "executorch_lib/libexecutorch.so",
+        "executorch_lib/libexecutorch_kernels_optimized.so",
+        "executorch_lib/libexecutorch_threadpool.so",
+    ],
+    hdrs = glob([
+        "executorch_include/**/*.h",
+        "torch_include/torch/headeronly/**/*.h",
+    ]),
+    includes = [
+        "executorch_include",
+        "executorch_include/executorch/runtime/core/portable_type/c10",
+        "torch_include",
+    ],
+    # The kernels library registers its kernels when loaded: keep it linked.
+    linkopts = ["-Wl,--no-as-needed"],
+)
 """
 
 def _tinypte_python_venv_impl(rctx):
@@ -99,6 +122,10 @@ def _tinypte_python_venv_impl(rctx):
             result.stderr[-4000:],
         ))
     venv = result.stdout.strip().splitlines()[-1]
+    site = venv + "/lib/python3.11/site-packages"
+    rctx.symlink(site + "/executorch/include", "executorch_include")
+    rctx.symlink(site + "/executorch/lib", "executorch_lib")
+    rctx.symlink(site + "/torch/include", "torch_include")
     rctx.file("venv_path.txt", venv + "\n")
     rctx.file("BUILD.bazel", _VENV_BUILD.format(interpreter = venv + "/bin/python"))
 
@@ -110,7 +137,8 @@ The venv lives outside Bazel's output base, in `$TINYPTE_VENV_ROOT` (default
 `~/.cache/tinypte/venvs`), in a directory named after the SHA-256 of the lock file. So
 `bazel clean --expunge` and new clones reuse it, action keys that name the interpreter
 stay the same from clone to clone, and editing the lock (and only that) makes a new one.
-The generated repository holds `:toolchain` (register it) and `venv_path.txt`.""",
+The generated repository holds `:toolchain` (register it), `venv_path.txt`, and
+`:executorch_runtime`, ExecuTorch's C++ runtime from the wheel (for benchmarks).""",
     attrs = {
         "lock": attr.label(
             mandatory = True,

@@ -1,18 +1,24 @@
 /* pte_run: run an ExecuTorch .pte on the host with tinypte's runtime and every kernel.
  *
  *   pte_run MODEL.pte [IN0.bin IN1.bin ...] --out DIR [--method NAME] [--repeat N]
+ *   pte_run MODEL.pte [IN0.bin ...] --time --repeat N   (no outputs: prints the time per inference)
  *   pte_run MODEL.pte --info            (what the method needs: buffers, pool, operators)
  *
  * Inputs are raw little-endian tensor bytes in the program's input order; shapes and
  * dtypes come from the program. Each output is written to DIR/out<i>.bin. On any failure
  * it prints one line "pte_run: ..." naming what failed and exits 1 (2 for usage errors).
- * This is the interface the conformance and mutation tests drive.
+ * This is the interface the conformance and mutation tests drive. --time runs the method
+ * once to warm up, then N times, and prints `pte_run: ns_per_inference=... repeat=N`
+ * (//tests/bench:perf times ExecuTorch's runtime the same way, beside it).
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "host.h"
 #include "status_message.h"
@@ -28,7 +34,14 @@ typedef struct options {
   const char *method;
   long repeat;
   int info;
+  int time;
 } options;
+
+static double now_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
 
 static int fail(const char *format, ...) {
   va_list args;
@@ -57,6 +70,8 @@ static int parse(int argc, char **argv, options *opts) {
       opts->method = argv[++i];
     } else if (strcmp(argv[i], "--info") == 0) {
       opts->info = 1;
+    } else if (strcmp(argv[i], "--time") == 0) {
+      opts->time = 1;
     } else if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) {
       opts->repeat = strtol(argv[++i], NULL, 10);
     } else if (strncmp(argv[i], "--", 2) == 0) {
@@ -69,8 +84,8 @@ static int parse(int argc, char **argv, options *opts) {
       return usage("too many inputs");
     }
   }
-  if (opts->model == NULL || (opts->out_dir == NULL && !opts->info) || opts->repeat < 1) {
-    return usage("need MODEL.pte and --out DIR (or --info), and --repeat >= 1");
+  if (opts->model == NULL || (opts->out_dir == NULL && !opts->info && !opts->time) || opts->repeat < 1) {
+    return usage("need MODEL.pte and --out DIR (or --info, or --time), and --repeat >= 1");
   }
   return 0;
 }
@@ -199,10 +214,15 @@ static int run(const options *opts, const uint8_t *data, size_t size) {
     print_info(opts, &req, &method);
     result = 0;
   } else if (set_inputs(&method, opts) == 0) {
+    status = opts->time ? tp_method_execute(&method) : TP_OK; /* warm-up, not timed */
+    const double start = now_ns();
     for (long r = 0; r < opts->repeat && status == TP_OK; r++) {
       status = tp_method_execute(&method);
     }
-    if (status != TP_OK) {
+    if (status == TP_OK && opts->time) {
+      printf("pte_run: ns_per_inference=%.1f repeat=%ld\n", (now_ns() - start) / (double)opts->repeat, opts->repeat);
+      result = 0;
+    } else if (status != TP_OK) {
       fail("%s: instruction %d (%s.%s): %s: %s", opts->model, (int)method.failed_instruction,
            method.failed_operator ? method.failed_operator : "-", method.failed_overload ? method.failed_overload : "-",
            tp_status_name(status), tp_status_message(status));

@@ -13,6 +13,12 @@ One row per model x emulated board, for the model's first golden input:
 - runtime overhead: instructions outside kernels per program instruction run (per kernel call);
 - flash and RAM of the whole firmware (from its size report).
 
+And one host row per model: nanoseconds per inference of tinypte (`pte_run --time`, built
+-c opt) and of ExecuTorch's own C++ runtime on the same .pte (`executorch_peer`, the wheel's
+libexecutorch + optimized kernels, -c opt), run in turns (tinypte, ExecuTorch, tinypte, ...)
+in one process tree so both see the same machine state; the medians and their ratio.
+Timings are only reported, never guarded: they are not deterministic.
+
 The guard compares each row with the checked-in baseline: it fails when instructions grow
 more than 2 % or flash or RAM more than 1 %, and when a row is missing from the baseline or
 the baseline names a row that is not measured (a model or board added or removed: update
@@ -24,13 +30,20 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
+import subprocess
 import sys
+import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from instruction_count import measure
 
 from tinypte import plotting
+from tinypte.golden import Golden
+
+HOST_ROUNDS = 7  # turns of each runtime; the medians are reported
+HOST_SECONDS_PER_TURN = 0.05  # each turn runs this long, about (the repeat count is calibrated)
 
 INSTRUCTION_GROWTH = 0.02  # allowed growth of instructions per inference over the baseline
 MEMORY_GROWTH = 0.01  # allowed growth of flash and RAM
@@ -70,6 +83,53 @@ def measure_row(model: str, board: str, elf: Path, board_json: Path, size_json: 
     macs = int(json.loads(ops_json.read_text())["macs"])
     return Row(model, board, count.instructions, count.runtime_instructions, count.kernel_calls, macs,
                int(size["flash"]["used"]), int(size["ram"]["used"]))  # fmt: skip
+
+
+@dataclass(frozen=True)
+class HostRow:
+    model: str
+    tinypte_ns: float
+    executorch_ns: float
+
+    @property
+    def ratio(self) -> float:
+        return self.tinypte_ns / self.executorch_ns
+
+
+def ns_per_inference(command: list[str]) -> float:
+    """Run `pte_run --time` or `executorch_peer` and read its `ns_per_inference=` line."""
+    run = subprocess.run(command, capture_output=True, text=True, check=False)
+    if run.returncode != 0:
+        raise SystemExit(f"perf: {' '.join(command)} failed: {run.stderr.strip()}")
+    return float(run.stdout.split("ns_per_inference=", 1)[1].split()[0])
+
+
+def time_host(model: str, pte: Path, golden: Path, pte_run: Path, peer: Path) -> HostRow:
+    with tempfile.TemporaryDirectory() as tmp:
+        inputs = []
+        for index, array in enumerate(Golden.from_bytes(golden.read_bytes()).inputs[0]):
+            path = Path(tmp) / f"in{index}.bin"
+            array.tofile(path)
+            inputs.append(str(path))
+        probe = ns_per_inference([str(pte_run), str(pte), *inputs, "--time", "--repeat", "10"])
+        repeat = str(max(10, int(HOST_SECONDS_PER_TURN * 1e9 / probe)))
+        ours, theirs = [], []
+        for _ in range(HOST_ROUNDS):
+            ours.append(ns_per_inference([str(pte_run), str(pte), *inputs, "--time", "--repeat", repeat]))
+            theirs.append(ns_per_inference([str(peer), str(pte), *inputs, "--repeat", repeat]))
+    return HostRow(model, statistics.median(ours), statistics.median(theirs))
+
+
+def host_table(rows: list[HostRow]) -> str:
+    head = f"{'model':10} {'host':12} {'tinypte ns':>12} {'ExecuTorch ns':>14} {'ratio':>6}"
+    lines = [head, "-" * len(head)]
+    lines += [
+        f"{r.model:10} {'x86-64 -O2':12} {r.tinypte_ns:12.0f} {r.executorch_ns:14.0f} {r.ratio:6.2f}" for r in rows
+    ]
+    if rows:
+        geomean = statistics.geometric_mean([r.ratio for r in rows])
+        lines.append(f"{'geometric mean of the ratios':40} {geomean:6.2f}")
+    return "\n".join(lines)
 
 
 def table(rows: list[Row]) -> str:
@@ -126,6 +186,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--row", nargs=6, action="append", default=[], required=True,
                         metavar=("MODEL", "BOARD", "ELF", "BOARD_JSON", "SIZE_JSON", "OPS_JSON"))  # fmt: skip
     parser.add_argument("--min-rows", type=int, required=True, help="fail when fewer rows were measured")
+    parser.add_argument("--host", nargs=3, action="append", default=[], metavar=("MODEL", "PTE", "GOLDEN"),
+                        help="time MODEL on the host with tinypte and ExecuTorch")  # fmt: skip
+    parser.add_argument("--pte-run", type=Path, help="pte_run built -c opt (with --host)")
+    parser.add_argument("--executorch-peer", type=Path, help="executorch_peer built -c opt (with --host)")
     parser.add_argument("--out", type=Path, help="directory for perf.json and perf.png")
     parser.add_argument("--check", type=Path, metavar="BASELINE", help="compare with a baseline; exit 1 on growth")
     parser.add_argument("--update-baseline", action="store_true", help=f"write {BASELINE} in the workspace")
@@ -133,11 +197,19 @@ def main(argv: list[str]) -> int:
 
     rows = [measure_row(m, b, *(Path(p) for p in paths)) for m, b, *paths in args.row]
     print(table(rows))
+    host_rows = []
+    if args.host:
+        if not (args.pte_run and args.executorch_peer):
+            raise SystemExit("perf: --host needs --pte-run and --executorch-peer")
+        host_rows = [time_host(m, Path(p), Path(g), args.pte_run, args.executorch_peer) for m, p, g in args.host]
+        print()
+        print(host_table(host_rows))
     if len(rows) < args.min_rows:
         print(f"perf: FAIL only {len(rows)} rows measured, at least {args.min_rows} required")
         return 1
     report = {"rows": [asdict(r) | {"instructions_per_mac": r.per_mac, "overhead_per_op": r.overhead_per_call}
-                       for r in rows]}  # fmt: skip
+                       for r in rows],
+              "host_rows": [asdict(r) | {"ratio": r.ratio} for r in host_rows]}  # fmt: skip
     baseline = {r.key: {"instructions": r.instructions, "flash": r.flash, "ram": r.ram} for r in rows}
     workspace = os.environ.get("BUILD_WORKSPACE_DIRECTORY")
     if args.update_baseline:
