@@ -1,5 +1,5 @@
-/* Broadcasting helpers (see broadcast.h): ATen broadcast shapes, the two-input row plan and the
- * strided gather copy used by expand_copy / permute_copy. */
+/* Broadcasting helpers (see broadcast.h): ATen broadcast shapes, the two-input row plan (and its
+ * packed form, for kernel states) and the strided gather copy used by expand_copy / permute_copy. */
 #include "broadcast.h"
 
 #include <string.h>
@@ -80,6 +80,43 @@ tp_status tp_bcast_init(tp_bcast *bc, const tp_tensor *a, const tp_tensor *b, co
   }
   bc->rows = numel == 0 ? 0 : numel / bc->sizes[bc->dim - 1];
   return TP_OK;
+}
+
+tp_status tp_bcast_prepare(tp_bcast_packed *packed, const tp_tensor *a, const tp_tensor *b, const tp_tensor *out) {
+  tp_bcast bc;
+  TP_TRY(tp_bcast_init(&bc, a, b, out));
+  packed->dim = (uint8_t)bc.dim;
+  packed->repeats[0] = 0;
+  packed->repeats[1] = 0;
+  for (uint32_t d = 0; d < bc.dim; d++) {
+    packed->sizes[d] = bc.sizes[d];
+    packed->repeats[0] |= (uint8_t)((bc.strides[0][d] == 0 ? 1u : 0u) << d);
+    packed->repeats[1] |= (uint8_t)((bc.strides[1][d] == 0 ? 1u : 0u) << d);
+  }
+  return TP_OK;
+}
+
+void tp_bcast_unpack(const tp_bcast_packed *packed, tp_bcast *bc) {
+  const uint32_t dim = packed->dim;
+  uint32_t next[2] = {1, 1}; /* each input's stride for the next dimension out along which it does not repeat */
+  uint32_t rows = 1;
+  bc->dim = dim;
+  for (uint32_t d = dim; d-- > 0;) {
+    const uint32_t size = packed->sizes[d];
+    bc->sizes[d] = size;
+    for (uint32_t k = 0; k < 2; k++) {
+      if ((packed->repeats[k] >> d) & 1u) {
+        bc->strides[k][d] = 0;
+      } else {
+        bc->strides[k][d] = next[k];
+        next[k] *= size;
+      }
+    }
+    if (d + 1 < dim) {
+      rows *= size;
+    }
+  }
+  bc->rows = packed->sizes[dim - 1] == 0 ? 0 : rows; /* tp_bcast_init: 0 for an empty output */
 }
 
 void tp_strided_copy(void *dst, const void *src, uint32_t dim, const int32_t *sizes, const uint32_t *src_strides,

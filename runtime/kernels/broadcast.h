@@ -1,5 +1,6 @@
 /* Broadcasting helpers: ATen/NumPy broadcast shapes, a row iterator over two broadcast inputs
- * (used by the binary elementwise kernels) and a strided gather copy (expand_copy, permute_copy).
+ * (used by the binary elementwise kernels: planned in prepare, packed into the kernel's state,
+ * iterated in run) and a strided gather copy (expand_copy, permute_copy).
  *
  * Shapes are aligned at their last dimension; a size-1 (or missing) dimension repeats to the
  * other operand's size. Dimensions of size 1 are dropped and adjacent dimensions that stay
@@ -34,6 +35,25 @@ typedef struct tp_bcast_pos {
 /** Plan broadcasting a and b into out. TP_ERR_KERNEL_ARGS when a and b do not broadcast or out's
  *  shape is not exactly the broadcast shape (kernels never resize). */
 tp_status tp_bcast_init(tp_bcast *bc, const tp_tensor *a, const tp_tensor *b, const tp_tensor *out);
+
+/* A tp_bcast as a kernel's state keeps it from prepare to run: 36 bytes instead of 104. The
+ * strides need not be stored: the inputs are contiguous, so an input's stride along a merged
+ * dimension is 0 where it repeats and otherwise the product of the merged sizes inside that
+ * dimension along which it does not repeat. */
+typedef struct tp_bcast_packed {
+  uint32_t sizes[TP_MAX_DIM]; /* tp_bcast's merged sizes */
+  uint8_t dim;                /* tp_bcast's merged dimensions, at least 1 */
+  uint8_t repeats[2];         /* input 0 / 1: bit d set when it repeats along merged dim d (stride 0) */
+} tp_bcast_packed;
+
+_Static_assert(TP_MAX_DIM <= 8, "tp_bcast_packed.repeats holds one bit per dimension");
+
+/** tp_bcast_init, packed: what prepare calls (same checks, same statuses). */
+tp_status tp_bcast_prepare(tp_bcast_packed *packed, const tp_tensor *a, const tp_tensor *b, const tp_tensor *out);
+
+/** The plan tp_bcast_prepare packed, ready to iterate: what run calls first (a few operations
+ *  per merged dimension). */
+void tp_bcast_unpack(const tp_bcast_packed *packed, tp_bcast *bc);
 
 static inline void tp_bcast_pos_start(tp_bcast_pos *pos) {
   for (uint32_t d = 0; d < TP_MAX_DIM; d++) {

@@ -1,9 +1,28 @@
 /* aten::clamp.out: out = min(max(self, min), max) with optional bounds (at least one given), as
  * ExecuTorch's portable kernel: float32 propagates NaN (input or bound); int32/int64 need integral
- * bounds that fit the dtype. If min > max every element becomes max, as in ATen. */
+ * bounds that fit the dtype. If min > max every element becomes max, as in ATen. prepare checks
+ * and converts the bounds once and picks the routine for the dtype. */
 #include <math.h>
 
 #include "kernel_util.h"
+
+/* The bounds in the dtype's terms (an absent bound is not read). */
+typedef struct clamp_state {
+  union {
+    struct {
+      float lo, hi;
+    } f32;
+    struct {
+      int64_t lo, hi; /* int32 bounds are range-checked to int32 */
+    } i64;
+  } bound;
+  uint32_t numel;      /* elements of self and out */
+  bool has_min, has_max;
+} clamp_state;
+
+/* clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!):
+ * args self, min, max, out, out. */
+enum { CLAMP_SELF, CLAMP_MIN, CLAMP_MAX, CLAMP_OUT };
 
 /* NaN, an infinity, or a finite value float can hold. */
 static bool float_range(double v) {
@@ -23,13 +42,71 @@ static tp_status int_bound(tp_value *const *args, uint32_t nargs, uint32_t index
   return TP_OK;
 }
 
-/* clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL_LEGACY(aten, clamp, out) {
-  TP_CHECK_ARGS(nargs == 5);
-  tp_tensor *in, *out, *ret;
-  TP_TRY(tp_arg_tensor(args, nargs, 0, &in));
-  TP_TRY(tp_arg_tensor(args, nargs, 3, &out));
-  TP_TRY(tp_arg_tensor(args, nargs, 4, &ret));
+static tp_status clamp_f32(const tp_kernel_call *call) {
+  const clamp_state *st = call->state;
+  const bool has_min = st->has_min, has_max = st->has_max;
+  const float lo = st->bound.f32.lo;
+  const float hi = st->bound.f32.hi;
+  const float *x = (const float *)call->args[CLAMP_SELF]->as.tensor->data;
+  float *o = (float *)call->args[CLAMP_OUT]->as.tensor->data;
+  for (uint32_t i = 0; i < st->numel; i++) {
+    float v = x[i];
+    if (has_min && !isnan(v)) {
+      v = isnan(lo) ? lo : (v < lo ? lo : v); /* max_override(v, lo) */
+    }
+    if (has_max && !isnan(v)) {
+      v = isnan(hi) ? hi : (hi < v ? hi : v); /* min_override(v, hi) */
+    }
+    o[i] = v;
+  }
+  return TP_OK;
+}
+
+static tp_status clamp_i32(const tp_kernel_call *call) {
+  const clamp_state *st = call->state;
+  const bool has_min = st->has_min, has_max = st->has_max;
+  const int64_t lo = st->bound.i64.lo;
+  const int64_t hi = st->bound.i64.hi;
+  const int32_t *x = (const int32_t *)call->args[CLAMP_SELF]->as.tensor->data;
+  int32_t *o = (int32_t *)call->args[CLAMP_OUT]->as.tensor->data;
+  for (uint32_t i = 0; i < st->numel; i++) {
+    int32_t v = x[i];
+    if (has_min && v < lo) {
+      v = (int32_t)lo;
+    }
+    if (has_max && v > hi) {
+      v = (int32_t)hi;
+    }
+    o[i] = v;
+  }
+  return TP_OK;
+}
+
+static tp_status clamp_i64(const tp_kernel_call *call) {
+  const clamp_state *st = call->state;
+  const bool has_min = st->has_min, has_max = st->has_max;
+  const int64_t lo = st->bound.i64.lo;
+  const int64_t hi = st->bound.i64.hi;
+  const int64_t *x = (const int64_t *)call->args[CLAMP_SELF]->as.tensor->data;
+  int64_t *o = (int64_t *)call->args[CLAMP_OUT]->as.tensor->data;
+  for (uint32_t i = 0; i < st->numel; i++) {
+    int64_t v = x[i];
+    if (has_min && v < lo) {
+      v = lo;
+    }
+    if (has_max && v > hi) {
+      v = hi;
+    }
+    o[i] = v;
+  }
+  return TP_OK;
+}
+
+TP_KERNEL(aten, clamp, out, clamp_state) {
+  tp_value *const *args = call->args;
+  const uint32_t nargs = call->nargs;
+  tp_tensor *in, *out;
+  TP_TRY(tp_elementwise_args(call, CLAMP_OUT, &in, &out));
   if (in->dtype != out->dtype) {
     return TP_ERR_KERNEL_DTYPE;
   }
@@ -37,70 +114,43 @@ TP_KERNEL_LEGACY(aten, clamp, out) {
   switch (out->dtype) {
     case TP_DTYPE_FLOAT32: {
       double min_d, max_d;
-      TP_TRY(tp_arg_optional_scalar(args, nargs, 1, &min_d, &has_min));
-      TP_TRY(tp_arg_optional_scalar(args, nargs, 2, &max_d, &has_max));
+      TP_TRY(tp_arg_optional_scalar(args, nargs, CLAMP_MIN, &min_d, &has_min));
+      TP_TRY(tp_arg_optional_scalar(args, nargs, CLAMP_MAX, &max_d, &has_max));
       TP_CHECK_ARGS(has_min || has_max);
       /* Finite bounds beyond float range are rejected (the portable kernel's check_bounds). */
       TP_CHECK_ARGS(!has_min || float_range(min_d));
       TP_CHECK_ARGS(!has_max || float_range(max_d));
-      TP_CHECK_ARGS(tp_same_shape(in, out));
-      const float lo = (float)min_d;
-      const float hi = (float)max_d;
-      const float *x = (const float *)in->data;
-      float *o = (float *)out->data;
-      for (uint32_t i = 0; i < out->numel; i++) {
-        float v = x[i];
-        if (has_min && !isnan(v)) {
-          v = isnan(lo) ? lo : (v < lo ? lo : v); /* max_override(v, lo) */
-        }
-        if (has_max && !isnan(v)) {
-          v = isnan(hi) ? hi : (hi < v ? hi : v); /* min_override(v, hi) */
-        }
-        o[i] = v;
-      }
-      return TP_OK;
+      state->bound.f32.lo = (float)min_d;
+      state->bound.f32.hi = (float)max_d;
+      *run = clamp_f32;
+      break;
     }
     case TP_DTYPE_INT32: {
       int64_t lo = 0, hi = 0;
-      TP_TRY(int_bound(args, nargs, 1, INT32_MIN, INT32_MAX, &lo, &has_min));
-      TP_TRY(int_bound(args, nargs, 2, INT32_MIN, INT32_MAX, &hi, &has_max));
+      TP_TRY(int_bound(args, nargs, CLAMP_MIN, INT32_MIN, INT32_MAX, &lo, &has_min));
+      TP_TRY(int_bound(args, nargs, CLAMP_MAX, INT32_MIN, INT32_MAX, &hi, &has_max));
       TP_CHECK_ARGS(has_min || has_max);
-      TP_CHECK_ARGS(tp_same_shape(in, out));
-      const int32_t *x = (const int32_t *)in->data;
-      int32_t *o = (int32_t *)out->data;
-      for (uint32_t i = 0; i < out->numel; i++) {
-        int32_t v = x[i];
-        if (has_min && v < lo) {
-          v = (int32_t)lo;
-        }
-        if (has_max && v > hi) {
-          v = (int32_t)hi;
-        }
-        o[i] = v;
-      }
-      return TP_OK;
+      state->bound.i64.lo = lo;
+      state->bound.i64.hi = hi;
+      *run = clamp_i32;
+      break;
     }
     case TP_DTYPE_INT64: {
       int64_t lo = 0, hi = 0;
-      TP_TRY(int_bound(args, nargs, 1, INT64_MIN, INT64_MAX, &lo, &has_min));
-      TP_TRY(int_bound(args, nargs, 2, INT64_MIN, INT64_MAX, &hi, &has_max));
+      TP_TRY(int_bound(args, nargs, CLAMP_MIN, INT64_MIN, INT64_MAX, &lo, &has_min));
+      TP_TRY(int_bound(args, nargs, CLAMP_MAX, INT64_MIN, INT64_MAX, &hi, &has_max));
       TP_CHECK_ARGS(has_min || has_max);
-      TP_CHECK_ARGS(tp_same_shape(in, out));
-      const int64_t *x = (const int64_t *)in->data;
-      int64_t *o = (int64_t *)out->data;
-      for (uint32_t i = 0; i < out->numel; i++) {
-        int64_t v = x[i];
-        if (has_min && v < lo) {
-          v = lo;
-        }
-        if (has_max && v > hi) {
-          v = hi;
-        }
-        o[i] = v;
-      }
-      return TP_OK;
+      state->bound.i64.lo = lo;
+      state->bound.i64.hi = hi;
+      *run = clamp_i64;
+      break;
     }
     default:
       return TP_ERR_KERNEL_DTYPE;
   }
+  TP_CHECK_ARGS(tp_same_shape(in, out));
+  state->has_min = has_min;
+  state->has_max = has_max;
+  state->numel = out->numel;
+  return TP_OK;
 }

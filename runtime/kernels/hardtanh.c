@@ -1,28 +1,26 @@
 /* aten::hardtanh.out: out = min(max(self, min_val), max_val) elementwise, float32. NaN inputs
- * (and NaN bounds) propagate, like ExecuTorch's portable kernel (min/max_override). */
+ * (and NaN bounds) propagate, like ExecuTorch's portable kernel (min/max_override). prepare
+ * converts the bounds to float once. */
 #include <math.h>
 
 #include "kernel_util.h"
 
-/* hardtanh.out(Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL_LEGACY(aten, hardtanh, out) {
-  TP_CHECK_ARGS(nargs == 5);
-  tp_tensor *in, *out, *ret;
-  double min_d, max_d;
-  TP_TRY(tp_arg_tensor(args, nargs, 0, &in));
-  TP_TRY(tp_arg_scalar(args, nargs, 1, &min_d));
-  TP_TRY(tp_arg_scalar(args, nargs, 2, &max_d));
-  TP_TRY(tp_arg_tensor(args, nargs, 3, &out));
-  TP_TRY(tp_arg_tensor(args, nargs, 4, &ret));
-  if (in->dtype != TP_DTYPE_FLOAT32 || out->dtype != TP_DTYPE_FLOAT32) {
-    return TP_ERR_KERNEL_DTYPE;
-  }
-  TP_CHECK_ARGS(tp_same_shape(in, out));
-  const float lo = (float)min_d;
-  const float hi = (float)max_d;
-  const float *x = (const float *)in->data;
-  float *o = (float *)out->data;
-  for (uint32_t i = 0; i < out->numel; i++) {
+typedef struct hardtanh_state {
+  uint32_t numel; /* elements of self and out */
+  float lo, hi;   /* min_val, max_val as float */
+} hardtanh_state;
+
+/* hardtanh.out(Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor(a!) out) -> Tensor(a!):
+ * args self, min_val, max_val, out, out. */
+enum { HARDTANH_SELF, HARDTANH_MIN, HARDTANH_MAX, HARDTANH_OUT };
+
+static tp_status hardtanh_f32(const tp_kernel_call *call) {
+  const hardtanh_state *st = call->state;
+  const float lo = st->lo;
+  const float hi = st->hi;
+  const float *x = (const float *)call->args[HARDTANH_SELF]->as.tensor->data;
+  float *o = (float *)call->args[HARDTANH_OUT]->as.tensor->data;
+  for (uint32_t i = 0; i < st->numel; i++) {
     float v = x[i];
     if (!isnan(v)) {
       v = isnan(lo) ? lo : (v < lo ? lo : v); /* max_override(v, lo) */
@@ -32,5 +30,22 @@ TP_KERNEL_LEGACY(aten, hardtanh, out) {
     }
     o[i] = v;
   }
+  return TP_OK;
+}
+
+TP_KERNEL(aten, hardtanh, out, hardtanh_state) {
+  tp_tensor *in, *out;
+  double min_d, max_d;
+  TP_TRY(tp_elementwise_args(call, HARDTANH_OUT, &in, &out));
+  TP_TRY(tp_arg_scalar(call->args, call->nargs, HARDTANH_MIN, &min_d));
+  TP_TRY(tp_arg_scalar(call->args, call->nargs, HARDTANH_MAX, &max_d));
+  if (in->dtype != TP_DTYPE_FLOAT32 || out->dtype != TP_DTYPE_FLOAT32) {
+    return TP_ERR_KERNEL_DTYPE;
+  }
+  TP_CHECK_ARGS(tp_same_shape(in, out));
+  state->numel = out->numel;
+  state->lo = (float)min_d;
+  state->hi = (float)max_d;
+  *run = hardtanh_f32;
   return TP_OK;
 }

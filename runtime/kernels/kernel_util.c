@@ -386,3 +386,13 @@ tp_status tp_dim_reduction_plan(const tp_dim_reduction_args *a, tp_reduce_plan *
   TP_CHECK_ARGS(tp_shape_is(a->out, plan->out_dim, plan->out_sizes));
   return TP_OK;
 }
+
+/* --- Elementwise (prepare/run) --- */
+
+tp_status tp_elementwise_args(const tp_kernel_call *call, uint32_t out_index, tp_tensor **self, tp_tensor **out) {
+  tp_tensor *ret;
+  TP_CHECK_ARGS(call->nargs == out_index + 2);
+  TP_TRY(tp_arg_tensor(call->args, call->nargs, 0, self));
+  TP_TRY(tp_arg_tensor(call->args, call->nargs, out_index, out));
+  return tp_arg_tensor(call->args, call->nargs, out_index + 1, &ret);
+}

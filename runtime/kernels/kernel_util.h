@@ -181,4 +181,21 @@ tp_status tp_dim_reduction_args_get(tp_value *const *args, uint32_t nargs, tp_di
 /** Plan the reduction they describe and check that out has the reduced shape. */
 tp_status tp_dim_reduction_plan(const tp_dim_reduction_args *a, tp_reduce_plan *plan);
 
+/* --- Elementwise (prepare/run) --- */
+
+/* A constant operand of an elementwise kernel (add's sign * alpha, mul's Scalar other, ...):
+ * prepare converts it once to the type the chosen run routine computes in, and keeps it in the
+ * kernel's state. int32/int64 arithmetic wraps around, so their constants are kept unsigned. */
+typedef union tp_elementwise_const {
+  float f32;
+  uint32_t u32;
+  uint64_t u64;
+} tp_elementwise_const;
+
+/** The arguments an elementwise kernel `op(Tensor self, ..., *, Tensor(a!) out) -> Tensor(a!)`
+ *  checks first in prepare: nargs == out_index + 2 (out at args[out_index], then the returned
+ *  out), and self, out and the returned out are tensors (else TP_ERR_KERNEL_ARGS). Dtypes,
+ *  shapes and the arguments between self and out are the kernel's to check. */
+tp_status tp_elementwise_args(const tp_kernel_call *call, uint32_t out_index, tp_tensor **self, tp_tensor **out);
+
 #endif /* TINYPTE_KERNEL_UTIL_H */

@@ -1,8 +1,9 @@
-/* aten::sub.out and aten::sub.Scalar_out: out = self - alpha * other (add_sub.c has the arithmetic). */
+/* aten::sub.out and aten::sub.Scalar_out: out = self - alpha * other (add_sub.c has the
+ * checks, the states and the arithmetic, shared with add). */
 #include "add_sub.h"
 
 /* sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL_LEGACY(aten, sub, out) { return tp_add_sub_out(args, nargs, -1); }
+TP_KERNEL(aten, sub, out, tp_add_sub_state) { return tp_add_sub_prepare(call, state, run, -1); }
 
 /* sub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL_LEGACY(aten, sub, Scalar_out) { return tp_add_sub_scalar_out(args, nargs, -1); }
+TP_KERNEL(aten, sub, Scalar_out, tp_add_sub_scalar_state) { return tp_add_sub_scalar_prepare(call, state, run, -1); }
