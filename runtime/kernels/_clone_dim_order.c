@@ -1,23 +1,27 @@
 /* dim_order_ops::_clone_dim_order.out and _to_dim_order_copy.out: what ExecuTorch 1.x emits
  * for clone() and .to(). tinypte tensors are contiguous, so dim_order must be None or
  * 0..n-1, and the copy is byte for byte (same dtype; _to_dim_order_copy also converts
- * nothing else here: a dtype change is rejected). */
-#include <string.h>
-
+ * nothing else here: a dtype change is rejected). prepare checks and sizes the copy; run is
+ * tp_copy_run. */
 #include "kernel_util.h"
 
-/* (Tensor self, *, bool non_blocking=False, int[]? dim_order=None, Tensor(a!) out) -> Tensor(a!) */
-static tp_status contiguous_copy(tp_value *const *args, uint32_t nargs) {
-  TP_CHECK_ARGS(nargs == 5);
+/* (Tensor self, *, bool non_blocking=False, int[]? dim_order=None, Tensor(a!) out) -> Tensor(a!):
+ * args self, non_blocking, dim_order, out, out. */
+enum { COPY_SELF, COPY_NON_BLOCKING, COPY_DIM_ORDER, COPY_OUT, COPY_NARGS = 5 };
+
+static tp_status contiguous_copy_prepare(const tp_kernel_call *call, tp_copy_state *state, tp_kernel_run_fn *run) {
+  tp_value *const *args = call->args;
+  const uint32_t nargs = call->nargs;
+  TP_CHECK_ARGS(nargs == COPY_NARGS);
   tp_tensor *in;
   tp_tensor *out;
   bool non_blocking;
   const int64_t *dim_order;
   uint32_t dims;
-  TP_TRY(tp_arg_tensor(args, nargs, 0, &in));
-  TP_TRY(tp_arg_bool(args, nargs, 1, &non_blocking));
-  TP_TRY(tp_arg_optional_int_list(args, nargs, 2, &dim_order, &dims));
-  TP_TRY(tp_arg_tensor(args, nargs, 3, &out));
+  TP_TRY(tp_arg_tensor(args, nargs, COPY_SELF, &in));
+  TP_TRY(tp_arg_bool(args, nargs, COPY_NON_BLOCKING, &non_blocking));
+  TP_TRY(tp_arg_optional_int_list(args, nargs, COPY_DIM_ORDER, &dim_order, &dims));
+  TP_TRY(tp_arg_tensor(args, nargs, COPY_OUT, &out));
   if (dim_order != NULL) {
     TP_CHECK_ARGS(dims == out->dim);
     for (uint32_t d = 0; d < dims; d++) {
@@ -29,12 +33,12 @@ static tp_status contiguous_copy(tp_value *const *args, uint32_t nargs) {
     return TP_ERR_KERNEL_DTYPE;
   }
   TP_CHECK_ARGS(tp_same_shape(in, out));
-  if (out->numel > 0 && out->data != in->data) {
-    memmove(out->data, in->data, (size_t)out->numel * element);
-  }
+  state->nbytes = out->numel * (uint32_t)element;
+  state->out = COPY_OUT;
+  *run = tp_copy_run;
   return TP_OK;
 }
 
-TP_KERNEL_LEGACY(dim_order_ops, _clone_dim_order, out) { return contiguous_copy(args, nargs); }
+TP_KERNEL(dim_order_ops, _clone_dim_order, out, tp_copy_state) { return contiguous_copy_prepare(call, state, run); }
 
-TP_KERNEL_LEGACY(dim_order_ops, _to_dim_order_copy, out) { return contiguous_copy(args, nargs); }
+TP_KERNEL(dim_order_ops, _to_dim_order_copy, out, tp_copy_state) { return contiguous_copy_prepare(call, state, run); }

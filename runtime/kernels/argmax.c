@@ -1,50 +1,65 @@
 /* aten::argmax.out: index (int64) of the first maximum along dim, or over the flattened tensor
  * when dim is None (keepdim then keeps every dim as 1). As ATen/ExecuTorch, NaN counts as the
- * maximum (the first NaN wins). self float32, int32 or int64; an empty reduction is an error. */
+ * maximum (the first NaN wins). self float32, int32 or int64; an empty reduction is an error.
+ * prepare checks and plans the reduction (tp_reduce_loop); run, one per self dtype, iterates. */
 #include <math.h>
 
 #include "kernel_util.h"
 
-/* GREATER(v, acc): whether v replaces the current maximum acc. */
-#define ARGMAX_LOOP(T, GREATER)                                                            \
-  do {                                                                                     \
-    const T *x = (const T *)in->data;                                                      \
-    int64_t *o = (int64_t *)out->data;                                                     \
-    uint32_t kidx[TP_MAX_DIM] = {0};                                                       \
-    uint32_t koff = 0;                                                                     \
-    for (uint32_t i = 0; i < plan.out_numel; i++) {                                        \
-      uint32_t ridx[TP_MAX_DIM] = {0};                                                     \
-      uint32_t roff = 0;                                                                   \
-      T acc = x[koff];                                                                     \
-      int64_t best = 0;                                                                    \
-      for (uint32_t r = 0; r < plan.red_numel; r++) {                                      \
-        const T v = x[koff + roff];                                                        \
-        if (GREATER(v, acc)) {                                                             \
-          acc = v;                                                                         \
-          best = r;                                                                        \
-        }                                                                                  \
-        roff = tp_index_next(plan.red_dim, plan.red_sizes, plan.red_strides, ridx, roff);  \
-      }                                                                                    \
-      o[i] = best;                                                                         \
-      koff = tp_index_next(plan.kept_dim, plan.kept_sizes, plan.kept_strides, kidx, koff); \
-    }                                                                                      \
-  } while (0)
+/* argmax.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!):
+ * args self, dim, keepdim, out, out. */
+enum { ARGMAX_SELF, ARGMAX_DIM, ARGMAX_KEEPDIM, ARGMAX_OUT, ARGMAX_NARGS = 5 };
+
+/* The run routine for self elements of type T; GREATER(v, acc): whether v replaces the current
+ * maximum acc. r counts the reduced elements of one output in order (the index it returns). */
+#define ARGMAX_RUN(NAME, T, GREATER)                                             \
+  static tp_status NAME(const tp_kernel_call *call) {                            \
+    const tp_reduce_loop *l = call->state;                                       \
+    const T *x = (const T *)call->args[ARGMAX_SELF]->as.tensor->data;            \
+    int64_t *o = (int64_t *)call->args[ARGMAX_OUT]->as.tensor->data;            \
+    tp_reduce_pos pos;                                                           \
+    tp_reduce_pos_start(&pos);                                                   \
+    for (uint32_t i = 0; i < l->out_numel; i++) {                                \
+      T acc = x[pos.koff];                                                       \
+      int64_t best = 0;                                                          \
+      uint32_t r = 0;                                                            \
+      for (uint32_t row = 0; row < l->red_rows; row++) {                         \
+        const T *p = x + pos.koff + pos.roff;                                    \
+        for (uint32_t j = 0; j < l->red_len; j++, r++) {                         \
+          const T v = p[j * l->red_step];                                        \
+          if (GREATER(v, acc)) {                                                 \
+            acc = v;                                                             \
+            best = r;                                                            \
+          }                                                                      \
+        }                                                                        \
+        tp_reduce_next_row(l, &pos);                                             \
+      }                                                                          \
+      o[i] = best;                                                               \
+      tp_reduce_next_out(l, &pos);                                               \
+    }                                                                            \
+    return TP_OK;                                                                \
+  }
 
 /* !isnan(acc) && (isnan(v) || v > acc), written as the portable kernel does. */
 #define GREATER_F(v, acc) (!isnan(acc) && !((v) <= (acc)))
 #define GREATER_I(v, acc) ((v) > (acc))
 
-/* argmax.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL_LEGACY(aten, argmax, out) {
-  TP_CHECK_ARGS(nargs == 5);
+ARGMAX_RUN(argmax_f32, float, GREATER_F)
+ARGMAX_RUN(argmax_i32, int32_t, GREATER_I)
+ARGMAX_RUN(argmax_i64, int64_t, GREATER_I)
+
+TP_KERNEL(aten, argmax, out, tp_reduce_loop) {
+  tp_value *const *args = call->args;
+  const uint32_t nargs = call->nargs;
+  TP_CHECK_ARGS(nargs == ARGMAX_NARGS);
   tp_tensor *in, *out, *ret;
   int64_t dim;
   bool has_dim, keepdim;
-  TP_TRY(tp_arg_tensor(args, nargs, 0, &in));
-  TP_TRY(tp_arg_optional_int(args, nargs, 1, &dim, &has_dim));
-  TP_TRY(tp_arg_bool(args, nargs, 2, &keepdim));
-  TP_TRY(tp_arg_tensor(args, nargs, 3, &out));
-  TP_TRY(tp_arg_tensor(args, nargs, 4, &ret));
+  TP_TRY(tp_arg_tensor(args, nargs, ARGMAX_SELF, &in));
+  TP_TRY(tp_arg_optional_int(args, nargs, ARGMAX_DIM, &dim, &has_dim));
+  TP_TRY(tp_arg_bool(args, nargs, ARGMAX_KEEPDIM, &keepdim));
+  TP_TRY(tp_arg_tensor(args, nargs, ARGMAX_OUT, &out));
+  TP_TRY(tp_arg_tensor(args, nargs, ARGMAX_OUT + 1, &ret));
   if (out->dtype != TP_DTYPE_INT64) {
     return TP_ERR_KERNEL_DTYPE;
   }
@@ -55,15 +70,17 @@ TP_KERNEL_LEGACY(aten, argmax, out) {
   TP_CHECK_ARGS(plan.red_numel > 0);
   switch (in->dtype) {
     case TP_DTYPE_FLOAT32:
-      ARGMAX_LOOP(float, GREATER_F);
-      return TP_OK;
+      *run = argmax_f32;
+      break;
     case TP_DTYPE_INT32:
-      ARGMAX_LOOP(int32_t, GREATER_I);
-      return TP_OK;
+      *run = argmax_i32;
+      break;
     case TP_DTYPE_INT64:
-      ARGMAX_LOOP(int64_t, GREATER_I);
-      return TP_OK;
+      *run = argmax_i64;
+      break;
     default:
       return TP_ERR_KERNEL_DTYPE;
   }
+  tp_reduce_loop_init(state, &plan);
+  return TP_OK;
 }

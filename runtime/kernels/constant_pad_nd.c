@@ -1,22 +1,62 @@
 /* aten::constant_pad_nd.out: pad self with `value`; pad = (before, after) pairs starting from the
  * last dimension. Negative pads crop, as ATen (the result size must stay >= 0); any dtype (the
- * value is cast to it, and must fit when something is actually padded). */
+ * value is cast to it, and must fit when something is actually padded).
+ * prepare checks, converts the value and plans the copy of the kept block of self; run fills
+ * out with the value (when something is padded), then copies the block row by row. */
 #include <string.h>
 
 #include "kernel_util.h"
 
-/* constant_pad_nd.out(Tensor self, SymInt[] pad, Scalar value=0, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL_LEGACY(aten, constant_pad_nd, out) {
-  TP_CHECK_ARGS(nargs == 5);
+typedef struct pad_state {
+  uint8_t value[8];                 /* the pad value as one out element */
+  uint32_t fill;                    /* out elements to fill with it first (0: it only crops) */
+  uint32_t esize;                   /* bytes per element */
+  uint32_t in_off, out_off;         /* byte offsets of the kept block in self and out */
+  uint32_t rows;                    /* rows of the kept block (0: nothing kept) */
+  uint32_t row_bytes;               /* bytes per row (the last dimension) */
+  uint32_t dim;                     /* dimensions above the row */
+  uint32_t block[TP_MAX_DIM - 1];   /* their kept sizes */
+  uint32_t in_str[TP_MAX_DIM - 1];  /* and byte strides in self */
+  uint32_t out_str[TP_MAX_DIM - 1]; /* and in out */
+} pad_state;
+
+/* constant_pad_nd.out(Tensor self, SymInt[] pad, Scalar value=0, *, Tensor(a!) out) -> Tensor(a!):
+ * args self, pad, value, out, out. */
+enum { PAD_SELF, PAD_PAD, PAD_VALUE, PAD_OUT, PAD_NARGS = 5 };
+
+static tp_status pad_run(const tp_kernel_call *call) {
+  const pad_state *st = call->state;
+  uint8_t *o = (uint8_t *)call->args[PAD_OUT]->as.tensor->data;
+  const uint8_t *x = (const uint8_t *)call->args[PAD_SELF]->as.tensor->data;
+  /* Fill everything with the value, then copy the kept block of the input. */
+  if (st->fill > 0) {
+    tp_fill(o, st->fill, st->value, st->esize);
+  }
+  uint32_t in_index[TP_MAX_DIM] = {0};
+  uint32_t out_index[TP_MAX_DIM] = {0};
+  uint32_t ri = st->in_off;
+  uint32_t ro = st->out_off;
+  for (uint32_t r = 0; r < st->rows; r++) {
+    memmove(o + ro, x + ri, st->row_bytes);
+    ri = tp_index_next(st->dim, st->block, st->in_str, in_index, ri);
+    ro = tp_index_next(st->dim, st->block, st->out_str, out_index, ro);
+  }
+  return TP_OK;
+}
+
+TP_KERNEL(aten, constant_pad_nd, out, pad_state) {
+  tp_value *const *args = call->args;
+  const uint32_t nargs = call->nargs;
+  TP_CHECK_ARGS(nargs == PAD_NARGS);
   tp_tensor *in, *out, *ret;
   const int64_t *pad;
   uint32_t len;
   double value_d;
-  TP_TRY(tp_arg_tensor(args, nargs, 0, &in));
-  TP_TRY(tp_arg_int_list(args, nargs, 1, &pad, &len));
-  TP_TRY(tp_arg_scalar(args, nargs, 2, &value_d));
-  TP_TRY(tp_arg_tensor(args, nargs, 3, &out));
-  TP_TRY(tp_arg_tensor(args, nargs, 4, &ret));
+  TP_TRY(tp_arg_tensor(args, nargs, PAD_SELF, &in));
+  TP_TRY(tp_arg_int_list(args, nargs, PAD_PAD, &pad, &len));
+  TP_TRY(tp_arg_scalar(args, nargs, PAD_VALUE, &value_d));
+  TP_TRY(tp_arg_tensor(args, nargs, PAD_OUT, &out));
+  TP_TRY(tp_arg_tensor(args, nargs, PAD_OUT + 1, &ret));
   const size_t esize = tp_dtype_size(in->dtype);
   if (in->dtype != out->dtype || esize == 0) {
     return TP_ERR_KERNEL_DTYPE;
@@ -28,6 +68,7 @@ TP_KERNEL_LEGACY(aten, constant_pad_nd, out) {
   int32_t out_sizes[TP_MAX_DIM];
   int64_t before[TP_MAX_DIM] = {0};
   int64_t after[TP_MAX_DIM] = {0};
+  uint32_t block[TP_MAX_DIM]; /* kept block sizes */
   bool positive = false;
   for (uint32_t d = 0; d < dim; d++) {
     const uint32_t p = dim - 1 - d; /* pad pair index */
@@ -45,30 +86,27 @@ TP_KERNEL_LEGACY(aten, constant_pad_nd, out) {
     const int64_t kept = (int64_t)in->sizes[d] + (before[d] < 0 ? before[d] : 0) + (after[d] < 0 ? after[d] : 0);
     TP_CHECK_ARGS(kept >= 0);
     out_sizes[d] = (int32_t)size;
+    block[d] = (uint32_t)kept;
   }
-  uint8_t value[8];
   if (positive) { /* ATen ignores the value when it only crops */
-    TP_TRY(tp_arg_scalar_as(args, nargs, 2, in->dtype, value));
+    TP_TRY(tp_arg_scalar_as(args, nargs, PAD_VALUE, in->dtype, state->value));
   }
   (void)value_d;
   TP_CHECK_ARGS(tp_shape_is(out, dim, out_sizes));
+  *run = pad_run;
+  state->esize = (uint32_t)esize;
   if (out->numel == 0) {
+    return TP_OK; /* nothing to fill or copy */
+  }
+  if (dim == 0) { /* one element, copied */
+    state->rows = 1;
+    state->row_bytes = (uint32_t)esize;
     return TP_OK;
   }
-  uint8_t *o = (uint8_t *)out->data;
-  const uint8_t *x = (const uint8_t *)in->data;
-  if (dim == 0) {
-    memcpy(o, x, esize);
-    return TP_OK;
-  }
+  state->fill = positive ? out->numel : 0;
 
-  /* Fill everything with the value, then copy the kept block of the input. */
-  if (positive) {
-    tp_fill(o, out->numel, value, esize);
-  }
-
-  uint32_t block[TP_MAX_DIM];   /* kept block sizes */
-  uint32_t in_str[TP_MAX_DIM];  /* element strides */
+  /* The kept block: rows of its last dimension, walked over the others. */
+  uint32_t in_str[TP_MAX_DIM]; /* element strides */
   uint32_t out_str[TP_MAX_DIM];
   size_t in_off = 0;
   size_t out_off = 0;
@@ -80,7 +118,6 @@ TP_KERNEL_LEGACY(aten, constant_pad_nd, out) {
     out_str[d] = so;
     si *= (uint32_t)in->sizes[d];
     so *= (uint32_t)out_sizes[d];
-    block[d] = (uint32_t)((int64_t)in->sizes[d] + (before[d] < 0 ? before[d] : 0) + (after[d] < 0 ? after[d] : 0));
     in_off += (size_t)(before[d] < 0 ? -before[d] : 0) * in_str[d];
     out_off += (size_t)(before[d] > 0 ? before[d] : 0) * out_str[d];
     if (d < dim - 1) {
@@ -89,16 +126,17 @@ TP_KERNEL_LEGACY(aten, constant_pad_nd, out) {
   }
   const uint32_t row_len = block[dim - 1];
   if (row_len == 0 || rows == 0) {
-    return TP_OK;
+    return TP_OK; /* only the fill */
   }
-  uint32_t in_index[TP_MAX_DIM] = {0};
-  uint32_t out_index[TP_MAX_DIM] = {0};
-  uint32_t ri = 0;
-  uint32_t ro = 0;
-  for (uint32_t r = 0; r < rows; r++) {
-    memmove(o + (out_off + ro) * esize, x + (in_off + ri) * esize, (size_t)row_len * esize);
-    ri = tp_index_next(dim - 1, block, in_str, in_index, ri);
-    ro = tp_index_next(dim - 1, block, out_str, out_index, ro);
+  state->rows = rows;
+  state->row_bytes = row_len * (uint32_t)esize;
+  state->in_off = (uint32_t)(in_off * esize);
+  state->out_off = (uint32_t)(out_off * esize);
+  state->dim = dim - 1;
+  for (uint32_t d = 0; d + 1 < dim; d++) {
+    state->block[d] = block[d];
+    state->in_str[d] = in_str[d] * (uint32_t)esize;
+    state->out_str[d] = out_str[d] * (uint32_t)esize;
   }
   return TP_OK;
 }

@@ -1,20 +1,26 @@
 /* aten::expand_copy.out: self broadcast to `size` (ATen expand: sizes align at the last dim, -1
- * keeps self's size, only size-1 dims grow, new leading dims must be >= 0); any dtype. */
-#include "broadcast.h"
+ * keeps self's size, only size-1 dims grow, new leading dims must be >= 0); any dtype. prepare
+ * plans the gather (tp_gather_plan: merged dimensions, strides 0 where broadcast); run is the
+ * routine it picks. */
 #include "kernel_util.h"
 
-/* expand_copy.out(Tensor self, SymInt[] size, *, bool implicit=False, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL_LEGACY(aten, expand_copy, out) {
-  TP_CHECK_ARGS(nargs == 5);
+/* expand_copy.out(Tensor self, SymInt[] size, *, bool implicit=False, Tensor(a!) out) -> Tensor(a!):
+ * args self, size, implicit, out, out. */
+enum { EXPAND_SELF, EXPAND_SIZE, EXPAND_IMPLICIT, EXPAND_OUT, EXPAND_NARGS = 5 };
+
+TP_KERNEL(aten, expand_copy, out, tp_gather_state) {
+  tp_value *const *args = call->args;
+  const uint32_t nargs = call->nargs;
+  TP_CHECK_ARGS(nargs == EXPAND_NARGS);
   tp_tensor *in, *out, *ret;
   const int64_t *size;
   uint32_t len;
   bool implicit;
-  TP_TRY(tp_arg_tensor(args, nargs, 0, &in));
-  TP_TRY(tp_arg_int_list(args, nargs, 1, &size, &len));
-  TP_TRY(tp_arg_bool(args, nargs, 2, &implicit));
-  TP_TRY(tp_arg_tensor(args, nargs, 3, &out));
-  TP_TRY(tp_arg_tensor(args, nargs, 4, &ret));
+  TP_TRY(tp_arg_tensor(args, nargs, EXPAND_SELF, &in));
+  TP_TRY(tp_arg_int_list(args, nargs, EXPAND_SIZE, &size, &len));
+  TP_TRY(tp_arg_bool(args, nargs, EXPAND_IMPLICIT, &implicit));
+  TP_TRY(tp_arg_tensor(args, nargs, EXPAND_OUT, &out));
+  TP_TRY(tp_arg_tensor(args, nargs, EXPAND_OUT + 1, &ret));
   (void)implicit; /* only affects autograd tracing */
   const size_t esize = tp_dtype_size(in->dtype);
   if (in->dtype != out->dtype || esize == 0) {
@@ -46,6 +52,6 @@ TP_KERNEL_LEGACY(aten, expand_copy, out) {
     stride *= (uint32_t)have;
   }
   TP_CHECK_ARGS(tp_shape_is(out, len, sizes));
-  tp_strided_copy(out->data, in->data, len, sizes, strides, esize);
+  tp_gather_plan(state, len, sizes, strides, esize, EXPAND_OUT, run);
   return TP_OK;
 }

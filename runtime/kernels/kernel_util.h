@@ -198,4 +198,90 @@ typedef union tp_elementwise_const {
  *  shapes and the arguments between self and out are the kernel's to check. */
 tp_status tp_elementwise_args(const tp_kernel_call *call, uint32_t out_index, tp_tensor **self, tp_tensor **out);
 
+/* --- Shapes and reductions (prepare/run) --- */
+
+/* Plans that prepare computes from the (static) shapes and keeps in a kernel's state, so that
+ * run only moves data. The copy and gather routines read self at args[0] and write the out at
+ * the argument slot their state names. */
+
+/* A byte copy of a whole contiguous tensor into an out of the same bytes (clone, view_copy,
+ * squeeze_copy, unsqueeze_copy, _clone_dim_order): a kernel whose state is a tp_copy_state
+ * sets its fields and runs tp_copy_run. */
+typedef struct tp_copy_state {
+  uint32_t nbytes; /* bytes to copy (out's, equal to self's; 0: nothing) */
+  uint32_t out;    /* argument slot of out */
+} tp_copy_state;
+
+/** Copy self into out (memmove; nothing when they are the same memory). */
+tp_status tp_copy_run(const tp_kernel_call *call);
+
+/* A gather copy of a strided view of self into the contiguous out (permute_copy, expand_copy):
+ * size-1 dimensions dropped and adjacent contiguous ones merged, then `rows` rows of `len`
+ * elements `step` apart, the rows walking the outer dimensions. */
+typedef struct tp_gather_state {
+  uint32_t rows;                        /* rows to copy (0: the view is empty) */
+  uint32_t len;                         /* elements per row */
+  uint32_t step;                        /* self elements between a row's elements */
+  uint32_t esize;                       /* bytes per element */
+  uint32_t out;                         /* argument slot of out */
+  uint32_t dim;                         /* merged dimensions above the row */
+  uint32_t sizes[TP_MAX_DIM - 1];       /* their sizes */
+  uint32_t strides[TP_MAX_DIM - 1];     /* and self element strides (0: broadcast) */
+} tp_gather_state;
+
+/** Plan copying the view of `dim` (<= TP_MAX_DIM) dimensions of `sizes` whose element
+ *  (i0, i1, ...) is self's element sum(i_d * src_strides[d]) into out (argument slot `out`), for
+ *  elements of `esize` bytes; sets *run to the routine for that element size (rows of
+ *  contiguous elements are moved whole). self and out must not overlap. */
+void tp_gather_plan(tp_gather_state *g, uint32_t dim, const int32_t *sizes, const uint32_t *src_strides,
+                    size_t esize, uint32_t out, tp_kernel_run_fn *run);
+
+/* A tp_reduce_plan as run iterates it, in the plan's order: for each of `out_numel` outputs
+ * (the kept dimensions, row-major), `red_rows` rows of `red_len` input elements `red_step`
+ * apart, the rows walking the outer reduced dimensions. */
+typedef struct tp_reduce_loop {
+  uint32_t out_numel;          /* outputs */
+  uint32_t red_numel;          /* input elements per output (0 when a reduced dim is empty) */
+  uint32_t red_rows;           /* rows per output (0 when red_numel is) */
+  uint32_t red_len;            /* the innermost reduced dimension: its size (1 when none) */
+  uint32_t red_step;           /* and input element stride */
+  uint8_t kept_dim;            /* kept dims: sizes/strides [0, kept_dim) */
+  uint8_t red_dim;             /* outer reduced dims: sizes/strides [kept_dim, kept_dim + red_dim) */
+  uint32_t sizes[TP_MAX_DIM];
+  uint32_t strides[TP_MAX_DIM]; /* input element strides */
+} tp_reduce_loop;
+
+/** The loop of `plan`. */
+void tp_reduce_loop_init(tp_reduce_loop *loop, const tp_reduce_plan *plan);
+
+/* Iterate a tp_reduce_loop: with `koff` the input offset of the current output's first
+ * element, `roff` that of the current row (relative to koff). Both are back to 0 after a
+ * full cycle, so one position serves every output. */
+typedef struct tp_reduce_pos {
+  uint32_t kept_index[TP_MAX_DIM];
+  uint32_t red_index[TP_MAX_DIM];
+  uint32_t koff;
+  uint32_t roff;
+} tp_reduce_pos;
+
+/** The position of the first row of the first output. */
+static inline void tp_reduce_pos_start(tp_reduce_pos *pos) {
+  for (uint32_t d = 0; d < TP_MAX_DIM; d++) {
+    pos->kept_index[d] = 0;
+    pos->red_index[d] = 0;
+  }
+  pos->koff = 0;
+  pos->roff = 0;
+}
+
+/** Move to the next row of the current output (after the last, back to its first). */
+static inline void tp_reduce_next_row(const tp_reduce_loop *l, tp_reduce_pos *pos) {
+  pos->roff = tp_index_next(l->red_dim, l->sizes + l->kept_dim, l->strides + l->kept_dim, pos->red_index, pos->roff);
+}
+
+/** Move to the next output. */
+static inline void tp_reduce_next_out(const tp_reduce_loop *l, tp_reduce_pos *pos) {
+  pos->koff = tp_index_next(l->kept_dim, l->sizes, l->strides, pos->kept_index, pos->koff);
+}
+
 #endif /* TINYPTE_KERNEL_UTIL_H */

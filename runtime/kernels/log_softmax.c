@@ -1,6 +1,6 @@
 /* aten::_log_softmax.out: log-softmax along dim, float32, as ExecuTorch's portable kernel: per
  * slice m = max, s = log(sum(exp(x - m))), out = x - m - s (float arithmetic). half_to_float
- * must be false. */
+ * must be false. prepare (tp_softmax_prepare) checks and plans the slices; run computes them. */
 #include <math.h>
 
 #include "softmax_util.h"
@@ -17,9 +17,13 @@ static void log_softmax_slice(const float *x, float *out, uint32_t size, uint32_
 }
 
 /* _log_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL_LEGACY(aten, _log_softmax, out) {
-  tp_softmax_slices s;
-  TP_TRY(tp_softmax_slices_init(args, nargs, &s));
-  tp_softmax_each_slice(&s, log_softmax_slice);
+static tp_status log_softmax_f32(const tp_kernel_call *call) {
+  tp_softmax_each_slice(call, log_softmax_slice);
+  return TP_OK;
+}
+
+TP_KERNEL(aten, _log_softmax, out, tp_softmax_state) {
+  TP_TRY(tp_softmax_prepare(call, state));
+  *run = log_softmax_f32;
   return TP_OK;
 }

@@ -1,34 +1,47 @@
 /* aten::mean.out: mean over dims (None or [] = all dims; negative dims; keepdim), as ExecuTorch's
  * portable kernel: float accumulation in input order, then sum / count (an empty reduction gives
- * NaN). out is float32; self float32, int32, int64 or bool; dtype must be None or float32. */
+ * NaN). out is float32; self float32, int32, int64 or bool; dtype must be None or float32.
+ * prepare checks and plans the reduction (tp_reduce_loop); run, one per self dtype, iterates. */
 #include "kernel_util.h"
 
-#define MEAN_LOOP(TIN)                                                                     \
-  do {                                                                                     \
-    const TIN *x = (const TIN *)in->data;                                                  \
-    float *o = (float *)out->data;                                                         \
-    uint32_t kidx[TP_MAX_DIM] = {0};                                                       \
-    uint32_t koff = 0;                                                                     \
-    for (uint32_t i = 0; i < plan.out_numel; i++) {                                        \
-      float sum = 0.0f;                                                                    \
-      uint32_t ridx[TP_MAX_DIM] = {0};                                                     \
-      uint32_t roff = 0;                                                                   \
-      for (uint32_t r = 0; r < plan.red_numel; r++) {                                      \
-        sum = sum + (float)x[koff + roff];                                                 \
-        roff = tp_index_next(plan.red_dim, plan.red_sizes, plan.red_strides, ridx, roff);  \
-      }                                                                                    \
-      o[i] = sum / (float)plan.red_numel;                                                  \
-      koff = tp_index_next(plan.kept_dim, plan.kept_sizes, plan.kept_strides, kidx, koff); \
-    }                                                                                      \
-  } while (0)
-
 /* mean.out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None,
- *          Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL_LEGACY(aten, mean, out) {
+ *          Tensor(a!) out) -> Tensor(a!): args self, dim, keepdim, dtype, out, out. */
+enum { MEAN_SELF, MEAN_DIM, MEAN_KEEPDIM, MEAN_DTYPE, MEAN_OUT, MEAN_NARGS = 6 };
+
+/* The run routine for self elements of type TIN. */
+#define MEAN_RUN(NAME, TIN)                                                      \
+  static tp_status NAME(const tp_kernel_call *call) {                            \
+    const tp_reduce_loop *l = call->state;                                       \
+    const TIN *x = (const TIN *)call->args[MEAN_SELF]->as.tensor->data;          \
+    float *o = (float *)call->args[MEAN_OUT]->as.tensor->data;                   \
+    const float count = (float)l->red_numel;                                     \
+    tp_reduce_pos pos;                                                           \
+    tp_reduce_pos_start(&pos);                                                   \
+    for (uint32_t i = 0; i < l->out_numel; i++) {                                \
+      float sum = 0.0f;                                                          \
+      for (uint32_t r = 0; r < l->red_rows; r++) {                               \
+        const TIN *p = x + pos.koff + pos.roff;                                  \
+        for (uint32_t j = 0; j < l->red_len; j++) {                              \
+          sum = sum + (float)p[j * l->red_step];                                 \
+        }                                                                        \
+        tp_reduce_next_row(l, &pos);                                             \
+      }                                                                          \
+      o[i] = sum / count;                                                        \
+      tp_reduce_next_out(l, &pos);                                               \
+    }                                                                            \
+    return TP_OK;                                                                \
+  }
+
+MEAN_RUN(mean_f32, float)
+MEAN_RUN(mean_i32, int32_t)
+MEAN_RUN(mean_i64, int64_t)
+MEAN_RUN(mean_bool, uint8_t)
+
+TP_KERNEL(aten, mean, out, tp_reduce_loop) {
   tp_dim_reduction_args a;
-  TP_TRY(tp_dim_reduction_args_get(args, nargs, &a));
+  TP_TRY(tp_dim_reduction_args_get(call->args, call->nargs, &a));
   const tp_tensor *in = a.in;
-  tp_tensor *out = a.out;
+  const tp_tensor *out = a.out;
   if (out->dtype != TP_DTYPE_FLOAT32 || (a.has_dtype && a.dtype != TP_DTYPE_FLOAT32)) {
     return TP_ERR_KERNEL_DTYPE;
   }
@@ -36,18 +49,20 @@ TP_KERNEL_LEGACY(aten, mean, out) {
   TP_TRY(tp_dim_reduction_plan(&a, &plan));
   switch (in->dtype) {
     case TP_DTYPE_FLOAT32:
-      MEAN_LOOP(float);
-      return TP_OK;
+      *run = mean_f32;
+      break;
     case TP_DTYPE_INT32:
-      MEAN_LOOP(int32_t);
-      return TP_OK;
+      *run = mean_i32;
+      break;
     case TP_DTYPE_INT64:
-      MEAN_LOOP(int64_t);
-      return TP_OK;
+      *run = mean_i64;
+      break;
     case TP_DTYPE_BOOL:
-      MEAN_LOOP(uint8_t);
-      return TP_OK;
+      *run = mean_bool;
+      break;
     default:
       return TP_ERR_KERNEL_DTYPE;
   }
+  tp_reduce_loop_init(state, &plan);
+  return TP_OK;
 }

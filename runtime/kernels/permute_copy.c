@@ -1,18 +1,22 @@
 /* aten::permute_copy.out: out[i0, i1, ...] = self[...] with out dimension k taken from self
- * dimension dims[k] (a permutation, negative dims allowed); any dtype. */
-#include "broadcast.h"
+ * dimension dims[k] (a permutation, negative dims allowed); any dtype. prepare plans the gather
+ * (tp_gather_plan: merged dimensions, strides); run is the routine it picks. */
 #include "kernel_util.h"
 
-/* permute_copy.out(Tensor self, int[] dims, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL_LEGACY(aten, permute_copy, out) {
-  TP_CHECK_ARGS(nargs == 4);
+/* permute_copy.out(Tensor self, int[] dims, *, Tensor(a!) out) -> Tensor(a!): args self, dims, out, out. */
+enum { PERMUTE_SELF, PERMUTE_DIMS, PERMUTE_OUT, PERMUTE_NARGS = 4 };
+
+TP_KERNEL(aten, permute_copy, out, tp_gather_state) {
+  tp_value *const *args = call->args;
+  const uint32_t nargs = call->nargs;
+  TP_CHECK_ARGS(nargs == PERMUTE_NARGS);
   tp_tensor *in, *out, *ret;
   const int64_t *dims;
   uint32_t len;
-  TP_TRY(tp_arg_tensor(args, nargs, 0, &in));
-  TP_TRY(tp_arg_int_list(args, nargs, 1, &dims, &len));
-  TP_TRY(tp_arg_tensor(args, nargs, 2, &out));
-  TP_TRY(tp_arg_tensor(args, nargs, 3, &ret));
+  TP_TRY(tp_arg_tensor(args, nargs, PERMUTE_SELF, &in));
+  TP_TRY(tp_arg_int_list(args, nargs, PERMUTE_DIMS, &dims, &len));
+  TP_TRY(tp_arg_tensor(args, nargs, PERMUTE_OUT, &out));
+  TP_TRY(tp_arg_tensor(args, nargs, PERMUTE_OUT + 1, &ret));
   const size_t esize = tp_dtype_size(in->dtype);
   if (in->dtype != out->dtype || esize == 0) {
     return TP_ERR_KERNEL_DTYPE;
@@ -36,6 +40,6 @@ TP_KERNEL_LEGACY(aten, permute_copy, out) {
     strides[k] = in_strides[d];
   }
   TP_CHECK_ARGS(tp_shape_is(out, len, sizes));
-  tp_strided_copy(out->data, in->data, len, sizes, strides, esize);
+  tp_gather_plan(state, len, sizes, strides, esize, PERMUTE_OUT, run);
   return TP_OK;
 }

@@ -1,5 +1,6 @@
 /* aten::_softmax.out: softmax along dim, float32, as ExecuTorch's portable kernel: per slice
- * m = max, e = exp(x - m), out = e / sum(e) (float arithmetic). half_to_float must be false. */
+ * m = max, e = exp(x - m), out = e / sum(e) (float arithmetic). half_to_float must be false.
+ * prepare (tp_softmax_prepare) checks and plans the slices; run computes them. */
 #include <math.h>
 
 #include "softmax_util.h"
@@ -17,9 +18,13 @@ static void softmax_slice(const float *x, float *out, uint32_t size, uint32_t in
 }
 
 /* _softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL_LEGACY(aten, _softmax, out) {
-  tp_softmax_slices s;
-  TP_TRY(tp_softmax_slices_init(args, nargs, &s));
-  tp_softmax_each_slice(&s, softmax_slice);
+static tp_status softmax_f32(const tp_kernel_call *call) {
+  tp_softmax_each_slice(call, softmax_slice);
+  return TP_OK;
+}
+
+TP_KERNEL(aten, _softmax, out, tp_softmax_state) {
+  TP_TRY(tp_softmax_prepare(call, state));
+  *run = softmax_f32;
   return TP_OK;
 }

@@ -1,12 +1,17 @@
 /* aten::squeeze_copy.dim_out / dims_out: self's elements (any dtype) with the named dimensions
  * removed where their size is 1 (others are kept, as ATen); negative dims allowed, a 0-dim self
- * accepts dim 0/-1 and stays 0-dim. */
-#include <string.h>
-
+ * accepts dim 0/-1 and stays 0-dim. prepare checks the shapes and sizes the copy; run is
+ * tp_copy_run. */
 #include "kernel_util.h"
 
-/* Check out == self without the marked size-1 dims, then copy. */
-static tp_status squeeze(const tp_tensor *in, const bool *marked, tp_tensor *out) {
+/* squeeze_copy.dim_out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!) and
+ * squeeze_copy.dims_out(Tensor self, int[] dim, *, Tensor(a!) out) -> Tensor(a!):
+ * args self, dim(s), out, out. */
+enum { SQUEEZE_SELF, SQUEEZE_DIM, SQUEEZE_OUT, SQUEEZE_NARGS = 4 };
+
+/* Check out == self without the marked size-1 dims, and size the copy. */
+static tp_status squeeze_prepare(const tp_tensor *in, const bool *marked, const tp_tensor *out,
+                                 tp_copy_state *state, tp_kernel_run_fn *run) {
   const size_t esize = tp_dtype_size(in->dtype);
   if (in->dtype != out->dtype || esize == 0) {
     return TP_ERR_KERNEL_DTYPE;
@@ -19,21 +24,22 @@ static tp_status squeeze(const tp_tensor *in, const bool *marked, tp_tensor *out
     }
   }
   TP_CHECK_ARGS(tp_shape_is(out, n, sizes));
-  if (out->numel > 0 && out->data != in->data) {
-    memmove(out->data, in->data, (size_t)out->numel * esize);
-  }
+  state->nbytes = out->numel * (uint32_t)esize;
+  state->out = SQUEEZE_OUT;
+  *run = tp_copy_run;
   return TP_OK;
 }
 
-/* squeeze_copy.dim_out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL_LEGACY(aten, squeeze_copy, dim_out) {
-  TP_CHECK_ARGS(nargs == 4);
+TP_KERNEL(aten, squeeze_copy, dim_out, tp_copy_state) {
+  tp_value *const *args = call->args;
+  const uint32_t nargs = call->nargs;
+  TP_CHECK_ARGS(nargs == SQUEEZE_NARGS);
   tp_tensor *in, *out, *ret;
   int64_t dim_arg;
-  TP_TRY(tp_arg_tensor(args, nargs, 0, &in));
-  TP_TRY(tp_arg_int(args, nargs, 1, &dim_arg));
-  TP_TRY(tp_arg_tensor(args, nargs, 2, &out));
-  TP_TRY(tp_arg_tensor(args, nargs, 3, &ret));
+  TP_TRY(tp_arg_tensor(args, nargs, SQUEEZE_SELF, &in));
+  TP_TRY(tp_arg_int(args, nargs, SQUEEZE_DIM, &dim_arg));
+  TP_TRY(tp_arg_tensor(args, nargs, SQUEEZE_OUT, &out));
+  TP_TRY(tp_arg_tensor(args, nargs, SQUEEZE_OUT + 1, &ret));
   TP_CHECK_ARGS(in->dim <= TP_MAX_DIM);
   uint32_t dim;
   TP_TRY(tp_normalize_dim(dim_arg, in->dim, &dim));
@@ -41,19 +47,20 @@ TP_KERNEL_LEGACY(aten, squeeze_copy, dim_out) {
   if (in->dim > 0) {
     marked[dim] = true;
   }
-  return squeeze(in, marked, out);
+  return squeeze_prepare(in, marked, out, state, run);
 }
 
-/* squeeze_copy.dims_out(Tensor self, int[] dim, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL_LEGACY(aten, squeeze_copy, dims_out) {
-  TP_CHECK_ARGS(nargs == 4);
+TP_KERNEL(aten, squeeze_copy, dims_out, tp_copy_state) {
+  tp_value *const *args = call->args;
+  const uint32_t nargs = call->nargs;
+  TP_CHECK_ARGS(nargs == SQUEEZE_NARGS);
   tp_tensor *in, *out, *ret;
   const int64_t *dims;
   uint32_t len;
-  TP_TRY(tp_arg_tensor(args, nargs, 0, &in));
-  TP_TRY(tp_arg_int_list(args, nargs, 1, &dims, &len));
-  TP_TRY(tp_arg_tensor(args, nargs, 2, &out));
-  TP_TRY(tp_arg_tensor(args, nargs, 3, &ret));
+  TP_TRY(tp_arg_tensor(args, nargs, SQUEEZE_SELF, &in));
+  TP_TRY(tp_arg_int_list(args, nargs, SQUEEZE_DIM, &dims, &len));
+  TP_TRY(tp_arg_tensor(args, nargs, SQUEEZE_OUT, &out));
+  TP_TRY(tp_arg_tensor(args, nargs, SQUEEZE_OUT + 1, &ret));
   TP_CHECK_ARGS(in->dim <= TP_MAX_DIM);
   bool marked[TP_MAX_DIM] = {false};
   for (uint32_t k = 0; k < len; k++) {
@@ -66,5 +73,5 @@ TP_KERNEL_LEGACY(aten, squeeze_copy, dims_out) {
     TP_CHECK_ARGS(!marked[dim]); /* "dim appears multiple times in the list of dims" */
     marked[dim] = true;
   }
-  return squeeze(in, marked, out);
+  return squeeze_prepare(in, marked, out, state, run);
 }

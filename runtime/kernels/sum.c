@@ -1,80 +1,105 @@
 /* aten::sum.IntList_out: sum over dims (None/[] = all, negative dims, keepdim), accumulating in
  * out's type in input order like the portable kernel (integers wrap). out float32/int32/int64,
- * self float32/int32/int64/bool (not float into an integer out); dtype, if given, == out dtype. */
+ * self float32/int32/int64/bool (not float into an integer out); dtype, if given, == out dtype.
+ * prepare checks and plans the reduction (tp_reduce_loop); run, one per (self, out) dtype pair,
+ * iterates. */
 #include "kernel_util.h"
 
-/* ADD(acc, v) combines the accumulator with one input element converted to TOUT. */
-#define SUM_LOOP(TIN, TOUT, ADD)                                                           \
-  do {                                                                                     \
-    const TIN *x = (const TIN *)in->data;                                                  \
-    TOUT *o = (TOUT *)out->data;                                                           \
-    uint32_t kidx[TP_MAX_DIM] = {0};                                                       \
-    uint32_t koff = 0;                                                                     \
-    for (uint32_t i = 0; i < plan.out_numel; i++) {                                        \
-      TOUT acc = 0;                                                                        \
-      uint32_t ridx[TP_MAX_DIM] = {0};                                                     \
-      uint32_t roff = 0;                                                                   \
-      for (uint32_t r = 0; r < plan.red_numel; r++) {                                      \
-        const TOUT v = (TOUT)x[koff + roff];                                               \
-        acc = ADD(acc, v);                                                                 \
-        roff = tp_index_next(plan.red_dim, plan.red_sizes, plan.red_strides, ridx, roff);  \
-      }                                                                                    \
-      o[i] = acc;                                                                          \
-      koff = tp_index_next(plan.kept_dim, plan.kept_sizes, plan.kept_strides, kidx, koff); \
-    }                                                                                      \
-  } while (0)
+/* sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None,
+ *                 Tensor(a!) out) -> Tensor(a!): args self, dim, keepdim, dtype, out, out. */
+enum { SUM_SELF, SUM_DIM, SUM_KEEPDIM, SUM_DTYPE, SUM_OUT, SUM_NARGS = 6 };
+
+/* The run routine for self elements of type TIN into TOUT; ADD(acc, v) combines the accumulator
+ * with one input element converted to TOUT. */
+#define SUM_RUN(NAME, TIN, TOUT, ADD)                                            \
+  static tp_status NAME(const tp_kernel_call *call) {                            \
+    const tp_reduce_loop *l = call->state;                                       \
+    const TIN *x = (const TIN *)call->args[SUM_SELF]->as.tensor->data;           \
+    TOUT *o = (TOUT *)call->args[SUM_OUT]->as.tensor->data;                      \
+    tp_reduce_pos pos;                                                           \
+    tp_reduce_pos_start(&pos);                                                   \
+    for (uint32_t i = 0; i < l->out_numel; i++) {                                \
+      TOUT acc = 0;                                                              \
+      for (uint32_t r = 0; r < l->red_rows; r++) {                               \
+        const TIN *p = x + pos.koff + pos.roff;                                  \
+        for (uint32_t j = 0; j < l->red_len; j++) {                              \
+          const TOUT v = (TOUT)p[j * l->red_step];                               \
+          acc = ADD(acc, v);                                                     \
+        }                                                                        \
+        tp_reduce_next_row(l, &pos);                                             \
+      }                                                                          \
+      o[i] = acc;                                                                \
+      tp_reduce_next_out(l, &pos);                                               \
+    }                                                                            \
+    return TP_OK;                                                                \
+  }
 
 #define ADD_F32(a, b) ((a) + (b))
 #define ADD_I32(a, b) ((int32_t)((uint32_t)(a) + (uint32_t)(b)))
 #define ADD_I64(a, b) ((int64_t)((uint64_t)(a) + (uint64_t)(b)))
 
-/* SUM_LOOP for every supported input dtype with one out type. */
-#define SUM_IN(TOUT, ADD, allow_float)            \
-  switch (in->dtype) {                            \
-    case TP_DTYPE_FLOAT32:                        \
-      if (!(allow_float)) {                       \
-        return TP_ERR_KERNEL_DTYPE;               \
-      }                                           \
-      SUM_LOOP(float, TOUT, ADD);                 \
-      return TP_OK;                               \
-    case TP_DTYPE_INT32:                          \
-      SUM_LOOP(int32_t, TOUT, ADD);               \
-      return TP_OK;                               \
-    case TP_DTYPE_INT64:                          \
-      SUM_LOOP(int64_t, TOUT, ADD);               \
-      return TP_OK;                               \
-    case TP_DTYPE_BOOL:                           \
-      SUM_LOOP(uint8_t, TOUT, ADD);               \
-      return TP_OK;                               \
-    default:                                      \
-      return TP_ERR_KERNEL_DTYPE;                 \
-  }
+SUM_RUN(sum_f32_f32, float, float, ADD_F32)
+SUM_RUN(sum_i32_f32, int32_t, float, ADD_F32)
+SUM_RUN(sum_i64_f32, int64_t, float, ADD_F32)
+SUM_RUN(sum_bool_f32, uint8_t, float, ADD_F32)
+SUM_RUN(sum_i32_i32, int32_t, int32_t, ADD_I32)
+SUM_RUN(sum_i64_i32, int64_t, int32_t, ADD_I32)
+SUM_RUN(sum_bool_i32, uint8_t, int32_t, ADD_I32)
+SUM_RUN(sum_i32_i64, int32_t, int64_t, ADD_I64)
+SUM_RUN(sum_i64_i64, int64_t, int64_t, ADD_I64)
+SUM_RUN(sum_bool_i64, uint8_t, int64_t, ADD_I64)
 
-/* sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None,
- *                 Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL_LEGACY(aten, sum, IntList_out) {
+/* The routines by self dtype (float32, int32, int64, bool) for one out dtype; NULL: float32 into
+ * an integer out. */
+static const tp_kernel_run_fn sum_f32_runs[4] = {sum_f32_f32, sum_i32_f32, sum_i64_f32, sum_bool_f32};
+static const tp_kernel_run_fn sum_i32_runs[4] = {NULL, sum_i32_i32, sum_i64_i32, sum_bool_i32};
+static const tp_kernel_run_fn sum_i64_runs[4] = {NULL, sum_i32_i64, sum_i64_i64, sum_bool_i64};
+
+TP_KERNEL(aten, sum, IntList_out, tp_reduce_loop) {
   tp_dim_reduction_args a;
-  TP_TRY(tp_dim_reduction_args_get(args, nargs, &a));
+  TP_TRY(tp_dim_reduction_args_get(call->args, call->nargs, &a));
   const tp_tensor *in = a.in;
-  tp_tensor *out = a.out;
+  const tp_tensor *out = a.out;
   if (a.has_dtype && a.dtype != out->dtype) {
     return TP_ERR_KERNEL_DTYPE;
   }
-  if (out->dtype != TP_DTYPE_FLOAT32 && out->dtype != TP_DTYPE_INT32 && out->dtype != TP_DTYPE_INT64) {
-    return TP_ERR_KERNEL_DTYPE;
+  const tp_kernel_run_fn *runs;
+  switch (out->dtype) {
+    case TP_DTYPE_FLOAT32:
+      runs = sum_f32_runs;
+      break;
+    case TP_DTYPE_INT32:
+      runs = sum_i32_runs;
+      break;
+    case TP_DTYPE_INT64:
+      runs = sum_i64_runs;
+      break;
+    default:
+      return TP_ERR_KERNEL_DTYPE;
   }
-  if (in->dtype != TP_DTYPE_FLOAT32 && in->dtype != TP_DTYPE_INT32 && in->dtype != TP_DTYPE_INT64 &&
-      in->dtype != TP_DTYPE_BOOL) {
-    return TP_ERR_KERNEL_DTYPE;
+  uint32_t which;
+  switch (in->dtype) {
+    case TP_DTYPE_FLOAT32:
+      which = 0;
+      break;
+    case TP_DTYPE_INT32:
+      which = 1;
+      break;
+    case TP_DTYPE_INT64:
+      which = 2;
+      break;
+    case TP_DTYPE_BOOL:
+      which = 3;
+      break;
+    default:
+      return TP_ERR_KERNEL_DTYPE;
   }
   tp_reduce_plan plan;
   TP_TRY(tp_dim_reduction_plan(&a, &plan));
-  switch (out->dtype) {
-    case TP_DTYPE_FLOAT32:
-      SUM_IN(float, ADD_F32, true)
-    case TP_DTYPE_INT32:
-      SUM_IN(int32_t, ADD_I32, false)
-    default:
-      SUM_IN(int64_t, ADD_I64, false)
+  if (runs[which] == NULL) { /* float32 into an integer out */
+    return TP_ERR_KERNEL_DTYPE;
   }
+  *run = runs[which];
+  tp_reduce_loop_init(state, &plan);
+  return TP_OK;
 }

@@ -1,19 +1,23 @@
 /* aten::view_copy.out: self's elements (any dtype) in out, reshaped to `size`; one size may be -1
- * and is inferred from the element count, as torch.Tensor.view. */
-#include <string.h>
-
+ * and is inferred from the element count, as torch.Tensor.view. prepare checks the shapes and
+ * sizes the copy; run is tp_copy_run. */
 #include "kernel_util.h"
 
-/* view_copy.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL_LEGACY(aten, view_copy, out) {
-  TP_CHECK_ARGS(nargs == 4);
+/* view_copy.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!):
+ * args self, size, out, out. */
+enum { VIEW_SELF, VIEW_SIZE, VIEW_OUT, VIEW_NARGS = 4 };
+
+TP_KERNEL(aten, view_copy, out, tp_copy_state) {
+  tp_value *const *args = call->args;
+  const uint32_t nargs = call->nargs;
+  TP_CHECK_ARGS(nargs == VIEW_NARGS);
   tp_tensor *in, *out, *ret;
   const int64_t *size;
   uint32_t len;
-  TP_TRY(tp_arg_tensor(args, nargs, 0, &in));
-  TP_TRY(tp_arg_int_list(args, nargs, 1, &size, &len));
-  TP_TRY(tp_arg_tensor(args, nargs, 2, &out));
-  TP_TRY(tp_arg_tensor(args, nargs, 3, &ret));
+  TP_TRY(tp_arg_tensor(args, nargs, VIEW_SELF, &in));
+  TP_TRY(tp_arg_int_list(args, nargs, VIEW_SIZE, &size, &len));
+  TP_TRY(tp_arg_tensor(args, nargs, VIEW_OUT, &out));
+  TP_TRY(tp_arg_tensor(args, nargs, VIEW_OUT + 1, &ret));
   const size_t esize = tp_dtype_size(in->dtype);
   if (in->dtype != out->dtype || esize == 0) {
     return TP_ERR_KERNEL_DTYPE;
@@ -41,8 +45,8 @@ TP_KERNEL_LEGACY(aten, view_copy, out) {
     TP_CHECK_ARGS(known == (int64_t)in->numel);
   }
   TP_CHECK_ARGS(tp_shape_is(out, len, sizes));
-  if (out->numel > 0 && out->data != in->data) {
-    memmove(out->data, in->data, (size_t)out->numel * esize);
-  }
+  state->nbytes = out->numel * (uint32_t)esize;
+  state->out = VIEW_OUT;
+  *run = tp_copy_run;
   return TP_OK;
 }
