@@ -5,41 +5,21 @@
  */
 #include "nn_util.h"
 
-/* _adaptive_avg_pool2d.out(Tensor self, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!) */
+typedef struct adaptive_avg_pool_state {
+  tp_nn_planes2d planes; /* plane count, input and output plane sizes */
+} adaptive_avg_pool_state;
+
+/* _adaptive_avg_pool2d.out(Tensor self, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!):
+ * args self, output_size, out, out. */
 enum { IN, OUTPUT_SIZE, OUT, NARGS = OUT + 2 };
 
-TP_KERNEL_LEGACY(aten, _adaptive_avg_pool2d, out) {
-  tp_tensor *in, *out;
-  const int64_t *size;
-  uint32_t len;
-  TP_CHECK_ARGS(nargs == NARGS);
-  TP_TRY(tp_arg_tensor(args, nargs, IN, &in));
-  TP_TRY(tp_arg_int_list(args, nargs, OUTPUT_SIZE, &size, &len));
-  TP_TRY(tp_arg_tensor(args, nargs, OUT, &out));
-  if (!tp_nn_is_f32(in) || !tp_nn_is_f32(out)) {
-    return TP_ERR_KERNEL_DTYPE;
-  }
-  TP_CHECK_ARGS(len == 2 && size[0] >= 1 && size[1] >= 1 && size[0] <= INT32_MAX / 2 && size[1] <= INT32_MAX / 2);
-  TP_CHECK_ARGS(in->dim == 3 || in->dim == 4);
-  const uint32_t dim = in->dim;
-  const int32_t H = in->sizes[dim - 2], W = in->sizes[dim - 1];
-  TP_CHECK_ARGS(in->sizes[dim - 3] > 0 && H > 0 && W > 0);
-  const int32_t OH = (int32_t)size[0], OW = (int32_t)size[1];
-  int32_t expect[4];
-  for (uint32_t i = 0; i < dim - 2; i++) {
-    expect[i] = in->sizes[i];
-  }
-  expect[dim - 2] = OH;
-  expect[dim - 1] = OW;
-  TP_CHECK_ARGS(tp_nn_has_shape(out, dim, expect));
-  if (out->numel == 0) {
-    return TP_OK;
-  }
-
-  const uint32_t planes = in->numel / ((uint32_t)H * (uint32_t)W);
-  const float *plane = (const float *)in->data;
-  float *o = (float *)out->data;
-  for (uint32_t c = 0; c < planes; c++, plane += (uint32_t)H * (uint32_t)W) {
+static tp_status adaptive_avg_pool_run(const tp_kernel_call *call) {
+  const adaptive_avg_pool_state *st = call->state;
+  const int32_t H = st->planes.in[0], W = st->planes.in[1];
+  const int32_t OH = st->planes.out[0], OW = st->planes.out[1];
+  const float *plane = (const float *)call->args[IN]->as.tensor->data;
+  float *o = (float *)call->args[OUT]->as.tensor->data;
+  for (uint32_t c = 0; c < st->planes.count; c++, plane += (uint32_t)H * (uint32_t)W) {
     for (int32_t oy = 0; oy < OH; oy++) {
       const int32_t y0 = (int32_t)(((int64_t)oy * H) / OH);
       const int32_t y1 = (int32_t)(((int64_t)(oy + 1) * H + OH - 1) / OH);
@@ -58,5 +38,35 @@ TP_KERNEL_LEGACY(aten, _adaptive_avg_pool2d, out) {
       }
     }
   }
+  return TP_OK;
+}
+
+TP_KERNEL(aten, _adaptive_avg_pool2d, out, adaptive_avg_pool_state) {
+  tp_value *const *args = call->args;
+  const uint32_t nargs = call->nargs;
+  tp_tensor *in, *out;
+  tp_nn_planes2d *planes = &state->planes;
+  const int64_t *size;
+  uint32_t len;
+  TP_CHECK_ARGS(nargs == NARGS);
+  TP_TRY(tp_arg_tensor(args, nargs, IN, &in));
+  TP_TRY(tp_arg_int_list(args, nargs, OUTPUT_SIZE, &size, &len));
+  TP_TRY(tp_arg_tensor(args, nargs, OUT, &out));
+  if (!tp_nn_is_f32(in) || !tp_nn_is_f32(out)) {
+    return TP_ERR_KERNEL_DTYPE;
+  }
+  TP_CHECK_ARGS(len == 2 && size[0] >= 1 && size[1] >= 1 && size[0] <= INT32_MAX / 2 && size[1] <= INT32_MAX / 2);
+  TP_TRY(tp_nn_pool_input(in, planes->in));
+  planes->out[0] = (int32_t)size[0];
+  planes->out[1] = (int32_t)size[1];
+  int32_t expect[4];
+  tp_nn_pooled_shape(in, planes->out, expect);
+  TP_CHECK_ARGS(tp_nn_has_shape(out, in->dim, expect));
+  if (out->numel == 0) {
+    *run = tp_nn_run_nothing;
+    return TP_OK;
+  }
+  planes->count = tp_nn_plane_count(in, planes->in);
+  *run = adaptive_avg_pool_run;
   return TP_OK;
 }

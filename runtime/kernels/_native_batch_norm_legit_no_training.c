@@ -8,16 +8,51 @@
 
 #include "nn_util.h"
 
+typedef struct batch_norm_state {
+  uint32_t outer;    /* N */
+  uint32_t channels; /* C */
+  uint32_t inner;    /* elements per channel of one batch entry (the product of the sizes after C) */
+  float eps;
+  bool has_weight, has_bias;
+} batch_norm_state;
+
 /* _native_batch_norm_legit_no_training.out(Tensor input, Tensor? weight, Tensor? bias,
  *   Tensor running_mean, Tensor running_var, float momentum, float eps, *, Tensor(a!) out0,
- *   Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!)) */
+ *   Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!)): the returns are
+ *   one tensor list or three tensors (tp_nn_check_multi_out_nargs). */
 enum { IN, WEIGHT, BIAS, RUNNING_MEAN, RUNNING_VAR, MOMENTUM, EPS, OUT, SAVE_MEAN, SAVE_INVSTD };
 
 static bool is_channel_vector(const tp_tensor *t, int32_t channels) {
   return t->dim == 1 && t->sizes[0] == channels;
 }
 
-TP_KERNEL_LEGACY(aten, _native_batch_norm_legit_no_training, out) {
+static tp_status batch_norm_run(const tp_kernel_call *call) {
+  const batch_norm_state *st = call->state;
+  const uint32_t outer = st->outer, C = st->channels, inner = st->inner;
+  const float feps = st->eps;
+  const float *mean_data = (const float *)call->args[RUNNING_MEAN]->as.tensor->data;
+  const float *var_data = (const float *)call->args[RUNNING_VAR]->as.tensor->data;
+  const float *weight_data = st->has_weight ? (const float *)call->args[WEIGHT]->as.tensor->data : NULL;
+  const float *bias_data = st->has_bias ? (const float *)call->args[BIAS]->as.tensor->data : NULL;
+  const float *x = (const float *)call->args[IN]->as.tensor->data;
+  float *y = (float *)call->args[OUT]->as.tensor->data;
+  for (uint32_t i = 0; i < outer; i++) {
+    for (uint32_t c = 0; c < C; c++) {
+      const float m = mean_data[c];
+      const float invstd = 1.0f / sqrtf(var_data[c] + feps);
+      const float w = weight_data != NULL ? weight_data[c] : 1.0f;
+      const float b = bias_data != NULL ? bias_data[c] : 0.0f;
+      for (uint32_t j = inner; j != 0; j--) {
+        *y++ = (*x++ - m) * invstd * w + b;
+      }
+    }
+  }
+  return TP_OK;
+}
+
+TP_KERNEL(aten, _native_batch_norm_legit_no_training, out, batch_norm_state) {
+  tp_value *const *args = call->args;
+  const uint32_t nargs = call->nargs;
   tp_tensor *in, *weight, *bias, *rmean, *rvar, *out, *save_mean, *save_invstd;
   double momentum, eps;
   TP_TRY(tp_nn_check_multi_out_nargs(args, nargs, OUT, 3));
@@ -43,28 +78,15 @@ TP_KERNEL_LEGACY(aten, _native_batch_norm_legit_no_training, out) {
   TP_CHECK_ARGS(bias == NULL || is_channel_vector(bias, C));
   TP_CHECK_ARGS(tp_same_shape(out, in) && save_mean->numel == 0 && save_invstd->numel == 0);
   if (in->numel == 0) {
+    *run = tp_nn_run_nothing;
     return TP_OK;
   }
-
-  const uint32_t outer = (uint32_t)in->sizes[0];
-  const uint32_t inner = in->numel / (outer * (uint32_t)C);
-  const float feps = (float)eps;
-  const float *mean_data = (const float *)rmean->data;
-  const float *var_data = (const float *)rvar->data;
-  const float *weight_data = weight != NULL ? (const float *)weight->data : NULL;
-  const float *bias_data = bias != NULL ? (const float *)bias->data : NULL;
-  const float *x = (const float *)in->data;
-  float *y = (float *)out->data;
-  for (uint32_t i = 0; i < outer; i++) {
-    for (int32_t c = 0; c < C; c++) {
-      const float m = mean_data[c];
-      const float invstd = 1.0f / sqrtf(var_data[c] + feps);
-      const float w = weight_data != NULL ? weight_data[c] : 1.0f;
-      const float b = bias_data != NULL ? bias_data[c] : 0.0f;
-      for (uint32_t j = inner; j != 0; j--) {
-        *y++ = (*x++ - m) * invstd * w + b;
-      }
-    }
-  }
+  state->outer = (uint32_t)in->sizes[0];
+  state->channels = (uint32_t)C;
+  state->inner = in->numel / (state->outer * (uint32_t)C);
+  state->eps = (float)eps;
+  state->has_weight = weight != NULL;
+  state->has_bias = bias != NULL;
+  *run = batch_norm_run;
   return TP_OK;
 }

@@ -5,62 +5,41 @@
  */
 #include "nn_util.h"
 
+typedef struct avg_pool_state {
+  tp_nn_planes2d planes;  /* plane count, input and output plane sizes */
+  int32_t k[2], s[2], p[2]; /* kernel size, stride, padding (height, width) */
+  float divisor;          /* divisor_override, when has_divisor */
+  bool has_divisor;
+  bool count_include_pad;
+} avg_pool_state;
+
 /* avg_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0,
  *   bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *,
- *   Tensor(a!) out) -> Tensor(a!) */
+ *   Tensor(a!) out) -> Tensor(a!): args self, ..., divisor_override, out, out. */
 enum { IN, KERNEL, STRIDE, PADDING, CEIL_MODE, COUNT_INCLUDE_PAD, DIVISOR_OVERRIDE, OUT, NARGS = OUT + 2 };
 
 static int32_t min_i32(int32_t a, int32_t b) { return a < b ? a : b; }
 static int32_t max_i32(int32_t a, int32_t b) { return a > b ? a : b; }
 
-TP_KERNEL_LEGACY(aten, avg_pool2d, out) {
-  tp_tensor *in, *out;
-  tp_nn_window2d w;
-  bool ceil_mode, count_include_pad, has_divisor;
-  int64_t divisor;
-  TP_CHECK_ARGS(nargs == NARGS);
-  TP_TRY(tp_arg_tensor(args, nargs, IN, &in));
-  TP_TRY(tp_nn_pool_window(args, nargs, KERNEL, STRIDE, PADDING, UINT32_MAX, &w));
-  TP_TRY(tp_arg_bool(args, nargs, CEIL_MODE, &ceil_mode));
-  TP_TRY(tp_arg_bool(args, nargs, COUNT_INCLUDE_PAD, &count_include_pad));
-  TP_TRY(tp_arg_optional_int(args, nargs, DIVISOR_OVERRIDE, &divisor, &has_divisor));
-  TP_TRY(tp_arg_tensor(args, nargs, OUT, &out));
-  if (!tp_nn_is_f32(in) || !tp_nn_is_f32(out)) {
-    return TP_ERR_KERNEL_DTYPE;
-  }
-  TP_CHECK_ARGS(!has_divisor || divisor != 0);
-  TP_CHECK_ARGS(in->dim == 3 || in->dim == 4);
-  const uint32_t dim = in->dim;
-  const int32_t H = in->sizes[dim - 2], W = in->sizes[dim - 1];
-  TP_CHECK_ARGS(in->sizes[dim - 3] > 0 && H > 0 && W > 0);
-  const int32_t OH = tp_nn_out_size(H, w.k[0], w.s[0], w.p[0], 1, ceil_mode);
-  const int32_t OW = tp_nn_out_size(W, w.k[1], w.s[1], w.p[1], 1, ceil_mode);
-  TP_CHECK_ARGS(OH > 0 && OW > 0);
-  int32_t expect[4];
-  for (uint32_t i = 0; i < dim - 2; i++) {
-    expect[i] = in->sizes[i];
-  }
-  expect[dim - 2] = OH;
-  expect[dim - 1] = OW;
-  TP_CHECK_ARGS(tp_nn_has_shape(out, dim, expect));
-  if (out->numel == 0) {
-    return TP_OK;
-  }
-
-  const float fixed_divisor = tp_nn_i64_to_f32(divisor);
-  const uint32_t planes = in->numel / ((uint32_t)H * (uint32_t)W);
-  const float *plane = (const float *)in->data;
-  float *o = (float *)out->data;
-  for (uint32_t c = 0; c < planes; c++, plane += (uint32_t)H * (uint32_t)W) {
+static tp_status avg_pool_run(const tp_kernel_call *call) {
+  const avg_pool_state *st = call->state;
+  const int32_t H = st->planes.in[0], W = st->planes.in[1];
+  const int32_t OH = st->planes.out[0], OW = st->planes.out[1];
+  const int32_t kh = st->k[0], kw = st->k[1], sh = st->s[0], sw = st->s[1], ph = st->p[0], pw = st->p[1];
+  const bool has_divisor = st->has_divisor, count_include_pad = st->count_include_pad;
+  const float fixed_divisor = st->divisor;
+  const float *plane = (const float *)call->args[IN]->as.tensor->data;
+  float *o = (float *)call->args[OUT]->as.tensor->data;
+  for (uint32_t c = 0; c < st->planes.count; c++, plane += (uint32_t)H * (uint32_t)W) {
     for (int32_t oy = 0; oy < OH; oy++) {
-      int32_t y0 = oy * w.s[0] - w.p[0];
-      int32_t y1 = min_i32(y0 + w.k[0], H + w.p[0]);
+      int32_t y0 = oy * sh - ph;
+      int32_t y1 = min_i32(y0 + kh, H + ph);
       const int32_t pool_h = y1 - y0;
       y0 = max_i32(y0, 0);
       y1 = min_i32(y1, H);
       for (int32_t ox = 0; ox < OW; ox++) {
-        int32_t x0 = ox * w.s[1] - w.p[1];
-        int32_t x1 = min_i32(x0 + w.k[1], W + w.p[1]);
+        int32_t x0 = ox * sw - pw;
+        int32_t x1 = min_i32(x0 + kw, W + pw);
         const int32_t pool_w = x1 - x0;
         x0 = max_i32(x0, 0);
         x1 = min_i32(x1, W);
@@ -83,5 +62,47 @@ TP_KERNEL_LEGACY(aten, avg_pool2d, out) {
       }
     }
   }
+  return TP_OK;
+}
+
+TP_KERNEL(aten, avg_pool2d, out, avg_pool_state) {
+  tp_value *const *args = call->args;
+  const uint32_t nargs = call->nargs;
+  tp_tensor *in, *out;
+  tp_nn_window2d w;
+  tp_nn_planes2d *planes = &state->planes;
+  bool ceil_mode;
+  int64_t divisor;
+  TP_CHECK_ARGS(nargs == NARGS);
+  TP_TRY(tp_arg_tensor(args, nargs, IN, &in));
+  TP_TRY(tp_nn_pool_window(args, nargs, KERNEL, STRIDE, PADDING, UINT32_MAX, &w));
+  TP_TRY(tp_arg_bool(args, nargs, CEIL_MODE, &ceil_mode));
+  TP_TRY(tp_arg_bool(args, nargs, COUNT_INCLUDE_PAD, &state->count_include_pad));
+  TP_TRY(tp_arg_optional_int(args, nargs, DIVISOR_OVERRIDE, &divisor, &state->has_divisor));
+  TP_TRY(tp_arg_tensor(args, nargs, OUT, &out));
+  if (!tp_nn_is_f32(in) || !tp_nn_is_f32(out)) {
+    return TP_ERR_KERNEL_DTYPE;
+  }
+  TP_CHECK_ARGS(!state->has_divisor || divisor != 0);
+  TP_TRY(tp_nn_pool_input(in, planes->in));
+  for (uint32_t i = 0; i < 2; i++) {
+    planes->out[i] = tp_nn_out_size(planes->in[i], w.k[i], w.s[i], w.p[i], 1, ceil_mode);
+  }
+  TP_CHECK_ARGS(planes->out[0] > 0 && planes->out[1] > 0);
+  int32_t expect[4];
+  tp_nn_pooled_shape(in, planes->out, expect);
+  TP_CHECK_ARGS(tp_nn_has_shape(out, in->dim, expect));
+  if (out->numel == 0) {
+    *run = tp_nn_run_nothing;
+    return TP_OK;
+  }
+  planes->count = tp_nn_plane_count(in, planes->in);
+  for (uint32_t i = 0; i < 2; i++) {
+    state->k[i] = w.k[i];
+    state->s[i] = w.s[i];
+    state->p[i] = w.p[i];
+  }
+  state->divisor = tp_nn_i64_to_f32(divisor);
+  *run = avg_pool_run;
   return TP_OK;
 }

@@ -3,22 +3,40 @@
  */
 #include "nn_util.h"
 
-TP_KERNEL_LEGACY(aten, bmm, out) {
-  tp_tensor *self, *mat2, *out;
-  TP_TRY(tp_nn_matmul_args(args, nargs, &self, &mat2, &out));
-  TP_CHECK_ARGS(self->dim == 3 && mat2->dim == 3 && self->sizes[0] == mat2->sizes[0] &&
-                self->sizes[2] == mat2->sizes[1]);
-  const int32_t expect[3] = {self->sizes[0], self->sizes[1], mat2->sizes[2]};
-  TP_CHECK_ARGS(tp_nn_has_shape(out, 3, expect));
-  const uint32_t m = (uint32_t)expect[1], n = (uint32_t)self->sizes[2], p = (uint32_t)expect[2];
-  const float *x = (const float *)self->data;
-  const float *y = (const float *)mat2->data;
-  float *z = (float *)out->data;
-  for (int32_t i = 0; i < expect[0]; i++) {
+typedef struct bmm_state {
+  uint32_t batches;  /* b */
+  uint32_t m, n, p;  /* out[i] = self[i] (m x n) @ mat2[i] (n x p) */
+} bmm_state;
+
+/* bmm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!): args self, mat2, out, out. */
+enum { BMM_SELF, BMM_MAT2, BMM_OUT, BMM_NARGS = 4 };
+
+static tp_status bmm_run(const tp_kernel_call *call) {
+  const bmm_state *st = call->state;
+  const uint32_t m = st->m, n = st->n, p = st->p;
+  const float *x = (const float *)call->args[BMM_SELF]->as.tensor->data;
+  const float *y = (const float *)call->args[BMM_MAT2]->as.tensor->data;
+  float *z = (float *)call->args[BMM_OUT]->as.tensor->data;
+  for (uint32_t i = 0; i < st->batches; i++) {
     tp_nn_matmul_f32(z, x, y, m, n, p);
     x += m * n;
     y += n * p;
     z += m * p;
   }
+  return TP_OK;
+}
+
+TP_KERNEL(aten, bmm, out, bmm_state) {
+  tp_tensor *self, *mat2, *out;
+  TP_TRY(tp_nn_matmul_args(call->args, call->nargs, &self, &mat2, &out)); /* checks BMM_NARGS */
+  TP_CHECK_ARGS(self->dim == 3 && mat2->dim == 3 && self->sizes[0] == mat2->sizes[0] &&
+                self->sizes[2] == mat2->sizes[1]);
+  const int32_t expect[3] = {self->sizes[0], self->sizes[1], mat2->sizes[2]};
+  TP_CHECK_ARGS(tp_nn_has_shape(out, 3, expect));
+  state->batches = (uint32_t)expect[0];
+  state->m = (uint32_t)expect[1];
+  state->n = (uint32_t)self->sizes[2];
+  state->p = (uint32_t)expect[2];
+  *run = bmm_run;
   return TP_OK;
 }

@@ -7,47 +7,26 @@
  */
 #include "nn_util.h"
 
+typedef struct max_pool_state {
+  tp_nn_planes2d planes; /* plane count, input and output plane sizes */
+  tp_nn_window2d w;      /* kernel size, stride, padding, dilation */
+} max_pool_state;
+
 /* max_pool2d_with_indices.out(Tensor self, int[2] kernel_size, int[2] stride=[],
  *   int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out,
- *   Tensor(b!) indices) -> (Tensor(a!), Tensor(b!)) */
+ *   Tensor(b!) indices) -> (Tensor(a!), Tensor(b!)): the returns are one tensor list or two
+ *   tensors (tp_nn_check_multi_out_nargs). */
 enum { IN, KERNEL, STRIDE, PADDING, DILATION, CEIL_MODE, OUT, INDICES };
 
-TP_KERNEL_LEGACY(aten, max_pool2d_with_indices, out) {
-  tp_tensor *in, *out, *indices;
-  tp_nn_window2d w;
-  bool ceil_mode;
-  TP_TRY(tp_nn_check_multi_out_nargs(args, nargs, OUT, 2));
-  TP_TRY(tp_arg_tensor(args, nargs, IN, &in));
-  TP_TRY(tp_nn_pool_window(args, nargs, KERNEL, STRIDE, PADDING, DILATION, &w));
-  TP_TRY(tp_arg_bool(args, nargs, CEIL_MODE, &ceil_mode));
-  TP_TRY(tp_arg_tensor(args, nargs, OUT, &out));
-  TP_TRY(tp_arg_tensor(args, nargs, INDICES, &indices));
-  if (!tp_nn_is_f32(in) || !tp_nn_is_f32(out) || indices->dtype != TP_DTYPE_INT64) {
-    return TP_ERR_KERNEL_DTYPE;
-  }
-  TP_CHECK_ARGS(in->dim == 3 || in->dim == 4);
-  const uint32_t dim = in->dim;
-  const int32_t H = in->sizes[dim - 2], W = in->sizes[dim - 1];
-  TP_CHECK_ARGS(in->sizes[dim - 3] > 0 && H > 0 && W > 0);
-  const int32_t OH = tp_nn_out_size(H, w.k[0], w.s[0], w.p[0], w.d[0], ceil_mode);
-  const int32_t OW = tp_nn_out_size(W, w.k[1], w.s[1], w.p[1], w.d[1], ceil_mode);
-  TP_CHECK_ARGS(OH > 0 && OW > 0);
-  int32_t expect[4];
-  for (uint32_t i = 0; i < dim - 2; i++) {
-    expect[i] = in->sizes[i];
-  }
-  expect[dim - 2] = OH;
-  expect[dim - 1] = OW;
-  TP_CHECK_ARGS(tp_nn_has_shape(out, dim, expect) && tp_nn_has_shape(indices, dim, expect));
-  if (out->numel == 0) {
-    return TP_OK;
-  }
-
-  const uint32_t planes = in->numel / ((uint32_t)H * (uint32_t)W);
-  const float *plane = (const float *)in->data;
-  float *o = (float *)out->data;
-  int64_t *oi = (int64_t *)indices->data;
-  for (uint32_t c = 0; c < planes; c++, plane += (uint32_t)H * (uint32_t)W) {
+static tp_status max_pool_run(const tp_kernel_call *call) {
+  const max_pool_state *st = call->state;
+  const tp_nn_window2d w = st->w;
+  const int32_t H = st->planes.in[0], W = st->planes.in[1];
+  const int32_t OH = st->planes.out[0], OW = st->planes.out[1];
+  const float *plane = (const float *)call->args[IN]->as.tensor->data;
+  float *o = (float *)call->args[OUT]->as.tensor->data;
+  int64_t *oi = (int64_t *)call->args[INDICES]->as.tensor->data;
+  for (uint32_t c = 0; c < st->planes.count; c++, plane += (uint32_t)H * (uint32_t)W) {
     for (int32_t oy = 0; oy < OH; oy++) {
       const int32_t iy0 = oy * w.s[0] - w.p[0];
       int32_t ky_lo, ky_hi;
@@ -79,5 +58,38 @@ TP_KERNEL_LEGACY(aten, max_pool2d_with_indices, out) {
       }
     }
   }
+  return TP_OK;
+}
+
+TP_KERNEL(aten, max_pool2d_with_indices, out, max_pool_state) {
+  tp_value *const *args = call->args;
+  const uint32_t nargs = call->nargs;
+  tp_tensor *in, *out, *indices;
+  tp_nn_window2d *w = &state->w;
+  tp_nn_planes2d *planes = &state->planes;
+  bool ceil_mode;
+  TP_TRY(tp_nn_check_multi_out_nargs(args, nargs, OUT, 2));
+  TP_TRY(tp_arg_tensor(args, nargs, IN, &in));
+  TP_TRY(tp_nn_pool_window(args, nargs, KERNEL, STRIDE, PADDING, DILATION, w));
+  TP_TRY(tp_arg_bool(args, nargs, CEIL_MODE, &ceil_mode));
+  TP_TRY(tp_arg_tensor(args, nargs, OUT, &out));
+  TP_TRY(tp_arg_tensor(args, nargs, INDICES, &indices));
+  if (!tp_nn_is_f32(in) || !tp_nn_is_f32(out) || indices->dtype != TP_DTYPE_INT64) {
+    return TP_ERR_KERNEL_DTYPE;
+  }
+  TP_TRY(tp_nn_pool_input(in, planes->in));
+  for (uint32_t i = 0; i < 2; i++) {
+    planes->out[i] = tp_nn_out_size(planes->in[i], w->k[i], w->s[i], w->p[i], w->d[i], ceil_mode);
+  }
+  TP_CHECK_ARGS(planes->out[0] > 0 && planes->out[1] > 0);
+  int32_t expect[4];
+  tp_nn_pooled_shape(in, planes->out, expect);
+  TP_CHECK_ARGS(tp_nn_has_shape(out, in->dim, expect) && tp_nn_has_shape(indices, in->dim, expect));
+  if (out->numel == 0) {
+    *run = tp_nn_run_nothing;
+    return TP_OK;
+  }
+  planes->count = tp_nn_plane_count(in, planes->in);
+  *run = max_pool_run;
   return TP_OK;
 }

@@ -3,13 +3,30 @@
  */
 #include "nn_util.h"
 
-TP_KERNEL_LEGACY(aten, mm, out) {
+typedef struct mm_state {
+  uint32_t m, n, p; /* out[m, p] = self[m, n] @ mat2[n, p] */
+} mm_state;
+
+/* mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!): args self, mat2, out, out. */
+enum { MM_SELF, MM_MAT2, MM_OUT, MM_NARGS = 4 };
+
+static tp_status mm_run(const tp_kernel_call *call) {
+  const mm_state *st = call->state;
+  tp_nn_matmul_f32((float *)call->args[MM_OUT]->as.tensor->data,
+                   (const float *)call->args[MM_SELF]->as.tensor->data,
+                   (const float *)call->args[MM_MAT2]->as.tensor->data, st->m, st->n, st->p);
+  return TP_OK;
+}
+
+TP_KERNEL(aten, mm, out, mm_state) {
   tp_tensor *self, *mat2, *out;
-  TP_TRY(tp_nn_matmul_args(args, nargs, &self, &mat2, &out));
+  TP_TRY(tp_nn_matmul_args(call->args, call->nargs, &self, &mat2, &out)); /* checks MM_NARGS */
   TP_CHECK_ARGS(self->dim == 2 && mat2->dim == 2 && self->sizes[1] == mat2->sizes[0]);
   const int32_t expect[2] = {self->sizes[0], mat2->sizes[1]};
   TP_CHECK_ARGS(tp_nn_has_shape(out, 2, expect));
-  tp_nn_matmul_f32((float *)out->data, (const float *)self->data, (const float *)mat2->data, (uint32_t)expect[0],
-                   (uint32_t)self->sizes[1], (uint32_t)expect[1]);
+  state->m = (uint32_t)expect[0];
+  state->n = (uint32_t)self->sizes[1];
+  state->p = (uint32_t)expect[1];
+  *run = mm_run;
   return TP_OK;
 }

@@ -11,14 +11,64 @@
 
 #include "nn_util.h"
 
+typedef struct layer_norm_state {
+  uint32_t rows; /* normalized groups: one mean and rstd each */
+  uint32_t cols; /* elements per group (the normalized_shape's) */
+  float eps;
+  bool has_weight, has_bias;
+} layer_norm_state;
+
 /* native_layer_norm.out(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? bias,
- *   float eps, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!)) */
+ *   float eps, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!)):
+ *   the returns are one tensor list or three tensors (tp_nn_check_multi_out_nargs). */
 enum { IN, NORMALIZED_SHAPE, WEIGHT, BIAS, EPS, OUT, MEAN, RSTD };
 
 static const float one = 1.0f;
 static const float zero = 0.0f;
 
-TP_KERNEL_LEGACY(aten, native_layer_norm, out) {
+static tp_status layer_norm_run(const tp_kernel_call *call) {
+  const layer_norm_state *st = call->state;
+  const uint32_t rows = st->rows, cols = st->cols;
+  const float feps = st->eps;
+  const float fcols = (float)cols;
+  const uint32_t w_step = st->has_weight ? 1 : 0;
+  const uint32_t b_step = st->has_bias ? 1 : 0;
+  const float *weight_data = st->has_weight ? (const float *)call->args[WEIGHT]->as.tensor->data : &one;
+  const float *bias_data = st->has_bias ? (const float *)call->args[BIAS]->as.tensor->data : &zero;
+  const float *x = (const float *)call->args[IN]->as.tensor->data;
+  float *y = (float *)call->args[OUT]->as.tensor->data;
+  float *mean_data = (float *)call->args[MEAN]->as.tensor->data;
+  float *rstd_data = (float *)call->args[RSTD]->as.tensor->data;
+  for (uint32_t r = 0; r < rows; r++) {
+    if (cols == 0) {
+      mean_data[r] = 0.0f;
+      rstd_data[r] = NAN;
+      continue;
+    }
+    float sum = 0.0f, sumsq = 0.0f;
+    for (uint32_t j = 0; j < cols; j++) {
+      sum += x[j];
+      sumsq += x[j] * x[j];
+    }
+    const float m = sum / fcols;
+    const float variance = sumsq / fcols - m * m;
+    const float rs = 1.0f / sqrtf(variance + feps);
+    const float *wp = weight_data;
+    const float *bp = bias_data;
+    for (uint32_t j = cols; j != 0; j--) {
+      *y++ = (*x++ - m) * rs * *wp + *bp;
+      wp += w_step;
+      bp += b_step;
+    }
+    mean_data[r] = m;
+    rstd_data[r] = rs;
+  }
+  return TP_OK;
+}
+
+TP_KERNEL(aten, native_layer_norm, out, layer_norm_state) {
+  tp_value *const *args = call->args;
+  const uint32_t nargs = call->nargs;
   tp_tensor *in, *weight, *bias, *out, *mean, *rstd;
   const int64_t *shape;
   uint32_t len;
@@ -59,38 +109,11 @@ TP_KERNEL_LEGACY(aten, native_layer_norm, out) {
   }
   TP_CHECK_ARGS(tp_same_shape(out, in) && tp_nn_has_shape(mean, dim, stats_shape) &&
                 tp_nn_has_shape(rstd, dim, stats_shape));
-
-  const float feps = (float)eps;
-  const float fcols = (float)cols;
-  const uint32_t w_step = weight != NULL ? 1 : 0;
-  const uint32_t b_step = bias != NULL ? 1 : 0;
-  const float *x = (const float *)in->data;
-  float *y = (float *)out->data;
-  float *mean_data = (float *)mean->data;
-  float *rstd_data = (float *)rstd->data;
-  for (uint32_t r = 0; r < rows; r++) {
-    if (cols == 0) {
-      mean_data[r] = 0.0f;
-      rstd_data[r] = NAN;
-      continue;
-    }
-    float sum = 0.0f, sumsq = 0.0f;
-    for (uint32_t j = 0; j < cols; j++) {
-      sum += x[j];
-      sumsq += x[j] * x[j];
-    }
-    const float m = sum / fcols;
-    const float variance = sumsq / fcols - m * m;
-    const float rs = 1.0f / sqrtf(variance + feps);
-    const float *wp = weight != NULL ? (const float *)weight->data : &one;
-    const float *bp = bias != NULL ? (const float *)bias->data : &zero;
-    for (uint32_t j = cols; j != 0; j--) {
-      *y++ = (*x++ - m) * rs * *wp + *bp;
-      wp += w_step;
-      bp += b_step;
-    }
-    mean_data[r] = m;
-    rstd_data[r] = rs;
-  }
+  state->rows = rows;
+  state->cols = cols;
+  state->eps = (float)eps;
+  state->has_weight = weight != NULL;
+  state->has_bias = bias != NULL;
+  *run = layer_norm_run;
   return TP_OK;
 }

@@ -105,3 +105,25 @@ tp_status tp_nn_matmul_args(tp_value *const *args, uint32_t nargs, tp_tensor **s
   }
   return TP_OK;
 }
+
+tp_status tp_nn_run_nothing(const tp_kernel_call *call) {
+  (void)call;
+  return TP_OK;
+}
+
+tp_status tp_nn_pool_input(const tp_tensor *in, int32_t in_hw[2]) {
+  TP_CHECK_ARGS(in->dim == 3 || in->dim == 4);
+  in_hw[0] = in->sizes[in->dim - 2];
+  in_hw[1] = in->sizes[in->dim - 1];
+  TP_CHECK_ARGS(in->sizes[in->dim - 3] > 0 && in_hw[0] > 0 && in_hw[1] > 0);
+  return TP_OK;
+}
+
+void tp_nn_pooled_shape(const tp_tensor *in, const int32_t out_hw[2], int32_t expect[4]) {
+  const uint32_t dim = in->dim;
+  for (uint32_t i = 0; i < dim - 2; i++) {
+    expect[i] = in->sizes[i];
+  }
+  expect[dim - 2] = out_hw[0];
+  expect[dim - 1] = out_hw[1];
+}

@@ -1,6 +1,7 @@
 /* Helpers shared by the neural-network kernels (matmul, convolution, pooling, normalization):
- * argument-count checks for multi-output ops, pooling parameter parsing, output-size and
- * window-range arithmetic, and the float32 matrix product used by mm/bmm.
+ * argument-count checks for multi-output ops, pooling parameter parsing and input checks,
+ * output-size and window-range arithmetic, the plane geometry prepare keeps in a pooling's
+ * state, and the float32 matrix product used by addmm/mm/bmm.
  */
 #ifndef TINYPTE_NN_UTIL_H
 #define TINYPTE_NN_UTIL_H
@@ -78,6 +79,29 @@ typedef struct tp_nn_window2d {
  */
 tp_status tp_nn_pool_window(tp_value *const *args, uint32_t nargs, uint32_t kernel_index, uint32_t stride_index,
                             uint32_t padding_index, uint32_t dilation_index, tp_nn_window2d *w);
+
+/** The run routine of a call with nothing to compute (an empty out): prepare picks it, so the
+ *  other routines need no empty-tensor checks. */
+tp_status tp_nn_run_nothing(const tp_kernel_call *call);
+
+/* The planes a 2-D pooling maps, as prepare computes them for run: index 0 = height, 1 = width. */
+typedef struct tp_nn_planes2d {
+  uint32_t count; /* planes: C, or N * C */
+  int32_t in[2];  /* input plane H, W */
+  int32_t out[2]; /* output plane OH, OW */
+} tp_nn_planes2d;
+
+/** Checks a 2-D pooling input: (C, H, W) or (N, C, H, W) with C, H, W >= 1, else
+ *  TP_ERR_KERNEL_ARGS. Sets in_hw to {H, W}. */
+tp_status tp_nn_pool_input(const tp_tensor *in, int32_t in_hw[2]);
+
+/** A 2-D pooling's out shape (in->dim sizes): in's, with the last two replaced by out_hw. */
+void tp_nn_pooled_shape(const tp_tensor *in, const int32_t out_hw[2], int32_t expect[4]);
+
+/** The plane count of a pooling input that tp_nn_pool_input accepted and that is not empty. */
+static inline uint32_t tp_nn_plane_count(const tp_tensor *in, const int32_t in_hw[2]) {
+  return in->numel / ((uint32_t)in_hw[0] * (uint32_t)in_hw[1]);
+}
 
 /**
  * Output length of a sliding window over `in` elements:
