@@ -4,7 +4,6 @@ Kernels are found by scanning C sources for their definition lines,
 
     TP_KERNEL(aten, addmm, out, addmm_state) {   ->  "aten::addmm" overload "out",
                                                      entry tp_kernel_aten_addmm_out
-    (TP_KERNEL_LEGACY(aten, addmm, out) { for kernels not yet split into prepare and run)
 
 so the registry cannot disagree with the sources. The portable kernels (runtime/kernels)
 are always scanned; `--user-sources` adds kernels of the user's own (kernel_library's and
@@ -27,7 +26,7 @@ from pathlib import Path
 
 from tinypte.errors import TinypteError
 
-KERNEL_LINE = re.compile(r"^TP_KERNEL(?:_LEGACY)?\(\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*(?:,\s*\w+\s*)?\)", re.MULTILINE)
+KERNEL_LINE = re.compile(r"^TP_KERNEL\(\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*\w+\s*\)", re.MULTILINE)
 KERNELS_HOME = "runtime/kernels/"
 
 

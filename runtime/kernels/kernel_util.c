@@ -395,6 +395,7 @@ tp_status tp_elementwise_args(const tp_kernel_call *call, uint32_t out_index, tp
   TP_TRY(tp_arg_tensor(call->args, call->nargs, 0, self));
   TP_TRY(tp_arg_tensor(call->args, call->nargs, out_index, out));
   return tp_arg_tensor(call->args, call->nargs, out_index + 1, &ret);
+}
 
 /* --- Shapes and reductions (prepare/run) --- */
 

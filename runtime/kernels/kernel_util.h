@@ -31,19 +31,10 @@
     return tp__prepare_##ns##_##name##_##overload(call, (state_type *)call->state, run);                        \
   }                                                                                                            \
   const tp_kernel tp_kernel_##ns##_##name##_##overload = {#ns "::" #name, #overload,                           \
-                                                          tp__entry_##ns##_##name##_##overload, 0,              \
+                                                          tp__entry_##ns##_##name##_##overload,                 \
                                                           sizeof(state_type)};                                 \
   static tp_status tp__prepare_##ns##_##name##_##overload(const tp_kernel_call *call, state_type *state,       \
                                                           tp_kernel_run_fn *run)
-
-/* A kernel not yet split into prepare and run: the body checks and computes on every call,
- * with `args` and `nargs`. Being replaced by TP_KERNEL. */
-#define TP_KERNEL_LEGACY(ns, name, overload)                                                                  \
-  static tp_status tp__legacy_##ns##_##name##_##overload(tp_value *const *args, uint32_t nargs);               \
-  const tp_kernel tp_kernel_##ns##_##name##_##overload = {#ns "::" #name, #overload, 0,                        \
-                                                          tp__legacy_##ns##_##name##_##overload,               \
-                                                          sizeof(tp_kernel_fn)};                               \
-  static tp_status tp__legacy_##ns##_##name##_##overload(tp_value *const *args, uint32_t nargs)
 
 /* Return TP_ERR_KERNEL_ARGS when `cond` is false. */
 #define TP_CHECK_ARGS(cond)       \

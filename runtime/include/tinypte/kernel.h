@@ -42,16 +42,11 @@ typedef tp_status (*tp_kernel_run_fn)(const tp_kernel_call *call);
 /** Check `call`, fill `call->state`, and set `*run` to the routine that computes it. */
 typedef tp_status (*tp_kernel_prepare_fn)(const tp_kernel_call *call, tp_kernel_run_fn *run);
 
-/* A kernel written before prepare/run existed: it checks and computes on every call.
- * Kept while kernels move to prepare/run (TP_KERNEL_LEGACY in kernel_util.h). */
-typedef tp_status (*tp_kernel_fn)(tp_value *const *args, uint32_t nargs);
-
-/* One operator implementation. Exactly one of `prepare` and `legacy` is set. */
+/* One operator implementation. */
 typedef struct tp_kernel {
   const char *name;             /* with namespace: "aten::addmm" */
   const char *overload;         /* "out" */
   tp_kernel_prepare_fn prepare;
-  tp_kernel_fn legacy;
   uint32_t state_size;          /* bytes of state per instruction */
 } tp_kernel;
 
@@ -68,8 +63,9 @@ extern const tp_kernel_registry tp_selected_kernels;
 const tp_kernel *tp_kernel_find(const tp_kernel_registry *registry, const char *name, const char *overload);
 
 /**
- * Prepare `kernel` for `call` (whose state holds kernel->state_size bytes, 8-byte aligned)
- * and set `*run`. Legacy kernels get a routine that calls them with the arguments.
+ * Prepare `kernel` for `call` (whose state holds kernel->state_size bytes, 8-byte aligned,
+ * zeroed) and set `*run`. A prepare that succeeds without choosing a routine is a bug in
+ * the kernel: TP_ERR_INVALID_ARGUMENT.
  */
 tp_status tp_kernel_prepare(const tp_kernel *kernel, const tp_kernel_call *call, tp_kernel_run_fn *run);
 
