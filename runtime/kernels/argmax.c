@@ -68,19 +68,7 @@ TP_KERNEL(aten, argmax, out, tp_reduce_loop) {
   TP_CHECK_ARGS(tp_shape_is(out, plan.out_dim, plan.out_sizes));
   /* "cannot perform reduction function argmax on a tensor with no elements" */
   TP_CHECK_ARGS(plan.red_numel > 0);
-  switch (in->dtype) {
-    case TP_DTYPE_FLOAT32:
-      *run = argmax_f32;
-      break;
-    case TP_DTYPE_INT32:
-      *run = argmax_i32;
-      break;
-    case TP_DTYPE_INT64:
-      *run = argmax_i64;
-      break;
-    default:
-      return TP_ERR_KERNEL_DTYPE;
-  }
+  TP_TRY(tp_pick_run(in->dtype, argmax_f32, argmax_i32, argmax_i64, run));
   tp_reduce_loop_init(state, &plan);
   return TP_OK;
 }

@@ -1,8 +1,7 @@
 /* Broadcasting helpers (see broadcast.h): ATen broadcast shapes, the two-input row plan (and its
- * packed form, for kernel states) and the strided gather copy used by expand_copy / permute_copy. */
+ * packed form, for kernel states). */
 #include "broadcast.h"
 
-#include <string.h>
 
 tp_status tp_broadcast_shape(const tp_tensor *a, const tp_tensor *b, uint32_t *dim, int32_t sizes[TP_MAX_DIM]) {
   const uint32_t n = a->dim > b->dim ? a->dim : b->dim;
@@ -117,77 +116,4 @@ void tp_bcast_unpack(const tp_bcast_packed *packed, tp_bcast *bc) {
     }
   }
   bc->rows = packed->sizes[dim - 1] == 0 ? 0 : rows; /* tp_bcast_init: 0 for an empty output */
-}
-
-void tp_strided_copy(void *dst, const void *src, uint32_t dim, const int32_t *sizes, const uint32_t *src_strides,
-                     size_t esize) {
-  uint32_t n = 0;
-  uint32_t sz[TP_MAX_DIM];
-  uint32_t st[TP_MAX_DIM];
-  uint32_t numel = 1;
-  for (uint32_t d = 0; d < dim && d < TP_MAX_DIM; d++) {
-    const uint32_t size = (uint32_t)sizes[d];
-    numel *= size;
-    if (size == 1) {
-      continue;
-    }
-    if (n > 0 && st[n - 1] == src_strides[d] * size) {
-      sz[n - 1] *= size;
-      st[n - 1] = src_strides[d];
-    } else {
-      sz[n] = size;
-      st[n] = src_strides[d];
-      n++;
-    }
-  }
-  if (numel == 0) {
-    return;
-  }
-  if (n == 0) {
-    memcpy(dst, src, esize);
-    return;
-  }
-  const uint32_t len = sz[n - 1];
-  const uint32_t stride = st[n - 1];
-  const uint32_t rows = numel / len;
-  uint32_t index[TP_MAX_DIM] = {0};
-  uint32_t off = 0;
-  uint8_t *o = (uint8_t *)dst;
-  const uint8_t *s = (const uint8_t *)src;
-  for (uint32_t r = 0; r < rows; r++) {
-    const uint8_t *row = s + (size_t)off * esize;
-    if (stride == 1) {
-      memmove(o, row, (size_t)len * esize);
-    } else {
-      switch (esize) {
-        case 1:
-          for (uint32_t j = 0; j < len; j++) {
-            o[j] = row[(size_t)j * stride];
-          }
-          break;
-        case 2:
-          for (uint32_t j = 0; j < len; j++) {
-            memcpy(o + (size_t)j * 2, row + (size_t)j * stride * 2, 2);
-          }
-          break;
-        case 4:
-          for (uint32_t j = 0; j < len; j++) {
-            memcpy(o + (size_t)j * 4, row + (size_t)j * stride * 4, 4);
-          }
-          break;
-        case 8:
-          for (uint32_t j = 0; j < len; j++) {
-            memcpy(o + (size_t)j * 8, row + (size_t)j * stride * 8, 8);
-          }
-          break;
-        default:
-          for (uint32_t j = 0; j < len; j++) {
-            memcpy(o + (size_t)j * esize, row + (size_t)j * stride * esize, esize);
-          }
-          break;
-      }
-    }
-    o += (size_t)len * esize;
-    off = tp_index_next(n - 1, sz, st, index, off);
-  }
 }

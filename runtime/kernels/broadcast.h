@@ -1,6 +1,6 @@
 /* Broadcasting helpers: ATen/NumPy broadcast shapes, a row iterator over two broadcast inputs
  * (used by the binary elementwise kernels: planned in prepare, packed into the kernel's state,
- * iterated in run) and a strided gather copy (expand_copy, permute_copy).
+ * iterated in run).
  *
  * Shapes are aligned at their last dimension; a size-1 (or missing) dimension repeats to the
  * other operand's size. Dimensions of size 1 are dropped and adjacent dimensions that stay
@@ -102,12 +102,5 @@ static inline void tp_bcast_next_row(const tp_bcast *bc, tp_bcast_pos *pos) {
       tp_bcast_next_row(&(bc), &tp_pos_);                                                 \
     }                                                                                     \
   } while (0)
-
-/** Gather-copy a strided view of `src` into contiguous `dst`: the view has `dim` dimensions of
- *  `sizes`, and its element (i0, i1, ...) is at src element offset sum(i_d * src_strides[d]).
- *  Elements are `esize` bytes. Strides may be 0 (broadcast) or permuted. dst and src must not
- *  overlap. */
-void tp_strided_copy(void *dst, const void *src, uint32_t dim, const int32_t *sizes, const uint32_t *src_strides,
-                     size_t esize);
 
 #endif /* TINYPTE_BROADCAST_H */

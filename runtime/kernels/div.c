@@ -58,19 +58,7 @@ TP_KERNEL(aten, div, out, div_state) {
   if (out->dtype != TP_DTYPE_FLOAT32 || a->dtype != b->dtype) {
     return TP_ERR_KERNEL_DTYPE;
   }
-  switch (a->dtype) {
-    case TP_DTYPE_FLOAT32:
-      *run = div_f32;
-      break;
-    case TP_DTYPE_INT32:
-      *run = div_i32;
-      break;
-    case TP_DTYPE_INT64:
-      *run = div_i64;
-      break;
-    default:
-      return TP_ERR_KERNEL_DTYPE;
-  }
+  TP_TRY(tp_pick_run(a->dtype, div_f32, div_i32, div_i64, run));
   return tp_bcast_prepare(&state->bcast, a, b, out);
 }
 
@@ -117,19 +105,7 @@ TP_KERNEL(aten, div, Scalar_out, div_scalar_state) {
   if (out->dtype != TP_DTYPE_FLOAT32) {
     return TP_ERR_KERNEL_DTYPE;
   }
-  switch (a->dtype) {
-    case TP_DTYPE_FLOAT32:
-      *run = div_scalar_f32;
-      break;
-    case TP_DTYPE_INT32:
-      *run = div_scalar_i32;
-      break;
-    case TP_DTYPE_INT64:
-      *run = div_scalar_i64;
-      break;
-    default:
-      return TP_ERR_KERNEL_DTYPE;
-  }
+  TP_TRY(tp_pick_run(a->dtype, div_scalar_f32, div_scalar_i32, div_scalar_i64, run));
   TP_CHECK_ARGS(tp_same_shape(a, out));
   state->c = (float)other;
   state->numel = out->numel;

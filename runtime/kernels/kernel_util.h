@@ -174,6 +174,14 @@ tp_status tp_dim_reduction_plan(const tp_dim_reduction_args *a, tp_reduce_plan *
 
 /* --- Elementwise (prepare/run) --- */
 
+/** Set *run to the routine for `dtype` of a kernel with float32, int32 and int64 routines;
+ *  TP_ERR_KERNEL_DTYPE for any other dtype. */
+static inline tp_status tp_pick_run(int dtype, tp_kernel_run_fn f32, tp_kernel_run_fn i32, tp_kernel_run_fn i64,
+                                    tp_kernel_run_fn *run) {
+  *run = dtype == TP_DTYPE_FLOAT32 ? f32 : dtype == TP_DTYPE_INT32 ? i32 : dtype == TP_DTYPE_INT64 ? i64 : 0;
+  return *run != 0 ? TP_OK : TP_ERR_KERNEL_DTYPE;
+}
+
 /* A constant operand of an elementwise kernel (add's sign * alpha, mul's Scalar other, ...):
  * prepare converts it once to the type the chosen run routine computes in, and keeps it in the
  * kernel's state. int32/int64 arithmetic wraps around, so their constants are kept unsigned. */

@@ -57,19 +57,7 @@ TP_KERNEL(aten, mul, out, mul_state) {
   if (a->dtype != out->dtype || b->dtype != out->dtype) {
     return TP_ERR_KERNEL_DTYPE;
   }
-  switch (out->dtype) {
-    case TP_DTYPE_FLOAT32:
-      *run = mul_f32;
-      break;
-    case TP_DTYPE_INT32:
-      *run = mul_i32;
-      break;
-    case TP_DTYPE_INT64:
-      *run = mul_i64;
-      break;
-    default:
-      return TP_ERR_KERNEL_DTYPE;
-  }
+  TP_TRY(tp_pick_run(out->dtype, mul_f32, mul_i32, mul_i64, run));
   return tp_bcast_prepare(&state->bcast, a, b, out);
 }
 

@@ -50,19 +50,7 @@ TP_KERNEL(aten, relu, out, relu_state) {
   if (in->dtype != out->dtype) {
     return TP_ERR_KERNEL_DTYPE;
   }
-  switch (out->dtype) {
-    case TP_DTYPE_FLOAT32:
-      *run = relu_f32;
-      break;
-    case TP_DTYPE_INT32:
-      *run = relu_i32;
-      break;
-    case TP_DTYPE_INT64:
-      *run = relu_i64;
-      break;
-    default:
-      return TP_ERR_KERNEL_DTYPE;
-  }
+  TP_TRY(tp_pick_run(out->dtype, relu_f32, relu_i32, relu_i64, run));
   TP_CHECK_ARGS(tp_same_shape(in, out));
   state->numel = out->numel;
   return TP_OK;
