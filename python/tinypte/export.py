@@ -7,7 +7,8 @@ to_executorch (memory planning) -> .pte bytes. Same model file and seed, same by
 Memory planning places every activation, inputs and outputs included, in one arena:
 `--memory-planning greedy` (default; shares space between tensors whose lifetimes do not
 overlap) or `naive` (no sharing: one slot per tensor, for debugging), with offsets and
-constants aligned to `--alignment` bytes (default 16).
+constants aligned to `--alignment` bytes (default 16). Either keeps a fusable producer's
+inputs apart from its activation's out (fusion_planning.py), so the runtime can fuse them.
 
 usage: tinypte export --model M.py --pte OUT.pte --weights OUT.pt [--seed 0]
            [--no-constant-prop] [--alignment 16] [--memory-planning greedy|naive]
@@ -22,7 +23,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tinypte import model_loading
+from tinypte import fusion_planning, model_loading
 from tinypte.errors import TinypteError
 
 PLANNERS = ("greedy", "naive")
@@ -34,7 +35,7 @@ def backend_config(alignment: int, planner: str) -> Any:
     from executorch.exir.memory_planning import MemoryPlanningAlgorithmSuite, greedy, naive
     from executorch.exir.passes import MemoryPlanningPass
 
-    algorithm = {"greedy": greedy, "naive": naive}[planner]
+    algorithm = fusion_planning.fusion_aware({"greedy": greedy, "naive": naive}[planner])
     planning = MemoryPlanningPass(
         memory_planning_algo=MemoryPlanningAlgorithmSuite(algo_list=[algorithm]),
         alloc_graph_input=True,

@@ -5,6 +5,8 @@ Kernels are found by scanning C sources for their definition lines,
     TP_KERNEL(aten, addmm, out, addmm_state) {   ->  "aten::addmm" overload "out",
                                                      entry tp_kernel_aten_addmm_out
 
+(or `TP_KERNEL_WITH(aten, relu, out, relu_state, TP_KERNEL_CLAMP)`, with kernel flags),
+
 so the registry cannot disagree with the sources. The portable kernels (runtime/kernels)
 are always scanned; `--user-sources` adds kernels of the user's own (kernel_library's and
 model_firmware's `srcs`), for operators the portable set does not have. Operators come
@@ -26,7 +28,9 @@ from pathlib import Path
 
 from tinypte.errors import TinypteError
 
-KERNEL_LINE = re.compile(r"^TP_KERNEL\(\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*\w+\s*\)", re.MULTILINE)
+KERNEL_LINE = re.compile(
+    r"^TP_KERNEL(?:_WITH)?\(\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*\w+\s*(?:,[^)]*)?\)", re.MULTILINE
+)
 KERNELS_HOME = "runtime/kernels/"
 
 

@@ -113,7 +113,7 @@ static tp_status run_golden(tp_method *method, const tp_golden *golden, run_stat
     for (uint32_t i = 0; i < golden->num_inputs; i++) {
       const tp_golden_slot *slot = &golden->slots[i];
       tp_tensor input = {(void *)(uintptr_t)tp_golden_slot_data(golden, c, i), slot->dims, slot->numel,
-                         slot->nbytes, (uint8_t)slot->ndim, (uint8_t)slot->dtype};
+                         slot->nbytes, (uint8_t)slot->ndim, (uint8_t)slot->dtype, 0};
       tp_status status = tp_method_set_input_tensor(method, i, &input);
       if (status != TP_OK) {
         report_status("set_input", status, NULL);

@@ -4,6 +4,7 @@
  * (with alpha == beta == 1 that is exactly sum + self). beta == 0 still multiplies self, so
  * NaN/inf in self propagate as in the portable kernel (ATen would ignore self).
  */
+#include "gemm.h"
 #include "nn_util.h"
 
 /* A Scalar argument converted straight to float, as the portable kernel's convert<float>()
@@ -25,37 +26,21 @@ static tp_status scalar_f32(const tp_value *v, float *out) {
   }
 }
 
-/* What run needs: sizes, the scalars, and how self broadcasts over the out rows/columns. */
-typedef struct addmm_state {
-  uint32_t m, n, p;    /* out[m, p] = mat1[m, n] @ mat2[n, p] */
-  uint32_t row_step;   /* self elements between out rows (0: broadcast) */
-  uint32_t col_step;   /* self elements between out columns (0: broadcast) */
-  float alpha, beta;
-} addmm_state;
-
 /* addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1,
  *           Tensor(a!) out) -> Tensor(a!): args self, mat1, mat2, beta, alpha, out, out. */
 enum { ADDMM_SELF, ADDMM_MAT1, ADDMM_MAT2, ADDMM_BETA, ADDMM_ALPHA, ADDMM_OUT, ADDMM_NARGS = 7 };
 
+/* The products (float sums over k), then sum * alpha + self * beta per element (just
+ * sum + self when both are 1: the same value), then a fused activation: one pass. */
 static tp_status addmm_run(const tp_kernel_call *call) {
-  const addmm_state *st = call->state;
-  /* The products first (float sums over k), then the scale and the bias in place: what the
-   * portable kernel does when self broadcasts, and the same rounding as its fused loop. */
-  float *z = (float *)call->args[ADDMM_OUT]->as.tensor->data;
-  tp_nn_matmul_f32(z, (const float *)call->args[ADDMM_MAT1]->as.tensor->data,
-                   (const float *)call->args[ADDMM_MAT2]->as.tensor->data, st->m, st->n, st->p);
-  const float *srow = (const float *)call->args[ADDMM_SELF]->as.tensor->data;
-  for (uint32_t i = 0; i < st->m; i++, srow += st->row_step) {
-    const float *s = srow;
-    for (uint32_t j = 0; j < st->p; j++, s += st->col_step) {
-      *z = *z * st->alpha + *s * st->beta;
-      z++;
-    }
-  }
+  tp_gemm_f32(call->state, (float *)call->args[ADDMM_OUT]->as.tensor->data,
+              (const float *)call->args[ADDMM_MAT1]->as.tensor->data,
+              (const float *)call->args[ADDMM_MAT2]->as.tensor->data,
+              (const float *)call->args[ADDMM_SELF]->as.tensor->data);
   return TP_OK;
 }
 
-TP_KERNEL(aten, addmm, out, addmm_state) {
+TP_KERNEL_WITH(aten, addmm, out, tp_gemm, TP_KERNEL_TAKES_CLAMP) {
   tp_value *const *args = call->args;
   const uint32_t nargs = call->nargs;
   tp_tensor *self, *mat1, *mat2, *out;
@@ -76,12 +61,17 @@ TP_KERNEL(aten, addmm, out, addmm_state) {
   state->p = (uint32_t)mat2->sizes[1];
   TP_CHECK_ARGS((uint32_t)mat2->sizes[0] == state->n && (uint32_t)out->sizes[0] == state->m &&
                 (uint32_t)out->sizes[1] == state->p);
+  state->x_row = state->n;
+  state->y_row = state->p;
   /* self's rows and columns; a size of 1 broadcasts (step 0). */
   const uint32_t rows = self->dim == 2 ? (uint32_t)self->sizes[0] : 1;
   const uint32_t cols = self->dim >= 1 ? (uint32_t)self->sizes[self->dim - 1] : 1;
   TP_CHECK_ARGS((rows == 1 || rows == state->m) && (cols == 1 || cols == state->p));
-  state->row_step = rows == 1 ? 0 : cols;
-  state->col_step = cols == 1 ? 0 : 1;
+  state->bias_row = rows == 1 ? 0 : cols;
+  state->bias_col = cols == 1 ? 0 : 1;
+  state->has_bias = true;
+  state->scaled = state->alpha != 1.0f || state->beta != 1.0f;
+  tp_gemm_set_clamp(state, call->clamp);
   *run = addmm_run;
   return TP_OK;
 }

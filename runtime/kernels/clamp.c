@@ -8,6 +8,7 @@
 
 /* The bounds in the dtype's terms (an absent bound is not read). */
 typedef struct clamp_state {
+  tp_clamp fusable; /* float32 with bounds that are not NaN (absent: -inf, +inf), for fusion */
   union {
     struct {
       float lo, hi;
@@ -102,7 +103,7 @@ static tp_status clamp_i64(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL(aten, clamp, out, clamp_state) {
+TP_KERNEL_WITH(aten, clamp, out, clamp_state, TP_KERNEL_CLAMP) {
   tp_value *const *args = call->args;
   const uint32_t nargs = call->nargs;
   tp_tensor *in, *out;
@@ -152,5 +153,7 @@ TP_KERNEL(aten, clamp, out, clamp_state) {
   state->has_min = has_min;
   state->has_max = has_max;
   state->numel = out->numel;
+  tp_clamp_offer(&state->fusable, out->dtype == TP_DTYPE_FLOAT32, has_min ? state->bound.f32.lo : -INFINITY,
+                 has_max ? state->bound.f32.hi : INFINITY);
   return TP_OK;
 }

@@ -7,9 +7,20 @@
  * kernel does.
  *
  * Prepare checks the arguments, keeps the geometry in the state (a 1-D convolution is a 2-D
- * one of height 1) and picks the routine for its kind (conv_routine); there is one routine,
- * the general one, for now.
+ * one of height 1) and picks the routine for its kind (conv_routine):
+ *  - 1x1 filters, stride 1, no padding, one group: a matrix product per image (gemm.c);
+ *  - 3x3, stride 1, padding 1, constant finite filters, small planes, an FPU: each group's
+ *    input copied once into zero-framed planes on the stack, then each out plane summed over
+ *    them in registers (conv_padded3x3, tp_conv_valid3x3);
+ *  - other 3-wide filters, stride 1, dilation 1 (any height, padding and groups, depthwise
+ *    included): filter-stationary row loops (conv_rows.c) that add one input channel at a
+ *    time to the out plane, which holds the partial sums;
+ *  - anything else: the general routine, one output at a time.
+ * All add the same products in the same order (runtime/README.md, "Exactness"); a fused
+ * activation (TP_KERNEL_TAKES_CLAMP) is applied as the bias is added.
  */
+#include "conv_rows.h"
+#include "gemm.h"
 #include "nn_util.h"
 
 /* What run needs: the sizes and the window; index 0 = height, 1 = width. */
@@ -22,6 +33,10 @@ typedef struct conv_state {
   int32_t out[2];   /* output plane OH, OW */
   tp_nn_window2d w; /* filter size KH, KW, stride, padding, dilation */
   bool has_bias;
+  bool clamped;     /* apply `clamp` (a fused activation) to every output */
+  tp_clamp clamp;
+  tp_gemm gemm;     /* 1x1 convolutions: the product per image */
+  bool same3x3;     /* conv_rows3 of a 3x3 filter with padding 1 and W >= 2: whole planes */
 } conv_state;
 
 /* convolution.out(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding,
@@ -120,7 +135,7 @@ static tp_status conv_general(const tp_kernel_call *call) {
           if (bias_data != NULL) {
             acc += bias_data[oc];
           }
-          *o++ = acc;
+          *o++ = st->clamped ? tp_clamp_apply(&st->clamp, acc) : acc;
         }
       }
     }
@@ -128,38 +143,180 @@ static tp_status conv_general(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-/* The kinds of convolution a specialised routine could serve. */
-typedef enum conv_kind {
-  CONV_GENERAL,   /* anything else */
-  CONV_DEPTHWISE, /* one input channel per group (groups == C > 1): a 2-D filter per channel */
-  CONV_POINTWISE, /* 1x1 filter, stride 1, no padding, one group: a matrix product per image */
-} conv_kind;
-
-static conv_kind conv_kind_of(const conv_state *st) {
-  const tp_nn_window2d *w = &st->w;
-  if (w->k[0] == 1 && w->k[1] == 1 && w->s[0] == 1 && w->s[1] == 1 && w->p[0] == 0 && w->p[1] == 0 &&
-      st->icg == st->c) {
-    return CONV_POINTWISE;
+/* 1x1, stride 1, no padding, one group: out[n] (OC x HW) = weight (OC x C) @ in[n] (C x HW),
+ * with the bias per row. */
+static tp_status conv_pointwise(const tp_kernel_call *call) {
+  const conv_state *st = call->state;
+  const tp_gemm *g = &st->gemm;
+  const float *in = (const float *)call->args[IN]->as.tensor->data;
+  const float *weight = (const float *)call->args[WEIGHT]->as.tensor->data;
+  const float *bias = st->has_bias ? (const float *)call->args[BIAS]->as.tensor->data : NULL;
+  float *out = (float *)call->args[OUT]->as.tensor->data;
+  for (int32_t n = 0; n < st->n; n++, in += g->n * g->p, out += g->m * g->p) {
+    tp_gemm_f32(g, out, weight, in, bias);
   }
-  if (st->icg == 1 && st->c > 1) {
-    return CONV_DEPTHWISE;
-  }
-  return CONV_GENERAL;
+  return TP_OK;
 }
 
-/* The routine for a checked, non-empty convolution of this kind. Specialised routines slot in
- * here; until they exist every kind runs the general one. */
-static tp_kernel_run_fn conv_routine(const conv_state *st) {
-  switch (conv_kind_of(st)) {
-    case CONV_DEPTHWISE:
-    case CONV_POINTWISE:
-    case CONV_GENERAL:
-      break;
+/* Floats of the zero-padded input planes (one group's) conv_padded3x3 keeps on the stack. */
+#define PADDED_MAX 512
+
+/* Zeroes `count` floats (a loop GCC would otherwise turn into a memset call, which costs more
+ * than it saves on planes this small). */
+static void zero(float *o, uint32_t count) {
+  for (uint32_t i = 0; i < count; i++) {
+    __asm__("" : : "r"(o) : "memory"); /* keeps the loop a loop */
+    o[i] = 0.0f;
+  }
+}
+
+/* Adds the bias to a plane of finished sums and applies the fused activation. */
+static void finish_plane(const conv_state *st, float *o, uint32_t count, const float *bias) {
+  const bool clamped = st->clamped;
+  const float b = bias != NULL ? *bias : 0.0f, lo = st->clamp.lo, hi = st->clamp.hi;
+  for (uint32_t i = 0; i < count; i++) {
+    float v = o[i];
+    if (bias != NULL) {
+      v += b;
+    }
+    if (clamped) {
+      v = v < lo ? lo : v;
+      v = hi < v ? hi : v;
+    }
+    o[i] = v;
+  }
+}
+
+/* 3-wide filters, stride 1, dilation 1: per out channel, the plane starts at 0 and each input
+ * channel of its group adds its filter rows (three at once where all three are inside). */
+static tp_status conv_rows3(const tp_kernel_call *call) {
+  const conv_state *st = call->state;
+  const int32_t N = st->n, C = st->c, OC = st->oc, ICG = st->icg, OCG = st->ocg;
+  const int32_t H = st->in[0], W = st->in[1], OH = st->out[0], OW = st->out[1];
+  const int32_t KH = st->w.k[0], ph = st->w.p[0], pw = st->w.p[1];
+  const uint32_t in_plane = (uint32_t)H * (uint32_t)W, out_plane = (uint32_t)OH * (uint32_t)OW;
+  const uint32_t w_plane = (uint32_t)KH * 3u;
+  const float *in_data = (const float *)call->args[IN]->as.tensor->data;
+  const float *w_data = (const float *)call->args[WEIGHT]->as.tensor->data;
+  const float *bias = st->has_bias ? (const float *)call->args[BIAS]->as.tensor->data : NULL;
+  float *o = (float *)call->args[OUT]->as.tensor->data;
+  for (int32_t n = 0; n < N; n++) {
+    for (int32_t oc = 0; oc < OC; oc++, o += out_plane) {
+      const float *in_c = in_data + ((uint32_t)n * (uint32_t)C + (uint32_t)(oc / OCG * ICG)) * in_plane;
+      const float *w_c = w_data + (uint32_t)oc * (uint32_t)ICG * w_plane;
+      zero(o, out_plane);
+      for (int32_t c = 0; c < ICG; c++, in_c += in_plane, w_c += w_plane) {
+        if (st->same3x3) {
+          tp_conv_plane3x3_pad1(o, in_c, w_c, H, W);
+          continue;
+        }
+        float *o_row = o;
+        for (int32_t oy = 0; oy < OH; oy++, o_row += OW) {
+          const int32_t iy0 = oy - ph;
+          int32_t lo, hi;
+          tp_nn_taps(iy0, KH, 1, H, &lo, &hi);
+          if (KH == 3 && lo == 0 && hi == 3) {
+            tp_conv_rows3x3(o_row, in_c + iy0 * W, w_c, OW, W, pw);
+            continue;
+          }
+          for (int32_t ky = lo; ky < hi; ky++) {
+            tp_conv_row3(o_row, in_c + (iy0 + ky) * W, w_c + ky * 3, OW, W, pw);
+          }
+        }
+      }
+      finish_plane(st, o, out_plane, bias != NULL ? bias + oc : NULL);
+    }
+  }
+  return TP_OK;
+}
+
+/* 3x3, stride 1, padding 1, constant finite weights, small planes: each input channel is
+ * copied once into a zero-padded plane on the stack, then every out channel of its group adds
+ * its 3x3 filter over it with no edge cases (tp_conv_valid3x3). The padding taps add
+ * 0 * w = +-0 to a sum that is never -0, which leaves it unchanged: the sums are the same as
+ * the general routine's, which skips them. */
+static tp_status conv_padded3x3(const tp_kernel_call *call) {
+  const conv_state *st = call->state;
+  const int32_t ICG = st->icg, OCG = st->ocg, H = st->in[0], W = st->in[1];
+  const int32_t PW = W + 2;
+  const uint32_t plane = (uint32_t)H * (uint32_t)W, padded_plane = (uint32_t)(H + 2) * (uint32_t)PW;
+  float padded[PADDED_MAX];
+  const float *in = (const float *)call->args[IN]->as.tensor->data;
+  const float *w = (const float *)call->args[WEIGHT]->as.tensor->data;
+  const float *bias = st->has_bias ? (const float *)call->args[BIAS]->as.tensor->data : NULL;
+  tp_conv3x3_plane job = {
+      .out = (float *)call->args[OUT]->as.tensor->data, .in = padded, .in_plane = padded_plane, .w = w,
+      .channels = ICG, .out_h = H, .out_w = W, .in_w = PW, .clamp = st->clamped ? &st->clamp : NULL,
+  };
+  const int32_t groups = st->c / ICG;
+  for (int32_t n = 0; n < st->n; n++) {
+    job.w = w;
+    job.bias = bias;
+    for (int32_t g = 0; g < groups; g++) {
+      float *p = padded; /* the group's input channels, each framed by a ring of zeros */
+      for (int32_t c = 0; c < ICG; c++) {
+        zero(p, (uint32_t)PW + 1); /* the top row and the first row's left edge */
+        p += PW + 1;
+        for (int32_t y = 0; y < H; y++, p += 2) {
+          for (int32_t x = 0; x < W; x++) {
+            *p++ = *in++;
+          }
+          p[0] = 0.0f; /* this row's right edge and the next row's left edge */
+          p[1] = 0.0f;
+        }
+        zero(p, (uint32_t)PW - 1); /* the rest of the bottom row */
+        p += PW - 1;
+      }
+      for (int32_t oc = 0; oc < OCG; oc++, job.out += plane, job.w += (uint32_t)ICG * 9u) {
+        tp_conv_valid3x3(&job);
+        job.bias = job.bias != NULL ? job.bias + 1 : NULL;
+      }
+    }
+  }
+  return TP_OK;
+}
+
+/* true when every element of a float32 tensor is finite. */
+static bool all_finite(const tp_tensor *t) {
+  const float *v = (const float *)t->data;
+  for (uint32_t i = 0; i < t->numel; i++) {
+    if (!(v[i] - v[i] == 0.0f)) { /* inf - inf and NaN - NaN are NaN */
+      return false;
+    }
+  }
+  return true;
+}
+
+/* The routine for a checked, non-empty convolution of this kind. */
+static tp_kernel_run_fn conv_routine(conv_state *st, const tp_tensor *weight) {
+  const tp_nn_window2d *w = &st->w;
+  const bool stride1 = w->s[0] == 1 && w->s[1] == 1, dilation1 = w->d[0] == 1 && w->d[1] == 1;
+  if (w->k[0] == 1 && w->k[1] == 1 && stride1 && w->p[0] == 0 && w->p[1] == 0 && st->icg == st->c) {
+    tp_gemm *g = &st->gemm;
+    g->m = (uint32_t)st->oc;
+    g->n = (uint32_t)st->c;
+    g->p = (uint32_t)st->in[0] * (uint32_t)st->in[1];
+    g->x_row = g->n;
+    g->y_row = g->p;
+    g->has_bias = st->has_bias;
+    g->bias_row = 1;
+    g->bias_col = 0;
+    g->clamped = st->clamped;
+    g->clamp = st->clamp;
+    return conv_pointwise;
+  }
+  if (w->k[1] == 3 && stride1 && dilation1) {
+    st->same3x3 = w->k[0] == 3 && w->p[0] == 1 && w->p[1] == 1 && st->in[1] >= 2;
+    const int64_t padded = (int64_t)st->icg * (st->in[0] + 2) * (st->in[1] + 2);
+    if (TP_NN_HARD_FLOAT && st->same3x3 && padded <= PADDED_MAX && weight->constant && all_finite(weight)) {
+      return conv_padded3x3;
+    }
+    return conv_rows3;
   }
   return conv_general;
 }
 
-TP_KERNEL(aten, convolution, out, conv_state) {
+TP_KERNEL_WITH(aten, convolution, out, conv_state, TP_KERNEL_TAKES_CLAMP) {
   tp_value *const *args = call->args;
   const uint32_t nargs = call->nargs;
   tp_tensor *in, *weight, *bias, *out;
@@ -219,6 +376,10 @@ TP_KERNEL(aten, convolution, out, conv_state) {
   w->k[0] = KH;
   w->k[1] = KW;
   state->has_bias = bias != NULL;
-  *run = out->numel == 0 ? tp_nn_run_nothing : conv_routine(state);
+  state->clamped = call->clamp != NULL;
+  if (call->clamp != NULL) {
+    state->clamp = *call->clamp;
+  }
+  *run = out->numel == 0 ? tp_nn_run_nothing : conv_routine(state, weight);
   return TP_OK;
 }

@@ -6,8 +6,9 @@
 #include "kernel_util.h"
 
 typedef struct hardtanh_state {
-  uint32_t numel; /* elements of self and out */
-  float lo, hi;   /* min_val, max_val as float */
+  tp_clamp fusable; /* [lo, hi] unless a bound is NaN, for activation fusion */
+  uint32_t numel;   /* elements of self and out */
+  float lo, hi;     /* min_val, max_val as float */
 } hardtanh_state;
 
 /* hardtanh.out(Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor(a!) out) -> Tensor(a!):
@@ -33,7 +34,7 @@ static tp_status hardtanh_f32(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL(aten, hardtanh, out, hardtanh_state) {
+TP_KERNEL_WITH(aten, hardtanh, out, hardtanh_state, TP_KERNEL_CLAMP) {
   tp_tensor *in, *out;
   double min_d, max_d;
   TP_TRY(tp_elementwise_args(call, HARDTANH_OUT, &in, &out));
@@ -46,6 +47,7 @@ TP_KERNEL(aten, hardtanh, out, hardtanh_state) {
   state->numel = out->numel;
   state->lo = (float)min_d;
   state->hi = (float)max_d;
+  tp_clamp_offer(&state->fusable, true, state->lo, state->hi);
   *run = hardtanh_f32;
   return TP_OK;
 }

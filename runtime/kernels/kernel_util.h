@@ -23,8 +23,11 @@
 /* Defines kernel ns::name.overload with a per-instruction state of type `state_type`; the
  * body that follows is its prepare function, which receives `call`, `state` (the call's
  * state, zeroed) and `run` (set it to the routine to run). It defines the registry entry
- * `const tp_kernel tp_kernel_<ns>_<name>_<overload>`. */
-#define TP_KERNEL(ns, name, overload, state_type)                                                             \
+ * `const tp_kernel tp_kernel_<ns>_<name>_<overload>`. TP_KERNEL_WITH adds tp_kernel flags
+ * (activation fusion, see tinypte/kernel.h). */
+#define TP_KERNEL(ns, name, overload, state_type) TP_KERNEL_WITH(ns, name, overload, state_type, 0u)
+
+#define TP_KERNEL_WITH(ns, name, overload, state_type, kernel_flags)                                        \
   static tp_status tp__prepare_##ns##_##name##_##overload(const tp_kernel_call *call, state_type *state,       \
                                                           tp_kernel_run_fn *run);                             \
   static tp_status tp__entry_##ns##_##name##_##overload(const tp_kernel_call *call, tp_kernel_run_fn *run) {   \
@@ -32,9 +35,17 @@
   }                                                                                                            \
   const tp_kernel tp_kernel_##ns##_##name##_##overload = {#ns "::" #name, #overload,                           \
                                                           tp__entry_##ns##_##name##_##overload,                 \
-                                                          sizeof(state_type)};                                 \
+                                                          sizeof(state_type), (kernel_flags)};                 \
   static tp_status tp__prepare_##ns##_##name##_##overload(const tp_kernel_call *call, state_type *state,       \
                                                           tp_kernel_run_fn *run)
+
+/* The fusable bounds a TP_KERNEL_CLAMP kernel keeps first in its state: lo and hi, or NaN
+ * and NaN ("do not fuse") when the call is not float32 or a bound is NaN. */
+static inline void tp_clamp_offer(tp_clamp *c, bool float32, float lo, float hi) {
+  const bool fusable = float32 && lo == lo && hi == hi; /* x == x: not NaN */
+  c->lo = fusable ? lo : __builtin_nanf("");
+  c->hi = fusable ? hi : __builtin_nanf("");
+}
 
 /* Return TP_ERR_KERNEL_ARGS when `cond` is false. */
 #define TP_CHECK_ARGS(cond)       \

@@ -61,6 +61,66 @@ static tp_status max_pool_run(const tp_kernel_call *call) {
   return TP_OK;
 }
 
+/* No padding and floor mode: every window lies inside its plane, so the taps need no range
+ * checks. Same visiting order and comparison as max_pool_run. */
+static tp_status max_pool_inside(const tp_kernel_call *call) {
+  const max_pool_state *st = call->state;
+  const int32_t W = st->planes.in[1], OH = st->planes.out[0], OW = st->planes.out[1];
+  const int32_t KH = st->w.k[0], KW = st->w.k[1];
+  const int32_t row_step = st->w.s[0] * W, col_step = st->w.s[1];
+  const int32_t tap_row = st->w.d[0] * W, tap_col = st->w.d[1];
+  const uint32_t plane_size = (uint32_t)st->planes.in[0] * (uint32_t)W;
+  const float *plane = (const float *)call->args[IN]->as.tensor->data;
+  float *o = (float *)call->args[OUT]->as.tensor->data;
+  int64_t *oi = (int64_t *)call->args[INDICES]->as.tensor->data;
+  for (uint32_t c = 0; c < st->planes.count; c++, plane += plane_size) {
+    for (int32_t oy = 0, start_row = 0; oy < OH; oy++, start_row += row_step) {
+      for (int32_t ox = 0, start = start_row; ox < OW; ox++, start += col_step) {
+        float best = plane[start];
+        int32_t best_idx = start;
+        for (int32_t ky = 0, row = start; ky < KH; ky++, row += tap_row) {
+          for (int32_t kx = 0, at = row; kx < KW; kx++, at += tap_col) {
+            const float v = plane[at];
+            if (v > best) {
+              best = v;
+              best_idx = at;
+            }
+          }
+        }
+        *o++ = best;
+        *oi++ = best_idx;
+      }
+    }
+  }
+  return TP_OK;
+}
+
+/* The common 2x2 window with no padding, unrolled: taps in max_pool_run's order. */
+static tp_status max_pool_2x2(const tp_kernel_call *call) {
+  const max_pool_state *st = call->state;
+  const int32_t W = st->planes.in[1], OH = st->planes.out[0], OW = st->planes.out[1];
+  const int32_t row_step = st->w.s[0] * W, col_step = st->w.s[1];
+  const int32_t down = st->w.d[0] * W, right = st->w.d[1];
+  const uint32_t plane_size = (uint32_t)st->planes.in[0] * (uint32_t)W;
+  const float *plane = (const float *)call->args[IN]->as.tensor->data;
+  float *o = (float *)call->args[OUT]->as.tensor->data;
+  int64_t *oi = (int64_t *)call->args[INDICES]->as.tensor->data;
+  for (uint32_t c = 0; c < st->planes.count; c++, plane += plane_size) {
+    for (int32_t oy = 0; oy < OH; oy++) {
+      const float *p = plane + oy * row_step;
+      for (int32_t ox = 0; ox < OW; ox++, p += col_step) {
+        const float *best = p;
+        best = p[right] > *best ? p + right : best;
+        best = p[down] > *best ? p + down : best;
+        best = p[down + right] > *best ? p + down + right : best;
+        *o++ = *best;
+        *oi++ = best - plane;
+      }
+    }
+  }
+  return TP_OK;
+}
+
 TP_KERNEL(aten, max_pool2d_with_indices, out, max_pool_state) {
   tp_value *const *args = call->args;
   const uint32_t nargs = call->nargs;
@@ -90,6 +150,10 @@ TP_KERNEL(aten, max_pool2d_with_indices, out, max_pool_state) {
     return TP_OK;
   }
   planes->count = tp_nn_plane_count(in, planes->in);
-  *run = max_pool_run;
+  if (w->p[0] != 0 || w->p[1] != 0 || ceil_mode) {
+    *run = max_pool_run;
+  } else {
+    *run = w->k[0] == 2 && w->k[1] == 2 ? max_pool_2x2 : max_pool_inside;
+  }
   return TP_OK;
 }

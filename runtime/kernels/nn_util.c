@@ -78,22 +78,6 @@ int32_t tp_nn_out_size(int32_t in, int32_t k, int32_t s, int32_t p, int32_t d, b
   return out > 0 && out <= INT32_MAX ? (int32_t)out : 0;
 }
 
-void tp_nn_matmul_f32(float *z, const float *x, const float *y, uint32_t m, uint32_t n, uint32_t p) {
-  for (uint32_t i = 0; i < m; i++, x += n) {
-    const float *col = y;
-    for (uint32_t j = 0; j < p; j++, col++) {
-      const float *a = x;
-      const float *b = col;
-      float sum = 0.0f;
-      for (uint32_t k = n; k != 0; k--) {
-        sum += *a++ * *b;
-        b += p;
-      }
-      *z++ = sum;
-    }
-  }
-}
-
 tp_status tp_nn_matmul_args(tp_value *const *args, uint32_t nargs, tp_tensor **self, tp_tensor **mat2,
                             tp_tensor **out) {
   TP_CHECK_ARGS(nargs == 4);

@@ -1,7 +1,7 @@
 /* Helpers shared by the neural-network kernels (matmul, convolution, pooling, normalization):
  * argument-count checks for multi-output ops, pooling parameter parsing and input checks,
  * output-size and window-range arithmetic, the plane geometry prepare keeps in a pooling's
- * state, and the float32 matrix product used by addmm/mm/bmm.
+ * state (the float32 matrix product is gemm.h's).
  */
 #ifndef TINYPTE_NN_UTIL_H
 #define TINYPTE_NN_UTIL_H
@@ -17,6 +17,27 @@
 #define TP_NN_NOINLINE __attribute__((noinline))
 #else
 #define TP_NN_NOINLINE
+#endif
+
+
+/* acc += a * b, the step of every float32 dot product in the GEMM and convolution loops. Where
+ * the FPU has a multiply-add that rounds once (RISC-V F: fmadd.s) it is used, which saves an
+ * instruction per MAC and rounds each step once instead of twice (results then differ from
+ * ExecuTorch's by float rounding; runtime/README.md lists it). Elsewhere a product and then a
+ * sum, each rounded, exactly as ExecuTorch's portable kernels (Cortex-M: one vmla.f32). */
+#if defined(__riscv) && defined(__riscv_flen) && __riscv_flen >= 32
+#define TP_MAC(acc, a, b) ((acc) = __builtin_fmaf((a), (b), (acc)))
+#else
+#define TP_MAC(acc, a, b) ((acc) += (a) * (b))
+#endif
+
+/* 1 where float arithmetic is in hardware. Without an FPU (rv32imac) every float operation is
+ * a library call, so routines that trade extra multiply-adds for simpler loops (the padded
+ * 3x3 convolution multiplies its zero padding) are not chosen there. */
+#if (defined(__riscv) && !defined(__riscv_flen)) || defined(__SOFTFP__)
+#define TP_NN_HARD_FLOAT 0
+#else
+#define TP_NN_HARD_FLOAT 1
 #endif
 
 /** true when t is float32. */
@@ -126,11 +147,5 @@ static inline void tp_nn_taps(int32_t start, int32_t k, int32_t d, int32_t n, in
   *lo = a;
   *hi = b;
 }
-
-/**
- * z[m][p] = x[m][n] @ y[n][p], each element a float sum over k in increasing order
- * (ExecuTorch's vec_matmul).
- */
-void tp_nn_matmul_f32(float *z, const float *x, const float *y, uint32_t m, uint32_t n, uint32_t p);
 
 #endif /* TINYPTE_NN_UTIL_H */

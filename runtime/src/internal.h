@@ -8,6 +8,13 @@
 /* A KernelCall has at most this many arguments (layer_norm has 11). */
 #define TP_MAX_KERNEL_ARGS 24
 
+/* tp_instruction.kind of an activation fused into the kernel call before it: skipped. */
+#define TP_INSTR_FUSED 6
+
+/** Fuse activations into the kernel calls that produce their inputs, where exact (fusion.c);
+ *  runs after every kernel call was prepared, for programs without jumps. */
+tp_status tp_fuse_activations(tp_method *method);
+
 /* The flatbuffer part of a loaded program. */
 tp_fb tp_program_fb(const tp_program *program);
 

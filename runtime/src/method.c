@@ -163,6 +163,9 @@ tp_status tp_method_init(tp_method *method, const tp_program *program, const cha
   /* Straight-line programs run each instruction once; programs with jumps may loop. */
   method->step_limit = counts.has_jumps ? view.instructions.len * 1024u + 1024u : view.instructions.len;
   status = prepare_kernels(method);
+  if (status == TP_OK && !counts.has_jumps) {
+    status = tp_fuse_activations(method);
+  }
   if (status != TP_OK) {
     method->values = NULL; /* not runnable */
   }
@@ -293,7 +296,7 @@ tp_status tp_method_execute(tp_method *method) {
         next = truth ? next : instruction->b;
         break;
       }
-      default: /* TP_INSTR_FREE: planned memory needs no freeing */
+      default: /* TP_INSTR_FREE (planned memory needs no freeing), TP_INSTR_FUSED */
         break;
     }
     if (status != TP_OK) {

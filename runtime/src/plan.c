@@ -218,6 +218,7 @@ static tp_status tensor_data(const tp_plan_view *view, const tp_fb_table *table,
       return TP_ERR_MISALIGNED;
     }
     t->data = (void *)(uintptr_t)data; /* constants are read-only; kernels only read inputs */
+    t->constant = 1;
     return TP_OK;
   }
   /* Neither planned nor constant: only an empty tensor can do without memory. */

@@ -179,6 +179,14 @@ static void print_info(const options *opts, const tp_method_requirements *req, c
       printf("  output %u: %s (%u B)\n", i, shape, tensor->nbytes);
     }
   }
+  for (uint32_t pc = 0; pc < req->num_instructions; pc++) {
+    bool fused;
+    const tp_kernel *kernel = tp_method_instruction_kernel(method, pc, &fused);
+    if (kernel != NULL) {
+      printf("  instruction %u: %s.%s%s\n", pc, kernel->name, kernel->overload,
+             fused ? " (fused into the instruction before it)" : "");
+    }
+  }
 }
 
 static int run(const options *opts, const uint8_t *data, size_t size) {

@@ -27,6 +27,9 @@ printf 'ET11xxxxxxxxxxxxxxxxxxxx' | dd bs=1 seek=4 of="$work/old.pte" 2>/dev/nul
 echo "hello" >"$work/text.pte"
 
 check info 0 'planned buffer 1: 128 B' "$pte_run" "$sine" --info
+# sine is linear, relu, linear, relu, linear: both relus fold into the addmm before them.
+check fused_relu 0 'instruction 1: aten::relu.out \(fused into the instruction before it\)' "$pte_run" "$sine" --info
+check fused_relu_2 0 'instruction 3: aten::relu.out \(fused' "$pte_run" "$sine" --info
 check run 0 '^$' "$pte_run" "$sine" "$work/one.bin" --out "$work"
 [[ $(stat -c %s "$work/out0.bin") -eq 4 ]] || { echo "FAIL run: out0.bin is not 4 bytes"; failures=$((failures + 1)); }
 check wrong_input_size 1 'input 0 has 2 bytes; the program expects float32\[1,1\] \(4 bytes\)' \

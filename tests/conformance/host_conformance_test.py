@@ -6,6 +6,10 @@ Each case's program and inputs come from CASES_DIR (generate.py's output); pte_r
 the outputs, which must match ExecuTorch's within the case's tolerance
 (|got - expected| <= abs + rel * |expected|; integers exactly). Prints the number of
 cases and outputs checked and the operators covered; exits non-zero on any mismatch.
+
+Activation fusion is checked too: `pte_run --info` must report the activation fused for every
+case named in FUSED (with how many), and for no other case named fuse_* (FUSED must be
+complete for those).
 """
 
 from __future__ import annotations
@@ -20,6 +24,27 @@ from typing import Any
 import numpy as np
 
 from tinypte import dtypes
+
+# Cases whose activations the runtime must fuse into the kernel before them, and how many.
+FUSED = {
+    "fuse_linear_relu": 1,
+    "fuse_linear_shared": 0,  # the product's out has a second reader: no fusion
+    "fuse_conv_relu": 1,
+    "fuse_pointwise_hardtanh": 1,
+    "fuse_bmm_clamp": 1,
+    "model_mlp": 2,
+    "model_cnn": 1,  # conv -> batch norm -> relu is not fused; pointwise conv -> relu is
+}
+
+
+def fusion_problems(pte_run: str, root: Path, case: dict[str, Any]) -> list[str]:
+    """The case's fused-activation count against FUSED."""
+    name = case["name"]
+    if name not in FUSED:
+        return [f"{name}: a fuse_* case missing from FUSED"] if name.startswith("fuse_") else []
+    info = subprocess.run([pte_run, str(root / case["pte"]), "--info"], capture_output=True, text=True, check=False)
+    fused = info.stdout.count("(fused into the instruction before it)")
+    return [] if fused == FUSED[name] else [f"{name}: {fused} activations fused, expected {FUSED[name]}"]
 
 
 def check_case(pte_run: str, root: Path, case: dict[str, Any], out_dir: Path) -> list[str]:
@@ -60,12 +85,18 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         for case in manifest["cases"]:
             problems += check_case(pte_run, root, case, Path(tmp))
+            problems += fusion_problems(pte_run, root, case)
             outputs += len(case["outputs"])
             operators.update(case["operators"])
     for problem in problems:
         print(problem)
     cases = len(manifest["cases"])
     print(f"host conformance: {cases} cases, {outputs} outputs, {len(operators)} operators, {len(problems)} failed")
+    checked = sum(1 for case in manifest["cases"] if case["name"] in FUSED)
+    print(f"host conformance: fusion checked in {checked} cases")
+    if checked != len(FUSED):
+        print(f"host conformance: FAIL fusion checked in {checked} cases, FUSED names {len(FUSED)}")
+        return 1
     if cases < min_cases:
         print(f"host conformance: FAIL only {cases} cases in the manifest, at least {min_cases} required")
         return 1

@@ -17,14 +17,14 @@ int main(void) {
   float x[3] = {1.0f, -2.5f, 0.25f};
   float y[3] = {0};
   const int32_t sizes[1] = {3};
-  tp_tensor in = {x, sizes, 3, sizeof x, 1, TP_DTYPE_FLOAT32};
-  tp_tensor out = {y, sizes, 3, sizeof y, 1, TP_DTYPE_FLOAT32};
+  tp_tensor in = {x, sizes, 3, sizeof x, 1, TP_DTYPE_FLOAT32, 0};
+  tp_tensor out = {y, sizes, 3, sizeof y, 1, TP_DTYPE_FLOAT32, 0};
   tp_value values[3] = {{.as.tensor = &in, .tag = TP_TAG_TENSOR},
                         {.as.tensor = &out, .tag = TP_TAG_TENSOR},
                         {.as.tensor = &out, .tag = TP_TAG_TENSOR}};
   tp_value *args[3] = {&values[0], &values[1], &values[2]};
   uint64_t state[4] = {0};
-  tp_kernel_call call = {args, 3, state};
+  tp_kernel_call call = {args, 3, state, NULL};
   tp_kernel_run_fn run = NULL;
   tp_status status = twice->state_size <= sizeof state ? tp_kernel_prepare(twice, &call, &run) : TP_ERR_INVALID_ARGUMENT;
   if (status == TP_OK) {

@@ -19,6 +19,13 @@
  *
  * Kernels never resize outputs: shapes are static, so an out tensor of the wrong size is
  * an error at prepare.
+ *
+ * Activation fusion: a kernel flagged TP_KERNEL_CLAMP (relu, hardtanh, clamp) keeps, for a
+ * float32 call, the bounds it applies in a tp_clamp at the start of its state. When such a
+ * call works in place on the out of the call just before it, and that kernel is flagged
+ * TP_KERNEL_TAKES_CLAMP (matrix products, convolution), tp_method_init prepares the producer
+ * again with `call->clamp` set and skips the activation (runtime/src/fusion.c says when that
+ * is exact).
  */
 #ifndef TINYPTE_KERNEL_H
 #define TINYPTE_KERNEL_H
@@ -28,11 +35,19 @@
 #include "tinypte/status.h"
 #include "tinypte/value.h"
 
+/* A float32 activation fused into the kernel before it: each out element x becomes
+ * x < lo ? lo : x, then hi < x ? hi : x (NaN passes; relu is lo = 0, hi = +inf). The bounds
+ * are never NaN. */
+typedef struct tp_clamp {
+  float lo, hi;
+} tp_clamp;
+
 /* One KernelCall as the kernel sees it. `args[0..nargs)` are never NULL. */
 typedef struct tp_kernel_call {
   tp_value *const *args; /* the instruction's values, in schema order */
   uint32_t nargs;
   void *state;           /* the kernel's state_size bytes for this instruction */
+  const tp_clamp *clamp; /* NULL, or the activation to apply to the out (TP_KERNEL_TAKES_CLAMP) */
 } tp_kernel_call;
 
 /** The routine prepare chose: computes the outputs. Returns TP_OK, or a status for
@@ -42,12 +57,21 @@ typedef tp_status (*tp_kernel_run_fn)(const tp_kernel_call *call);
 /** Check `call`, fill `call->state`, and set `*run` to the routine that computes it. */
 typedef tp_status (*tp_kernel_prepare_fn)(const tp_kernel_call *call, tp_kernel_run_fn *run);
 
+/* tp_kernel.flags */
+enum {
+  /* A float32 call's state starts with the tp_clamp it applies (lo = hi = NaN: not float32). */
+  TP_KERNEL_CLAMP = 1u << 0,
+  /* prepare honours call->clamp: the routine it picks applies it to every out element. */
+  TP_KERNEL_TAKES_CLAMP = 1u << 1,
+};
+
 /* One operator implementation. */
 typedef struct tp_kernel {
   const char *name;             /* with namespace: "aten::addmm" */
   const char *overload;         /* "out" */
   tp_kernel_prepare_fn prepare;
   uint32_t state_size;          /* bytes of state per instruction */
+  uint32_t flags;               /* TP_KERNEL_CLAMP, TP_KERNEL_TAKES_CLAMP */
 } tp_kernel;
 
 /* A set of kernels the runtime resolves a program's operators against. */

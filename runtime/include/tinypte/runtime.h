@@ -151,4 +151,9 @@ tp_status tp_method_output_value(const tp_method *method, uint32_t index, const 
 /** The tensor of output `index`; TP_ERR_INVALID_ARGUMENT if that output is not a tensor. */
 tp_status tp_method_output(const tp_method *method, uint32_t index, const tp_tensor **tensor);
 
+/** The kernel instruction `pc` of an initialized method calls (NULL if it is not a kernel call),
+ *  and in *fused whether init fused it into the call before it (an activation that no longer
+ *  runs on its own; see tinypte/kernel.h). For tools that explain a program. */
+const tp_kernel *tp_method_instruction_kernel(const tp_method *method, uint32_t pc, bool *fused);
+
 #endif /* TINYPTE_RUNTIME_H */

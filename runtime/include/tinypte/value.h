@@ -47,6 +47,7 @@ typedef struct tp_tensor {
   uint32_t nbytes;       /* numel * tp_dtype_size(dtype) */
   uint8_t dim;           /* number of dimensions, 0 for a scalar tensor */
   uint8_t dtype;         /* a tp_dtype */
+  uint8_t constant;      /* 1: data is a constant in the program (read-only, never changes) */
 } tp_tensor;
 
 /* Value kinds: the KernelTypes union of program.fbs (whose tag is one more: Null = 1, Int = 2, ...). */

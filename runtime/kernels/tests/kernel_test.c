@@ -11,6 +11,8 @@
  *   - every out element written: an OK case runs twice, its outs filled first with 0xA5 bytes
  *     and then with 0x5A bytes, and must give the expected values both times;
  *   - no input changed.
+ * Kernels that take a fused activation (TP_KERNEL_TAKES_CLAMP) run every OK case once more
+ * with call->clamp = [-0.25, 0.25], against the expected values clamped the same way.
  * Every passing OK case is then changed into error cases: one argument fewer or more and None
  * as the first argument (TP_ERR_KERNEL_ARGS), each out one element longer and shorter in its
  * last dimension (ARGS), each out float16 and the first input float64 (TP_ERR_KERNEL_DTYPE).
@@ -32,7 +34,7 @@
 /* The test fails below these numbers of passing cases: in total (generated and derived; the
  * count when last raised: raise it with the cases), and for every operator that has cases, OK
  * cases and error cases. */
-#define MIN_CASES 2389
+#define MIN_CASES 2415
 #define MIN_OK_CASES_PER_OPERATOR 3
 #define MIN_ERROR_CASES_PER_OPERATOR 20
 
@@ -101,6 +103,7 @@ typedef enum mutation_kind {
   MUT_OUT_LONGER,  /* out `out`'s last size + 1 (a 0-dim out becomes [2]) */
   MUT_OUT_SHORTER, /* out `out`'s last size - 1 (only when it is above 1) */
   MUT_OUT_F16,     /* out `out` is float16 */
+  MUT_FUSED_CLAMP, /* call->clamp set: the float32 outs clamped to FUSED_CLAMP */
   MUT_COUNT
 } mutation_kind;
 
@@ -121,7 +124,11 @@ static const struct {
     {"out %u one longer", TP_ERR_KERNEL_ARGS},
     {"out %u one shorter", TP_ERR_KERNEL_ARGS},
     {"out %u float16", TP_ERR_KERNEL_DTYPE},
+    {"fused clamp", TP_OK},
 };
+
+/* The activation MUT_FUSED_CLAMP fuses: tight enough to clip most outs. */
+static const tp_clamp FUSED_CLAMP = {-0.25f, 0.25f};
 
 /* Operators whose out dtype does not depend on the input's: a float64 input is no error. */
 static const char *const input_dtype_free[] = {"aten::full_like"};
@@ -158,6 +165,7 @@ typedef struct call {
   uint32_t nouts;
   uint32_t nargs;
   bool applied; /* the mutation found what it changes */
+  const tp_clamp *clamp; /* MUT_FUSED_CLAMP: the fused activation, else NULL */
 } call;
 
 static void die(const char *what) {
@@ -315,8 +323,10 @@ static bool build(call *c, const kc_case *kc, mutation m, uint8_t fill) {
   for (uint32_t k = 0; k < kc->nargs; k++) {
     build_arg(c, k, &kc_args[kc->first_arg + k], m, fill);
   }
+  c->clamp = m.kind == MUT_FUSED_CLAMP ? &FUSED_CLAMP : NULL;
   switch (m.kind) {
     case MUT_NONE:
+    case MUT_FUSED_CLAMP:
       return true;
     case MUT_DROP_LAST:
       c->nargs--;
@@ -364,7 +374,11 @@ static bool check_f32(const call *c, uint32_t k, const kc_case *kc, const char *
   const tp_tensor *t = &c->tensors[k];
   for (uint32_t i = 0; i < t->numel; i++) {
     const double got = load_f32(t->data, i);
-    const double want = load_f32(c->spec[k]->data, i);
+    double want = load_f32(c->spec[k]->data, i);
+    if (c->clamp != NULL) {
+      want = want < c->clamp->lo ? c->clamp->lo : want;
+      want = c->clamp->hi < want ? c->clamp->hi : want;
+    }
     const double tol = RTOL * fabs(want) + kc->atol;
     const double err = fabs(got - want);
     bool same;
@@ -437,7 +451,7 @@ static tp_status prepare_and_run(const tp_kernel *kernel, const call *c, bool *a
   if (state == NULL) {
     die("out of memory");
   }
-  tp_kernel_call kernel_call = {c->ptrs, c->nargs, state};
+  tp_kernel_call kernel_call = {c->ptrs, c->nargs, state, c->clamp};
   tp_kernel_run_fn run = NULL;
   tp_status status = tp_kernel_prepare(kernel, &kernel_call, &run);
   *at_run = status == TP_OK;
@@ -459,7 +473,7 @@ static int run_once(op_stats *op, const kc_case *kc, mutation m, uint8_t fill) {
   if (build(c, kc, m, fill)) {
     char what[256];
     describe(what, sizeof what, kc, m);
-    const tp_status want = m.kind == MUT_NONE ? kc->status : mutation_info[m.kind].status;
+    const tp_status want = m.kind == MUT_NONE || m.kind == MUT_FUSED_CLAMP ? kc->status : mutation_info[m.kind].status;
     bool at_run = false;
     const tp_status got = prepare_and_run(op->kernel, c, &at_run);
     if (got != want) {
@@ -483,7 +497,7 @@ static bool run_case(op_stats *op, const kc_case *kc, mutation m) {
   if (result < 0) {
     return false; /* does not apply: not a case */
   }
-  const bool expect_ok = m.kind == MUT_NONE && kc->status == TP_OK;
+  const bool expect_ok = (m.kind == MUT_NONE || m.kind == MUT_FUSED_CLAMP) && kc->status == TP_OK;
   if (result == 1 && expect_ok) {
     result = run_once(op, kc, m, 0x5A);
   }
@@ -506,8 +520,11 @@ static uint32_t count_outs(const kc_case *kc) {
   return n;
 }
 
-/* The error cases derived from a passing OK case. */
+/* The error cases derived from a passing OK case, and its fused-activation run. */
 static void run_derived(op_stats *op, const kc_case *kc) {
+  if ((op->kernel->flags & TP_KERNEL_TAKES_CLAMP) != 0) {
+    run_case(op, kc, (mutation){MUT_FUSED_CLAMP, 0});
+  }
   for (int kind = MUT_DROP_LAST; kind <= MUT_IN_F64; kind++) {
     if (kind != MUT_IN_F64 || !takes_any_input_dtype(kc)) {
       run_case(op, kc, (mutation){(mutation_kind)kind, 0});
@@ -638,20 +655,20 @@ static void check_plan_helpers(void) {
 
   /* broadcast plan: [3,1,5] x [1,4,1] merges nothing; [2,3] x [2,3] merges to one row */
   const int32_t s315[] = {3, 1, 5}, s141[] = {1, 4, 1}, s345[] = {3, 4, 5}, s23[] = {2, 3};
-  tp_tensor a = {NULL, s315, 15, 60, 3, TP_DTYPE_FLOAT32};
-  tp_tensor b = {NULL, s141, 4, 16, 3, TP_DTYPE_FLOAT32};
-  tp_tensor o = {NULL, s345, 60, 240, 3, TP_DTYPE_FLOAT32};
+  tp_tensor a = {NULL, s315, 15, 60, 3, TP_DTYPE_FLOAT32, 0};
+  tp_tensor b = {NULL, s141, 4, 16, 3, TP_DTYPE_FLOAT32, 0};
+  tp_tensor o = {NULL, s345, 60, 240, 3, TP_DTYPE_FLOAT32, 0};
   tp_bcast bc;
   HCHECK(tp_bcast_init(&bc, &a, &b, &o) == TP_OK && bc.dim == 3 && bc.rows == 12 && bc.sizes[2] == 5);
   HCHECK(bc.strides[0][0] == 5 && bc.strides[0][1] == 0 && bc.strides[0][2] == 1);
   HCHECK(bc.strides[1][0] == 0 && bc.strides[1][1] == 1 && bc.strides[1][2] == 0);
-  tp_tensor x = {NULL, s23, 6, 24, 2, TP_DTYPE_FLOAT32};
+  tp_tensor x = {NULL, s23, 6, 24, 2, TP_DTYPE_FLOAT32, 0};
   HCHECK(tp_bcast_init(&bc, &x, &x, &x) == TP_OK && bc.dim == 1 && bc.rows == 1 && bc.sizes[0] == 6);
   HCHECK(tp_bcast_init(&bc, &a, &b, &x) == TP_ERR_KERNEL_ARGS);
 
   /* reduce plan: [2,3,4] over dims {0,2} keepdim -> out [1,3,1], reduced dims do not merge */
   const int32_t s234[] = {2, 3, 4};
-  tp_tensor r = {NULL, s234, 24, 96, 3, TP_DTYPE_FLOAT32};
+  tp_tensor r = {NULL, s234, 24, 96, 3, TP_DTYPE_FLOAT32, 0};
   tp_reduce_plan plan;
   const int64_t dims[] = {0, -1};
   HCHECK(tp_reduce_plan_init(&plan, &r, dims, 2, true) == TP_OK && plan.out_dim == 3 && plan.out_sizes[0] == 1 &&
