@@ -1,8 +1,9 @@
 """Train a model file and export it with ExecuTorch to a .pte (and its trained weights).
 
 Pipeline: build -> train (seeded) -> evaluate against ACCEPTANCE -> torch.export.export
--> to_edge -> constant_prop_pass (folds weight transposes into constants) ->
-to_executorch (memory planning) -> .pte bytes. Same model file and seed, same bytes.
+-> to_edge -> constant_prop_pass (folds weight transposes into constants) -> squeezes as
+views (views.py) -> to_executorch (memory planning; views elided) -> .pte bytes. Same model
+file and seed, same bytes.
 
 Memory planning places every activation, inputs and outputs included, in one arena:
 `--memory-planning greedy` (default; shares space between tensors whose lifetimes do not
@@ -23,7 +24,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tinypte import fusion_planning, model_loading
+from tinypte import fusion_planning, model_loading, views
 from tinypte.errors import TinypteError
 
 PLANNERS = ("greedy", "naive")
@@ -65,6 +66,7 @@ def export_program(
         edge = to_edge(exported)
         if constant_prop:
             edge._edge_programs["forward"] = constant_prop_pass(edge.exported_program())
+        views.squeezes_as_views(edge.exported_program())
         return bytes(edge.to_executorch(backend_config(alignment, planner)).buffer)
     except Exception as error:  # export failures are the user's model
         where = model_loading.where(error, path)

@@ -309,6 +309,9 @@ CASES: list[Case] = [
          [CAT], EXACT),
     case("cat_int32", Fn(lambda x, y: torch.cat([x, y], dim=0)), [i32(2, 2), i32(3, 2)], [CAT], EXACT),
     case("cat_int64", Fn(lambda x, y: torch.cat([x, y], dim=-1)), [i64(3), i64(4)], [CAT], EXACT),
+    # squeeze/unsqueeze inside a program become views ExecuTorch elides (tinypte/views.py): no operator
+    case("squeeze_views_elided", Fn(lambda x: torch.relu(torch.relu(torch.relu(x).squeeze(1)).unsqueeze(0))),
+         [f32(2, 1, 3)], [RELU], EXACT),
     case("squeeze_dim", Fn(lambda x: x.squeeze(1)), [f32(2, 1, 3)], [SQUEEZE], EXACT),
     case("squeeze_all", Fn(lambda x: x.squeeze()), [f32(1, 3, 1, 2)], [SQUEEZE], EXACT),
     case("squeeze_neg", Fn(lambda x: x.squeeze(-1)), [f32(4, 1)], [SQUEEZE], EXACT),
