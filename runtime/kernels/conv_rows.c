@@ -202,6 +202,17 @@ static float valid3x3_sum(const float *p, const float *w, int32_t channels, uint
     FINISH(a##3);  \
   } while (0)
 
+/* x0..x5 = r[0..6): on cores with TP_NN_VLDM one vldmia into s25-s30, where the caller pinned
+ * x0..x5 (register variables); elsewhere six loads. */
+#if TP_NN_VLDM
+#define LOAD6_PINNED(x, r)                                                           \
+  __asm__("vldmia %6, {s25-s30}"                                                     \
+          : "=t"(x##0), "=t"(x##1), "=t"(x##2), "=t"(x##3), "=t"(x##4), "=t"(x##5)   \
+          : "r"(r), "m"(*(const float(*)[6])(r)))
+#else
+#define LOAD6_PINNED(x, r) LOAD6(x, r)
+#endif
+
 void tp_conv_valid3x3(const tp_conv3x3_plane *job) {
   const int32_t out_h = job->out_h, out_w = job->out_w, in_w = job->in_w, channels = job->channels;
   const uint32_t in_plane = job->in_plane;
@@ -217,18 +228,29 @@ void tp_conv_valid3x3(const tp_conv3x3_plane *job) {
       const float *r0 = job->in + oy * in_w + ox, *r1 = r0 + in_w, *r2 = r1 + in_w, *r3 = r2 + in_w;
       const float *wc = job->w;
       for (int32_t c = channels; c > 0; c--, r0 += in_plane, r1 += in_plane, r2 += in_plane, r3 += in_plane, wc += 9) {
+#if TP_NN_VLDM
+        /* the filter in one vldm, each input row's six values in another */
+        register float w0 __asm__("s16"), w1 __asm__("s17"), w2 __asm__("s18"), w3 __asm__("s19"), w4 __asm__("s20");
+        register float w5 __asm__("s21"), w6 __asm__("s22"), w7 __asm__("s23"), w8 __asm__("s24");
+        register float x0 __asm__("s25"), x1 __asm__("s26"), x2 __asm__("s27"), x3 __asm__("s28"), x4 __asm__("s29");
+        register float x5 __asm__("s30");
+        __asm__("vldmia %9, {s16-s24}"
+                : "=t"(w0), "=t"(w1), "=t"(w2), "=t"(w3), "=t"(w4), "=t"(w5), "=t"(w6), "=t"(w7), "=t"(w8)
+                : "r"(wc), "m"(*(const float(*)[9])wc));
+#else
         const float w0 = wc[0], w1 = wc[1], w2 = wc[2], w3 = wc[3], w4 = wc[4], w5 = wc[5], w6 = wc[6], w7 = wc[7],
                     w8 = wc[8];
         float x0, x1, x2, x3, x4, x5;
-        LOAD6(x, r0);
+#endif
+        LOAD6_PINNED(x, r0);
         ROW_TAPS(a, x, w0, w1, w2);
-        LOAD6(x, r1);
+        LOAD6_PINNED(x, r1);
         ROW_TAPS(a, x, w3, w4, w5);
         ROW_TAPS(b, x, w0, w1, w2);
-        LOAD6(x, r2);
+        LOAD6_PINNED(x, r2);
         ROW_TAPS(a, x, w6, w7, w8);
         ROW_TAPS(b, x, w3, w4, w5);
-        LOAD6(x, r3);
+        LOAD6_PINNED(x, r3);
         ROW_TAPS(b, x, w6, w7, w8);
       }
       FINISH4(a);

@@ -25,13 +25,6 @@ static void store(const tp_gemm *g, float *z, const float *sums, uint32_t count,
   const bool scaled = g->scaled;
   const bool has_lo = g->clamped && g->clamp.lo != -INFINITY, has_hi = g->clamped && g->clamp.hi != INFINITY;
   const float alpha = g->alpha, beta = g->beta, lo = g->clamp.lo, hi = g->clamp.hi;
-  if (b != NULL && step == 1 && !scaled && !has_hi) { /* Linear + relu (or no activation) */
-    for (uint32_t c = 0; c < count; c++) {
-      const float v = sums[c] + b[c];
-      z[c] = has_lo && v < lo ? lo : v;
-    }
-    return;
-  }
   for (uint32_t c = 0; c < count; c++) {
     float v = sums[c];
     if (b != NULL) {
@@ -55,6 +48,22 @@ static TP_NN_NOINLINE void block8(const tp_gemm *g, float *z, const float *x, co
   float s0 = 0.0f, s1 = 0.0f, s2 = 0.0f, s3 = 0.0f, s4 = 0.0f, s5 = 0.0f, s6 = 0.0f, s7 = 0.0f;
   for (uint32_t k = g->n; k != 0; k--, y += y_row) {
     const float a = *x++;
+#if TP_NN_VLDM
+    /* the 8 weights of this k in one vldm: one instruction instead of eight */
+    register float y0 __asm__("s16"), y1 __asm__("s17"), y2 __asm__("s18"), y3 __asm__("s19");
+    register float y4 __asm__("s20"), y5 __asm__("s21"), y6 __asm__("s22"), y7 __asm__("s23");
+    __asm__("vldmia %8, {s16-s23}"
+            : "=t"(y0), "=t"(y1), "=t"(y2), "=t"(y3), "=t"(y4), "=t"(y5), "=t"(y6), "=t"(y7)
+            : "r"(y), "m"(*(const float(*)[8])y));
+    TP_MAC(s0, a, y0);
+    TP_MAC(s1, a, y1);
+    TP_MAC(s2, a, y2);
+    TP_MAC(s3, a, y3);
+    TP_MAC(s4, a, y4);
+    TP_MAC(s5, a, y5);
+    TP_MAC(s6, a, y6);
+    TP_MAC(s7, a, y7);
+#else
     TP_MAC(s0, a, y[0]);
     TP_MAC(s1, a, y[1]);
     TP_MAC(s2, a, y[2]);
@@ -63,7 +72,26 @@ static TP_NN_NOINLINE void block8(const tp_gemm *g, float *z, const float *x, co
     TP_MAC(s5, a, y[5]);
     TP_MAC(s6, a, y[6]);
     TP_MAC(s7, a, y[7]);
+#endif
   }
+#if TP_NN_VLDM
+  if (b != NULL && g->bias_col == 1 && !g->scaled && (!g->clamped || g->clamp.hi == INFINITY)) {
+    /* Linear (+ relu-like clamp): the 8 biases in one vldm, added and clamped in registers */
+    register float b0 __asm__("s16"), b1 __asm__("s17"), b2 __asm__("s18"), b3 __asm__("s19");
+    register float b4 __asm__("s20"), b5 __asm__("s21"), b6 __asm__("s22"), b7 __asm__("s23");
+    __asm__("vldmia %8, {s16-s23}"
+            : "=t"(b0), "=t"(b1), "=t"(b2), "=t"(b3), "=t"(b4), "=t"(b5), "=t"(b6), "=t"(b7)
+            : "r"(b), "m"(*(const float(*)[8])b));
+    s0 += b0, s1 += b1, s2 += b2, s3 += b3, s4 += b4, s5 += b5, s6 += b6, s7 += b7;
+    if (g->clamped) {
+      const float lo = g->clamp.lo;
+      s0 = s0 < lo ? lo : s0, s1 = s1 < lo ? lo : s1, s2 = s2 < lo ? lo : s2, s3 = s3 < lo ? lo : s3;
+      s4 = s4 < lo ? lo : s4, s5 = s5 < lo ? lo : s5, s6 = s6 < lo ? lo : s6, s7 = s7 < lo ? lo : s7;
+    }
+    z[0] = s0, z[1] = s1, z[2] = s2, z[3] = s3, z[4] = s4, z[5] = s5, z[6] = s6, z[7] = s7;
+    return;
+  }
+#endif
   z[0] = s0, z[1] = s1, z[2] = s2, z[3] = s3, z[4] = s4, z[5] = s5, z[6] = s6, z[7] = s7;
   store(g, z, z, 8, b);
 }

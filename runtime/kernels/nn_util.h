@@ -40,6 +40,15 @@
 #define TP_NN_HARD_FLOAT 1
 #endif
 
+/* 1 on Arm cores with a single-precision FPU (Cortex-M33, M55, M7), where the hot loops load
+ * runs of consecutive floats into consecutive registers with one vldmia (GCC emits one vldr
+ * per value). Elsewhere the same loops in plain C. */
+#if defined(__arm__) && defined(__thumb2__) && defined(__ARM_FP) && (__ARM_FP & 4) && !defined(__SOFTFP__)
+#define TP_NN_VLDM 1
+#else
+#define TP_NN_VLDM 0
+#endif
+
 /** true when t is float32. */
 static inline bool tp_nn_is_f32(const tp_tensor *t) { return t->dtype == TP_DTYPE_FLOAT32; }
 
