@@ -15,7 +15,8 @@
  *  - other 3-wide filters, stride 1, dilation 1 (any height, padding and groups, depthwise
  *    included): filter-stationary row loops (conv_rows.c) that add one input channel at a
  *    time to the out plane, which holds the partial sums;
- *  - anything else: the general routine, one output at a time.
+ *  - anything else: the general routine, one output position at a time, for four out channels
+ *    of a group at once where it has them (each input value loaded once for the four).
  * All add the same products in the same order (runtime/README.md, "Exactness"); a fused
  * activation (TP_KERNEL_TAKES_CLAMP) is applied as the bias is added.
  */
@@ -87,16 +88,41 @@ static TP_NN_NOINLINE float window_dot(const float *ip, const float *wp, int32_t
       const float *k = wr;
       if (in_col == 1) {
         for (int32_t n = cols; n > 0; n--) {
-          acc += *i++ * *k++;
+          TP_MAC(acc, *i++, *k++);
         }
       } else {
         for (int32_t n = cols; n > 0; n--, i += in_col) {
-          acc += *i * *k++;
+          TP_MAC(acc, *i, *k++);
         }
       }
     }
   }
   return acc;
+}
+
+/* window_dot for four out channels at once (filters `step` floats apart): each input value is
+ * loaded once for the four products; each sum keeps window_dot's order. */
+static TP_NN_NOINLINE void window_dot4(float sums[4], const float *ip, const float *wp, uint32_t step,
+                                       int32_t channels, int32_t rows, int32_t cols, const window *w) {
+  const uint32_t in_plane = w->in_plane, w_plane = w->w_plane;
+  const int32_t in_row = w->in_row, w_row = w->w_row, in_col = w->in_col;
+  float a0 = 0.0f, a1 = 0.0f, a2 = 0.0f, a3 = 0.0f;
+  for (int32_t c = channels; c > 0; c--, ip += in_plane, wp += w_plane) {
+    const float *ir = ip;
+    const float *wr = wp;
+    for (int32_t r = rows; r > 0; r--, ir += in_row, wr += w_row) {
+      const float *i = ir;
+      const float *k0 = wr, *k1 = k0 + step, *k2 = k1 + step, *k3 = k2 + step;
+      for (int32_t n = cols; n > 0; n--, i += in_col) {
+        const float x = *i;
+        TP_MAC(a0, x, *k0++);
+        TP_MAC(a1, x, *k1++);
+        TP_MAC(a2, x, *k2++);
+        TP_MAC(a3, x, *k3++);
+      }
+    }
+  }
+  sums[0] = a0, sums[1] = a1, sums[2] = a2, sums[3] = a3;
 }
 
 /* Any convolution: per output, the taps of its window that fall inside the input. */
@@ -113,11 +139,39 @@ static tp_status conv_general(const tp_kernel_call *call) {
   const float *w_data = (const float *)call->args[WEIGHT]->as.tensor->data;
   const float *bias_data = st->has_bias ? (const float *)call->args[BIAS]->as.tensor->data : NULL;
   float *o = (float *)call->args[OUT]->as.tensor->data;
+  const uint32_t out_plane = (uint32_t)OH * (uint32_t)OW, filter = (uint32_t)ICG * w_plane;
   for (int32_t n = 0; n < N; n++) {
-    for (int32_t oc = 0; oc < OC; oc++) {
+    for (int32_t oc = 0; oc < OC;) {
       /* input channels of this output channel's group, and its filters */
       const float *in_group = in_data + ((uint32_t)n * (uint32_t)C + (uint32_t)(oc / OCG * ICG)) * in_plane;
-      const float *w_oc = w_data + (uint32_t)oc * (uint32_t)ICG * w_plane;
+      const float *w_oc = w_data + (uint32_t)oc * filter;
+      if (oc % OCG + 4 <= OCG) { /* four out channels of one group: their planes together */
+        for (int32_t oy = 0; oy < OH; oy++) {
+          const int32_t iy0 = oy * s[0] - p[0];
+          int32_t ky_lo, ky_hi;
+          tp_nn_taps(iy0, KH, d[0], H, &ky_lo, &ky_hi);
+          for (int32_t ox = 0; ox < OW; ox++, o++) {
+            const int32_t ix0 = ox * s[1] - p[1];
+            int32_t kx_lo, kx_hi;
+            tp_nn_taps(ix0, KW, d[1], W, &kx_lo, &kx_hi);
+            float sums[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+            if (kx_hi > kx_lo && ky_hi > ky_lo) {
+              window_dot4(sums, in_group + (iy0 + ky_lo * d[0]) * W + ix0 + kx_lo * d[1], w_oc + ky_lo * KW + kx_lo,
+                          filter, ICG, ky_hi - ky_lo, kx_hi - kx_lo, &win);
+            }
+            for (int32_t j = 0; j < 4; j++) {
+              float acc = sums[j];
+              if (bias_data != NULL) {
+                acc += bias_data[oc + j];
+              }
+              o[(uint32_t)j * out_plane] = st->clamped ? tp_clamp_apply(&st->clamp, acc) : acc;
+            }
+          }
+        }
+        o += 3 * out_plane;
+        oc += 4;
+        continue;
+      }
       for (int32_t oy = 0; oy < OH; oy++) {
         const int32_t iy0 = oy * s[0] - p[0];
         int32_t ky_lo, ky_hi;
@@ -138,6 +192,7 @@ static tp_status conv_general(const tp_kernel_call *call) {
           *o++ = st->clamped ? tp_clamp_apply(&st->clamp, acc) : acc;
         }
       }
+      oc++;
     }
   }
   return TP_OK;
