@@ -18,6 +18,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tinypte.fusion_planning import operator_name
+
 # Float operators that only move or reshape data: not "left unquantized" in any useful sense.
 DATA_MOVEMENT = frozenset({"aten::view_copy", "aten::permute_copy", "aten::clone", "aten::squeeze_copy",
                            "aten::unsqueeze_copy", "dim_order_ops::_clone_dim_order"})  # fmt: skip
@@ -65,11 +67,6 @@ def export_int8_program(edge: Any, alignment: int = 16, planner: str = "greedy")
     return bytes(edge.to_executorch(backend_config(alignment, planner)).buffer)
 
 
-def _operator(node: Any) -> str | None:
-    schema = getattr(node.target, "_schema", None)
-    return str(schema.name) if schema is not None else None
-
-
 def _dtype(node: Any) -> Any:
     value = node.meta.get("val") if hasattr(node, "meta") else None
     return getattr(value, "dtype", None)
@@ -81,13 +78,13 @@ def float_nodes(edge: Any) -> list[FloatNode]:
 
     found = []
     for node in edge.exported_program().graph_module.graph.nodes:
-        name = _operator(node)
+        name = operator_name(node)
         if node.op != "call_function" or name is None or name.startswith("cortex_m::") or name in DATA_MOVEMENT:
             continue
         if _dtype(node) != torch.float32:
             continue
         inputs: Sequence[Any] = [a for a in node.args if hasattr(a, "meta")]
-        sources = sorted({_operator(a) or a.op for a in inputs if _dtype(a) == torch.float32})
+        sources = sorted({operator_name(a) or a.op for a in inputs if _dtype(a) == torch.float32})
         reason = "no Cortex-M pattern matched; its float inputs come from " + (", ".join(sources) or "constants")
         found.append(FloatNode(node.name, name, reason))
     return found

@@ -13,16 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
-# Edge-dialect overloads rewritten (their names; the objects come from executorch at run time).
-SHAPE_ONLY = ("squeeze_copy.dims", "squeeze_copy.dim", "squeeze_copy.default", "unsqueeze_copy.default")
-
 
 def squeezes_as_views(program: Any) -> int:
     """Rewrite the squeeze/unsqueeze copies of an edge program's graph; returns how many."""
     from executorch.exir.dialects._ops import ops as exir_ops
 
     aten = exir_ops.edge.aten
-    targets = {getattr(getattr(aten, op), overload) for op, overload in (name.split(".") for name in SHAPE_ONLY)}
+    targets = {aten.squeeze_copy.dims, aten.squeeze_copy.dim, aten.squeeze_copy.default, aten.unsqueeze_copy.default}
     graph_module = program.graph_module
     rewritten = 0
     for node in graph_module.graph.nodes:

@@ -56,22 +56,16 @@ TP_KERNEL_WITH(aten, addmm, out, tp_gemm, TP_KERNEL_TAKES_CLAMP) {
     return TP_ERR_KERNEL_DTYPE;
   }
   TP_CHECK_ARGS(mat1->dim == 2 && mat2->dim == 2 && out->dim == 2 && self->dim <= 2);
-  state->m = (uint32_t)mat1->sizes[0];
-  state->n = (uint32_t)mat1->sizes[1];
-  state->p = (uint32_t)mat2->sizes[1];
+  tp_gemm_init(state, (uint32_t)mat1->sizes[0], (uint32_t)mat1->sizes[1], (uint32_t)mat2->sizes[1], call->clamp);
   TP_CHECK_ARGS((uint32_t)mat2->sizes[0] == state->n && (uint32_t)out->sizes[0] == state->m &&
                 (uint32_t)out->sizes[1] == state->p);
-  state->x_row = state->n;
-  state->y_row = state->p;
   /* self's rows and columns; a size of 1 broadcasts (step 0). */
   const uint32_t rows = self->dim == 2 ? (uint32_t)self->sizes[0] : 1;
   const uint32_t cols = self->dim >= 1 ? (uint32_t)self->sizes[self->dim - 1] : 1;
   TP_CHECK_ARGS((rows == 1 || rows == state->m) && (cols == 1 || cols == state->p));
   state->bias_row = rows == 1 ? 0 : cols;
   state->bias_col = cols == 1 ? 0 : 1;
-  state->has_bias = true;
   state->scaled = state->alpha != 1.0f || state->beta != 1.0f;
-  tp_gemm_set_clamp(state, call->clamp);
   *run = addmm_run;
   return TP_OK;
 }

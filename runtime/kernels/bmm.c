@@ -35,14 +35,8 @@ TP_KERNEL_WITH(aten, bmm, out, bmm_state, TP_KERNEL_TAKES_CLAMP) {
                 self->sizes[2] == mat2->sizes[1]);
   const int32_t expect[3] = {self->sizes[0], self->sizes[1], mat2->sizes[2]};
   TP_CHECK_ARGS(tp_nn_has_shape(out, 3, expect));
-  tp_gemm *g = &state->gemm;
   state->batches = (uint32_t)expect[0];
-  g->m = (uint32_t)expect[1];
-  g->n = (uint32_t)self->sizes[2];
-  g->p = (uint32_t)expect[2];
-  g->x_row = g->n;
-  g->y_row = g->p;
-  tp_gemm_set_clamp(g, call->clamp);
+  tp_gemm_init(&state->gemm, (uint32_t)expect[1], (uint32_t)self->sizes[2], (uint32_t)expect[2], call->clamp);
   *run = bmm_run;
   return TP_OK;
 }

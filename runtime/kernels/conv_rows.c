@@ -31,13 +31,25 @@ static void edge(float *out, const float *r, const float *w, int32_t rows, int32
 }
 
 /* out[0..n) += the taps of one filter row (w0, w1, w2) over x[0..n+2). */
-#define ROW_TAPS(a, x, w0, w1, w2)                                                                  \
-  do {                                                                                               \
-    TP_MAC(a##0, x##0, w0), TP_MAC(a##0, x##1, w1), TP_MAC(a##0, x##2, w2);                                         \
-    TP_MAC(a##1, x##1, w0), TP_MAC(a##1, x##2, w1), TP_MAC(a##1, x##3, w2);                                         \
-    TP_MAC(a##2, x##2, w0), TP_MAC(a##2, x##3, w1), TP_MAC(a##2, x##4, w2);                                         \
-    TP_MAC(a##3, x##3, w0), TP_MAC(a##3, x##4, w1), TP_MAC(a##3, x##5, w2);                                         \
+#define ROW_TAPS(a, x, w0, w1, w2)                                            \
+  do {                                                                        \
+    TP_MAC(a##0, x##0, w0), TP_MAC(a##0, x##1, w1), TP_MAC(a##0, x##2, w2);   \
+    TP_MAC(a##1, x##1, w0), TP_MAC(a##1, x##2, w1), TP_MAC(a##1, x##3, w2);   \
+    TP_MAC(a##2, x##2, w0), TP_MAC(a##2, x##3, w1), TP_MAC(a##2, x##4, w2);   \
+    TP_MAC(a##3, x##3, w0), TP_MAC(a##3, x##4, w1), TP_MAC(a##3, x##5, w2);   \
   } while (0)
+
+/* Loads x0..x5 from r[0..6). */
+#define LOAD6(x, r) (x##0 = (r)[0], x##1 = (r)[1], x##2 = (r)[2], x##3 = (r)[3], x##4 = (r)[4], x##5 = (r)[5])
+
+/* a + the taps of a 3x3 filter over input rows p0, p0 + in_w, p0 + 2 * in_w: one output. */
+static float valid3x3_one(const float *p0, const float *w, int32_t in_w, float a) {
+  const float *p1 = p0 + in_w, *p2 = p1 + in_w;
+  TP_MAC(a, p0[0], w[0]), TP_MAC(a, p0[1], w[1]), TP_MAC(a, p0[2], w[2]);
+  TP_MAC(a, p1[0], w[3]), TP_MAC(a, p1[1], w[4]), TP_MAC(a, p1[2], w[5]);
+  TP_MAC(a, p2[0], w[6]), TP_MAC(a, p2[1], w[7]), TP_MAC(a, p2[2], w[8]);
+  return a;
+}
 
 static TP_NN_NOINLINE void row3_interior(float *o, const float *r, const float *w, int32_t n) {
   const float w0 = w[0], w1 = w[1], w2 = w[2];
@@ -59,20 +71,17 @@ static TP_NN_NOINLINE void rows3x3_interior(float *o, const float *r, const floa
   const float *r1 = r + in_w, *r2 = r1 + in_w;
   for (; n >= 4; n -= 4, o += 4, r += 4, r1 += 4, r2 += 4) {
     float a0 = o[0], a1 = o[1], a2 = o[2], a3 = o[3];
-    float x0 = r[0], x1 = r[1], x2 = r[2], x3 = r[3], x4 = r[4], x5 = r[5];
+    float x0, x1, x2, x3, x4, x5;
+    LOAD6(x, r);
     ROW_TAPS(a, x, w0, w1, w2);
-    x0 = r1[0], x1 = r1[1], x2 = r1[2], x3 = r1[3], x4 = r1[4], x5 = r1[5];
+    LOAD6(x, r1);
     ROW_TAPS(a, x, w3, w4, w5);
-    x0 = r2[0], x1 = r2[1], x2 = r2[2], x3 = r2[3], x4 = r2[4], x5 = r2[5];
+    LOAD6(x, r2);
     ROW_TAPS(a, x, w6, w7, w8);
     o[0] = a0, o[1] = a1, o[2] = a2, o[3] = a3;
   }
-  for (; n > 0; n--, o++, r++, r1++, r2++) {
-    float a = o[0];
-    TP_MAC(a, r[0], w0), TP_MAC(a, r[1], w1), TP_MAC(a, r[2], w2);
-    TP_MAC(a, r1[0], w3), TP_MAC(a, r1[1], w4), TP_MAC(a, r1[2], w5);
-    TP_MAC(a, r2[0], w6), TP_MAC(a, r2[1], w7), TP_MAC(a, r2[2], w8);
-    o[0] = a;
+  for (; n > 0; n--, o++, r++) {
+    o[0] = valid3x3_one(r, w, in_w, o[0]);
   }
 }
 
@@ -103,9 +112,6 @@ void tp_conv_row3(float *out, const float *r, const float *w, int32_t out_w, int
 void tp_conv_rows3x3(float *out, const float *r, const float *w, int32_t out_w, int32_t in_w, int32_t pad) {
   rows(out, r, w, 3, out_w, in_w, pad);
 }
-
-/* Loads x0..x5 from r[0..6). */
-#define LOAD6(x, r) (x##0 = (r)[0], x##1 = (r)[1], x##2 = (r)[2], x##3 = (r)[3], x##4 = (r)[4], x##5 = (r)[5])
 
 void tp_conv_plane3x3_pad1(float *out, const float *in, const float *w, int32_t h, int32_t in_w) {
   const float w0 = w[0], w1 = w[1], w2 = w[2], w3 = w[3], w4 = w[4], w5 = w[5], w6 = w[6], w7 = w[7], w8 = w[8];
@@ -162,15 +168,6 @@ void tp_conv_plane3x3_pad1(float *out, const float *in, const float *w, int32_t 
       o[0] = a;
     }
   }
-}
-
-/* One output of a valid 3x3 convolution from input rows p0, p0 + in_w, p0 + 2 * in_w. */
-static float valid3x3_one(const float *p0, const float *w, int32_t in_w, float a) {
-  const float *p1 = p0 + in_w, *p2 = p1 + in_w;
-  TP_MAC(a, p0[0], w[0]), TP_MAC(a, p0[1], w[1]), TP_MAC(a, p0[2], w[2]);
-  TP_MAC(a, p1[0], w[3]), TP_MAC(a, p1[1], w[4]), TP_MAC(a, p1[2], w[5]);
-  TP_MAC(a, p2[0], w[6]), TP_MAC(a, p2[1], w[7]), TP_MAC(a, p2[2], w[8]);
-  return a;
 }
 
 /* The sum over `channels` input planes (in_plane floats apart, filters 9 apart) of one output. */

@@ -125,7 +125,22 @@ static TP_NN_NOINLINE void window_dot4(float sums[4], const float *ip, const flo
   sums[0] = a0, sums[1] = a1, sums[2] = a2, sums[3] = a3;
 }
 
-/* Any convolution: per output, the taps of its window that fall inside the input. */
+/* The bias data of a call, or NULL without one. */
+static const float *conv_bias(const tp_kernel_call *call) {
+  const conv_state *st = call->state;
+  return st->has_bias ? (const float *)call->args[BIAS]->as.tensor->data : NULL;
+}
+
+/* A finished sum: + the bias, if any, then the fused activation, if any. */
+static float conv_finish(const conv_state *st, float v, const float *bias) {
+  if (bias != NULL) {
+    v += *bias;
+  }
+  return st->clamped ? tp_clamp_apply(&st->clamp, v) : v;
+}
+
+/* Any convolution: per output position, the taps of its window that fall inside the input,
+ * for four out channels of a group at once where it has them (window_dot4), else one. */
 static tp_status conv_general(const tp_kernel_call *call) {
   const conv_state *st = call->state;
   const int32_t N = st->n, C = st->c, OC = st->oc, ICG = st->icg, OCG = st->ocg;
@@ -137,62 +152,41 @@ static tp_status conv_general(const tp_kernel_call *call) {
   const window win = {in_plane, w_plane, d[0] * W, KW, d[1]};
   const float *in_data = (const float *)call->args[IN]->as.tensor->data;
   const float *w_data = (const float *)call->args[WEIGHT]->as.tensor->data;
-  const float *bias_data = st->has_bias ? (const float *)call->args[BIAS]->as.tensor->data : NULL;
+  const float *bias = conv_bias(call);
   float *o = (float *)call->args[OUT]->as.tensor->data;
   const uint32_t out_plane = (uint32_t)OH * (uint32_t)OW, filter = (uint32_t)ICG * w_plane;
   for (int32_t n = 0; n < N; n++) {
     for (int32_t oc = 0; oc < OC;) {
+      const int32_t count = oc % OCG + 4 <= OCG ? 4 : 1; /* out channels of one group together */
       /* input channels of this output channel's group, and its filters */
       const float *in_group = in_data + ((uint32_t)n * (uint32_t)C + (uint32_t)(oc / OCG * ICG)) * in_plane;
       const float *w_oc = w_data + (uint32_t)oc * filter;
-      if (oc % OCG + 4 <= OCG) { /* four out channels of one group: their planes together */
-        for (int32_t oy = 0; oy < OH; oy++) {
-          const int32_t iy0 = oy * s[0] - p[0];
-          int32_t ky_lo, ky_hi;
-          tp_nn_taps(iy0, KH, d[0], H, &ky_lo, &ky_hi);
-          for (int32_t ox = 0; ox < OW; ox++, o++) {
-            const int32_t ix0 = ox * s[1] - p[1];
-            int32_t kx_lo, kx_hi;
-            tp_nn_taps(ix0, KW, d[1], W, &kx_lo, &kx_hi);
-            float sums[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-            if (kx_hi > kx_lo && ky_hi > ky_lo) {
-              window_dot4(sums, in_group + (iy0 + ky_lo * d[0]) * W + ix0 + kx_lo * d[1], w_oc + ky_lo * KW + kx_lo,
-                          filter, ICG, ky_hi - ky_lo, kx_hi - kx_lo, &win);
-            }
-            for (int32_t j = 0; j < 4; j++) {
-              float acc = sums[j];
-              if (bias_data != NULL) {
-                acc += bias_data[oc + j];
-              }
-              o[(uint32_t)j * out_plane] = st->clamped ? tp_clamp_apply(&st->clamp, acc) : acc;
-            }
-          }
-        }
-        o += 3 * out_plane;
-        oc += 4;
-        continue;
-      }
       for (int32_t oy = 0; oy < OH; oy++) {
         const int32_t iy0 = oy * s[0] - p[0];
         int32_t ky_lo, ky_hi;
         tp_nn_taps(iy0, KH, d[0], H, &ky_lo, &ky_hi);
-        for (int32_t ox = 0; ox < OW; ox++) {
+        for (int32_t ox = 0; ox < OW; ox++, o++) {
           const int32_t ix0 = ox * s[1] - p[1];
           int32_t kx_lo, kx_hi;
           tp_nn_taps(ix0, KW, d[1], W, &kx_lo, &kx_hi);
-          float acc = 0.0f;
+          float sums[4] = {0.0f, 0.0f, 0.0f, 0.0f};
           if (kx_hi > kx_lo && ky_hi > ky_lo) {
             /* the first valid tap in the group's first input plane and in the first filter */
-            acc = window_dot(in_group + (iy0 + ky_lo * d[0]) * W + ix0 + kx_lo * d[1], w_oc + ky_lo * KW + kx_lo, ICG,
-                             ky_hi - ky_lo, kx_hi - kx_lo, &win);
+            const float *ip = in_group + (iy0 + ky_lo * d[0]) * W + ix0 + kx_lo * d[1];
+            const float *wp = w_oc + ky_lo * KW + kx_lo;
+            if (count == 4) {
+              window_dot4(sums, ip, wp, filter, ICG, ky_hi - ky_lo, kx_hi - kx_lo, &win);
+            } else {
+              sums[0] = window_dot(ip, wp, ICG, ky_hi - ky_lo, kx_hi - kx_lo, &win);
+            }
           }
-          if (bias_data != NULL) {
-            acc += bias_data[oc];
+          for (int32_t j = 0; j < count; j++) {
+            o[(uint32_t)j * out_plane] = conv_finish(st, sums[j], bias != NULL ? bias + oc + j : NULL);
           }
-          *o++ = st->clamped ? tp_clamp_apply(&st->clamp, acc) : acc;
         }
       }
-      oc++;
+      o += (uint32_t)(count - 1) * out_plane;
+      oc += count;
     }
   }
   return TP_OK;
@@ -205,7 +199,7 @@ static tp_status conv_pointwise(const tp_kernel_call *call) {
   const tp_gemm *g = &st->gemm;
   const float *in = (const float *)call->args[IN]->as.tensor->data;
   const float *weight = (const float *)call->args[WEIGHT]->as.tensor->data;
-  const float *bias = st->has_bias ? (const float *)call->args[BIAS]->as.tensor->data : NULL;
+  const float *bias = conv_bias(call);
   float *out = (float *)call->args[OUT]->as.tensor->data;
   for (int32_t n = 0; n < st->n; n++, in += g->n * g->p, out += g->m * g->p) {
     tp_gemm_f32(g, out, weight, in, bias);
@@ -227,18 +221,8 @@ static void zero(float *o, uint32_t count) {
 
 /* Adds the bias to a plane of finished sums and applies the fused activation. */
 static void finish_plane(const conv_state *st, float *o, uint32_t count, const float *bias) {
-  const bool clamped = st->clamped;
-  const float b = bias != NULL ? *bias : 0.0f, lo = st->clamp.lo, hi = st->clamp.hi;
   for (uint32_t i = 0; i < count; i++) {
-    float v = o[i];
-    if (bias != NULL) {
-      v += b;
-    }
-    if (clamped) {
-      v = v < lo ? lo : v;
-      v = hi < v ? hi : v;
-    }
-    o[i] = v;
+    o[i] = conv_finish(st, o[i], bias);
   }
 }
 
@@ -253,7 +237,7 @@ static tp_status conv_rows3(const tp_kernel_call *call) {
   const uint32_t w_plane = (uint32_t)KH * 3u;
   const float *in_data = (const float *)call->args[IN]->as.tensor->data;
   const float *w_data = (const float *)call->args[WEIGHT]->as.tensor->data;
-  const float *bias = st->has_bias ? (const float *)call->args[BIAS]->as.tensor->data : NULL;
+  const float *bias = conv_bias(call);
   float *o = (float *)call->args[OUT]->as.tensor->data;
   for (int32_t n = 0; n < N; n++) {
     for (int32_t oc = 0; oc < OC; oc++, o += out_plane) {
@@ -298,7 +282,7 @@ static tp_status conv_padded3x3(const tp_kernel_call *call) {
   float padded[PADDED_MAX];
   const float *in = (const float *)call->args[IN]->as.tensor->data;
   const float *w = (const float *)call->args[WEIGHT]->as.tensor->data;
-  const float *bias = st->has_bias ? (const float *)call->args[BIAS]->as.tensor->data : NULL;
+  const float *bias = conv_bias(call);
   tp_conv3x3_plane job = {
       .out = (float *)call->args[OUT]->as.tensor->data, .in = padded, .in_plane = padded_plane, .w = w,
       .channels = ICG, .out_h = H, .out_w = W, .in_w = PW, .clamp = st->clamped ? &st->clamp : NULL,
@@ -348,16 +332,10 @@ static tp_kernel_run_fn conv_routine(conv_state *st, const tp_tensor *weight) {
   const bool stride1 = w->s[0] == 1 && w->s[1] == 1, dilation1 = w->d[0] == 1 && w->d[1] == 1;
   if (w->k[0] == 1 && w->k[1] == 1 && stride1 && w->p[0] == 0 && w->p[1] == 0 && st->icg == st->c) {
     tp_gemm *g = &st->gemm;
-    g->m = (uint32_t)st->oc;
-    g->n = (uint32_t)st->c;
-    g->p = (uint32_t)st->in[0] * (uint32_t)st->in[1];
-    g->x_row = g->n;
-    g->y_row = g->p;
-    g->has_bias = st->has_bias;
-    g->bias_row = 1;
+    tp_gemm_init(g, (uint32_t)st->oc, (uint32_t)st->c, (uint32_t)st->in[0] * (uint32_t)st->in[1],
+                 st->clamped ? &st->clamp : NULL);
+    g->bias_row = 1; /* one bias per out channel: per row of the product */
     g->bias_col = 0;
-    g->clamped = st->clamped;
-    g->clamp = st->clamp;
     return conv_pointwise;
   }
   if (w->k[1] == 3 && stride1 && dilation1) {

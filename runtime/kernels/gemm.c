@@ -10,7 +10,12 @@
 
 #include "nn_util.h"
 
-void tp_gemm_set_clamp(tp_gemm *g, const tp_clamp *clamp) {
+void tp_gemm_init(tp_gemm *g, uint32_t m, uint32_t n, uint32_t p, const tp_clamp *clamp) {
+  g->m = m;
+  g->n = n;
+  g->p = p;
+  g->x_row = n;
+  g->y_row = p;
   g->clamped = clamp != NULL;
   if (clamp != NULL) {
     g->clamp = *clamp;
@@ -107,8 +112,7 @@ static TP_NN_NOINLINE float sum1(const float *x, const float *y, uint32_t n, uin
 
 void tp_gemm_f32(const tp_gemm *g, float *z, const float *x, const float *y, const float *bias) {
   const uint32_t n = g->n, p = g->p, y_row = g->y_row, bias_col = g->bias_col;
-  const float *b_row = g->has_bias ? bias : NULL;
-  float sums[8];
+  const float *b_row = bias;
   for (uint32_t i = 0; i < g->m; i++, x += g->x_row, z += p) {
     const float *b = b_row;
     uint32_t j = 0;
@@ -117,8 +121,8 @@ void tp_gemm_f32(const tp_gemm *g, float *z, const float *x, const float *y, con
       b = b != NULL ? b + 8 * bias_col : NULL;
     }
     for (; j < p; j++) {
-      sums[0] = sum1(x, y + j, n, y_row);
-      store(g, z + j, sums, 1, b);
+      const float sum = sum1(x, y + j, n, y_row);
+      store(g, z + j, &sum, 1, b);
       b = b != NULL ? b + bias_col : NULL;
     }
     b_row = b_row != NULL ? b_row + g->bias_row : NULL;

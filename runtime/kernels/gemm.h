@@ -20,18 +20,20 @@ typedef struct tp_gemm {
   uint32_t m, n, p;
   uint32_t x_row; /* x elements between rows (n for a matrix) */
   uint32_t y_row; /* y elements between k rows (p for a matrix) */
-  /* Epilogue, per output z[i][j]: with a bias b, z = sum + b[i * bias_row + j * bias_col]
-   * (scaled: z = sum * alpha + b[...] * beta); then the clamp, if any. */
+  /* Epilogue, per output z[i][j]: with a bias b (tp_gemm_f32's `bias`, NULL: none),
+   * z = sum + b[i * bias_row + j * bias_col] (scaled: z = sum * alpha + b[...] * beta); then
+   * the clamp, if any. */
   uint32_t bias_row, bias_col;
   float alpha, beta;
-  bool has_bias, scaled, clamped;
+  bool scaled, clamped;
   tp_clamp clamp;
 } tp_gemm;
 
-/** Sets the epilogue's clamp from `clamp` (NULL: none). */
-void tp_gemm_set_clamp(tp_gemm *g, const tp_clamp *clamp);
+/** The product of an m x n matrix by an n x p one (contiguous rows), with the clamp `clamp`
+ *  (NULL: none); the bias layout and addmm's scaling are the caller's to set. */
+void tp_gemm_init(tp_gemm *g, uint32_t m, uint32_t n, uint32_t p, const tp_clamp *clamp);
 
-/** z = epilogue(x @ y) for the product `g` describes; bias is read when g->has_bias. */
+/** z = epilogue(x @ y) for the product `g` describes; bias NULL: no bias. */
 void tp_gemm_f32(const tp_gemm *g, float *z, const float *x, const float *y, const float *bias);
 
 /** x < lo ? lo : x, then hi < x ? hi : x: the fused activation (NaN passes through). */

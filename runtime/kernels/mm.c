@@ -20,12 +20,7 @@ TP_KERNEL_WITH(aten, mm, out, tp_gemm, TP_KERNEL_TAKES_CLAMP) {
   TP_CHECK_ARGS(self->dim == 2 && mat2->dim == 2 && self->sizes[1] == mat2->sizes[0]);
   const int32_t expect[2] = {self->sizes[0], mat2->sizes[1]};
   TP_CHECK_ARGS(tp_nn_has_shape(out, 2, expect));
-  state->m = (uint32_t)expect[0];
-  state->n = (uint32_t)self->sizes[1];
-  state->p = (uint32_t)expect[1];
-  state->x_row = state->n;
-  state->y_row = state->p;
-  tp_gemm_set_clamp(state, call->clamp);
+  tp_gemm_init(state, (uint32_t)expect[0], (uint32_t)self->sizes[1], (uint32_t)expect[1], call->clamp);
   *run = mm_run;
   return TP_OK;
 }

@@ -231,6 +231,16 @@ tp_status tp_method_output(const tp_method *method, uint32_t index, const tp_ten
   return TP_OK;
 }
 
+const tp_kernel *tp_method_instruction_kernel(const tp_method *method, uint32_t pc, bool *fused) {
+  *fused = false;
+  if (method == NULL || method->values == NULL || pc >= method->num_instructions) {
+    return NULL;
+  }
+  const tp_instruction *instruction = &method->instructions[pc];
+  *fused = instruction->kind == TP_INSTR_FUSED;
+  return instruction->kind == TP_INSTR_KERNEL_CALL || *fused ? instruction->kernel : NULL;
+}
+
 static void note_failure(tp_method *method, uint32_t pc, const tp_instruction *instruction) {
   method->failed_instruction = (int32_t)pc;
   if (instruction->kind != TP_INSTR_KERNEL_CALL) {
