@@ -59,14 +59,7 @@ TP_KERNEL(aten, _adaptive_avg_pool2d, out, adaptive_avg_pool_state) {
   TP_TRY(tp_nn_pool_input(in, planes->in));
   planes->out[0] = (int32_t)size[0];
   planes->out[1] = (int32_t)size[1];
-  int32_t expect[4];
-  tp_nn_pooled_shape(in, planes->out, expect);
-  TP_CHECK_ARGS(tp_nn_has_shape(out, in->dim, expect));
-  if (out->numel == 0) {
-    *run = tp_nn_run_nothing;
-    return TP_OK;
-  }
-  planes->count = tp_nn_plane_count(in, planes->in);
-  *run = adaptive_avg_pool_run;
+  TP_CHECK_ARGS(tp_nn_is_pooled(in, out, planes->out));
+  *run = tp_nn_pool_routine(in, out, planes, adaptive_avg_pool_run);
   return TP_OK;
 }

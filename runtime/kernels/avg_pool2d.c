@@ -89,20 +89,13 @@ TP_KERNEL(aten, avg_pool2d, out, avg_pool_state) {
     planes->out[i] = tp_nn_out_size(planes->in[i], w.k[i], w.s[i], w.p[i], 1, ceil_mode);
   }
   TP_CHECK_ARGS(planes->out[0] > 0 && planes->out[1] > 0);
-  int32_t expect[4];
-  tp_nn_pooled_shape(in, planes->out, expect);
-  TP_CHECK_ARGS(tp_nn_has_shape(out, in->dim, expect));
-  if (out->numel == 0) {
-    *run = tp_nn_run_nothing;
-    return TP_OK;
-  }
-  planes->count = tp_nn_plane_count(in, planes->in);
+  TP_CHECK_ARGS(tp_nn_is_pooled(in, out, planes->out));
   for (uint32_t i = 0; i < 2; i++) {
     state->k[i] = w.k[i];
     state->s[i] = w.s[i];
     state->p[i] = w.p[i];
   }
   state->divisor = tp_nn_i64_to_f32(divisor);
-  *run = avg_pool_run;
+  *run = tp_nn_pool_routine(in, out, planes, avg_pool_run);
   return TP_OK;
 }

@@ -142,18 +142,11 @@ TP_KERNEL(aten, max_pool2d_with_indices, out, max_pool_state) {
     planes->out[i] = tp_nn_out_size(planes->in[i], w->k[i], w->s[i], w->p[i], w->d[i], ceil_mode);
   }
   TP_CHECK_ARGS(planes->out[0] > 0 && planes->out[1] > 0);
-  int32_t expect[4];
-  tp_nn_pooled_shape(in, planes->out, expect);
-  TP_CHECK_ARGS(tp_nn_has_shape(out, in->dim, expect) && tp_nn_has_shape(indices, in->dim, expect));
-  if (out->numel == 0) {
-    *run = tp_nn_run_nothing;
-    return TP_OK;
+  TP_CHECK_ARGS(tp_nn_is_pooled(in, out, planes->out) && tp_nn_is_pooled(in, indices, planes->out));
+  tp_kernel_run_fn routine = max_pool_run;
+  if (w->p[0] == 0 && w->p[1] == 0 && !ceil_mode) {
+    routine = w->k[0] == 2 && w->k[1] == 2 ? max_pool_2x2 : max_pool_inside;
   }
-  planes->count = tp_nn_plane_count(in, planes->in);
-  if (w->p[0] != 0 || w->p[1] != 0 || ceil_mode) {
-    *run = max_pool_run;
-  } else {
-    *run = w->k[0] == 2 && w->k[1] == 2 ? max_pool_2x2 : max_pool_inside;
-  }
+  *run = tp_nn_pool_routine(in, out, planes, routine);
   return TP_OK;
 }

@@ -103,11 +103,24 @@ tp_status tp_nn_pool_input(const tp_tensor *in, int32_t in_hw[2]) {
   return TP_OK;
 }
 
-void tp_nn_pooled_shape(const tp_tensor *in, const int32_t out_hw[2], int32_t expect[4]) {
+bool tp_nn_is_pooled(const tp_tensor *in, const tp_tensor *t, const int32_t out_hw[2]) {
   const uint32_t dim = in->dim;
-  for (uint32_t i = 0; i < dim - 2; i++) {
-    expect[i] = in->sizes[i];
+  if (t->dim != dim || t->sizes[dim - 2] != out_hw[0] || t->sizes[dim - 1] != out_hw[1]) {
+    return false;
   }
-  expect[dim - 2] = out_hw[0];
-  expect[dim - 1] = out_hw[1];
+  for (uint32_t i = 0; i < dim - 2; i++) {
+    if (t->sizes[i] != in->sizes[i]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+tp_kernel_run_fn tp_nn_pool_routine(const tp_tensor *in, const tp_tensor *out, tp_nn_planes2d *planes,
+                                    tp_kernel_run_fn routine) {
+  if (out->numel == 0) {
+    return tp_nn_run_nothing;
+  }
+  planes->count = in->numel / ((uint32_t)planes->in[0] * (uint32_t)planes->in[1]);
+  return routine;
 }

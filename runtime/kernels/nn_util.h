@@ -125,13 +125,13 @@ typedef struct tp_nn_planes2d {
  *  TP_ERR_KERNEL_ARGS. Sets in_hw to {H, W}. */
 tp_status tp_nn_pool_input(const tp_tensor *in, int32_t in_hw[2]);
 
-/** A 2-D pooling's out shape (in->dim sizes): in's, with the last two replaced by out_hw. */
-void tp_nn_pooled_shape(const tp_tensor *in, const int32_t out_hw[2], int32_t expect[4]);
+/** true when t has in's shape with the last two sizes replaced by out_hw: a 2-D pooling's out. */
+bool tp_nn_is_pooled(const tp_tensor *in, const tp_tensor *t, const int32_t out_hw[2]);
 
-/** The plane count of a pooling input that tp_nn_pool_input accepted and that is not empty. */
-static inline uint32_t tp_nn_plane_count(const tp_tensor *in, const int32_t in_hw[2]) {
-  return in->numel / ((uint32_t)in_hw[0] * (uint32_t)in_hw[1]);
-}
+/** What a checked 2-D pooling runs: tp_nn_run_nothing when out is empty, else `routine`, with
+ *  planes->count set from in (accepted by tp_nn_pool_input) and planes->in. */
+tp_kernel_run_fn tp_nn_pool_routine(const tp_tensor *in, const tp_tensor *out, tp_nn_planes2d *planes,
+                                    tp_kernel_run_fn routine);
 
 /**
  * Output length of a sliding window over `in` elements:
