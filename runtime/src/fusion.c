@@ -11,8 +11,6 @@
  * included). Programs with jumps (a jump could land between the two) and activations that are
  * not in place (other exporters' plans) run unfused.
  */
-#include <string.h>
-
 #include "internal.h"
 #include "schema.h"
 
@@ -33,7 +31,6 @@ static tp_status fuse_pair(tp_instruction *producer, tp_instruction *activation)
   /* Prepared once already, so a kernel that takes clamps accepts this call with one too. */
   producer->call.clamp = clamp;
   activation->kind = TP_INSTR_FUSED;
-  memset(producer->call.state, 0, producer->kernel->state_size);
   return tp_kernel_prepare(producer->kernel, &producer->call, &producer->run);
 }
 

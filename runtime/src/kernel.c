@@ -14,6 +14,7 @@ const tp_kernel *tp_kernel_find(const tp_kernel_registry *registry, const char *
 }
 
 tp_status tp_kernel_prepare(const tp_kernel *kernel, const tp_kernel_call *call, tp_kernel_run_fn *run) {
+  memset(call->state, 0, kernel->state_size);
   *run = NULL;
   tp_status status = kernel->prepare(call, run);
   return status == TP_OK && *run == NULL ? TP_ERR_INVALID_ARGUMENT : status;

@@ -106,7 +106,6 @@ static tp_status prepare_kernels(tp_method *method) {
     if (instruction->kind != TP_INSTR_KERNEL_CALL) {
       continue;
     }
-    memset(instruction->call.state, 0, instruction->kernel->state_size);
     tp_status status = tp_kernel_prepare(instruction->kernel, &instruction->call, &instruction->run);
     if (status != TP_OK) {
       note_failure(method, pc, instruction);

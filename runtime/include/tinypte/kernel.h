@@ -87,9 +87,9 @@ extern const tp_kernel_registry tp_selected_kernels;
 const tp_kernel *tp_kernel_find(const tp_kernel_registry *registry, const char *name, const char *overload);
 
 /**
- * Prepare `kernel` for `call` (whose state holds kernel->state_size bytes, 8-byte aligned,
- * zeroed) and set `*run`. A prepare that succeeds without choosing a routine is a bug in
- * the kernel: TP_ERR_INVALID_ARGUMENT.
+ * Prepare `kernel` for `call` (whose state holds kernel->state_size bytes, 8-byte aligned:
+ * zeroed here first, so preparing a call again starts afresh) and set `*run`. A prepare that
+ * succeeds without choosing a routine is a bug in the kernel: TP_ERR_INVALID_ARGUMENT.
  */
 tp_status tp_kernel_prepare(const tp_kernel *kernel, const tp_kernel_call *call, tp_kernel_run_fn *run);
 
