@@ -34,7 +34,7 @@ class FloatNode:
     reason: str
 
 
-def quantize_program(model: Any, example_inputs: tuple[Any, ...], calibration: Iterable[tuple[Any, ...]]) -> Any:
+def quantize_program(model: Any, example_inputs: tuple[Any, ...], calibration: Iterable[tuple[Any, ...]], explicit: bool = True) -> Any:
     """The int8 edge program manager of an eval-mode `model` (see the module docstring)."""
     import torch
     from executorch.backends.cortex_m.edge_compile_config import cortex_m_edge_compile_config
@@ -44,7 +44,7 @@ def quantize_program(model: Any, example_inputs: tuple[Any, ...], calibration: I
     from torchao.quantization.pt2e.quantize_pt2e import convert_pt2e, prepare_pt2e
 
     captured = torch.export.export(model, example_inputs).module(check_guards=False)
-    prepared = prepare_pt2e(captured, CortexMQuantizer())
+    prepared = prepare_pt2e(captured, CortexMQuantizer(use_explicit_layout=explicit))
     batches = 0
     with torch.no_grad():
         for inputs in calibration:
@@ -54,7 +54,7 @@ def quantize_program(model: Any, example_inputs: tuple[Any, ...], calibration: I
         raise ValueError("int8 export needs at least one calibration batch")
     converted = convert_pt2e(prepared)
     edge = to_edge(torch.export.export(converted, example_inputs), compile_config=cortex_m_edge_compile_config())
-    edge._edge_programs["forward"] = CortexMPassManager(edge.exported_program()).transform()
+    edge._edge_programs["forward"] = CortexMPassManager(edge.exported_program(), use_explicit_layout=explicit).transform()
     return edge
 
 

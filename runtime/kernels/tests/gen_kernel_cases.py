@@ -1,8 +1,9 @@
 """Generates kernel_cases.h: the inputs and expected outputs of kernel_test.c.
 
-The cases (kernel_cases_pointwise.py, kernel_cases_tensor.py, kernel_cases_nn.py; the model is
-kernel_case.py) name an ATen out-variant overload and its arguments. Expected outs come from
-PyTorch eager, calling that same overload (which also checks each case's arguments against the
+The cases (kernel_cases_pointwise.py, kernel_cases_tensor.py, kernel_cases_nn.py,
+kernel_cases_int8.py; the model is kernel_case.py) name an out-variant overload and its
+arguments. Expected outs come from PyTorch eager, calling that same overload (for cortex_m::*
+operators: their functional variant, the Cortex-M backend's reference implementation) (which also checks each case's arguments against the
 real schema); ops listed as float64 ops are computed in float64 and rounded to float32, the
 exact result, so the test's tolerance only absorbs the kernel's own float32 rounding. The C
 tables are written by kernel_case_writer.py. Inputs are seeded: the output is the same on every
@@ -27,17 +28,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import kernel_cases_int8
 import kernel_cases_nn
 import kernel_cases_pointwise
 import kernel_cases_tensor
 import torch
-from kernel_case import OK, ArgValue, Case, Rng, f32, f64, is_tensor_list, overload, schema_args
+from kernel_case import OK, ArgValue, Case, Rng, f32, f64, is_cortex_m, is_tensor_list, overload, schema_args
 from kernel_case_writer import CWriter
 
 # Each family draws its inputs from its own seeded generator, in a fixed order.
 FAMILIES: list[tuple[int, list[Callable[[Rng], list[Case]]]]] = [
     (20241123, [kernel_cases_pointwise.cases, kernel_cases_tensor.cases]),
     (20240611, [kernel_cases_nn.cases]),
+    (20261123, [kernel_cases_int8.cases]),
 ]
 
 
@@ -79,8 +82,18 @@ def out_dtypes(c: Case, count: int) -> list[torch.dtype]:
     return [first.dtype] * count
 
 
+def cortex_m_reference(c: Case) -> list[torch.Tensor]:
+    """The out of a cortex_m::* case: its functional variant, the backend's reference
+    implementation (executorch/backends/cortex_m/ops/operators.py)."""
+    functional = overload(c.op.replace(".out", ".default"))
+    result = functional(**c.args)
+    return [result.to(out_dtypes(c, 1)[0])]
+
+
 def torch_reference(c: Case) -> list[torch.Tensor]:
     """The outs of the case's out-variant overload in PyTorch eager."""
+    if is_cortex_m(c.op):
+        return cortex_m_reference(c)
     names = [a.name for a in schema_args(c.op) if a.is_out]
     want = out_dtypes(c, len(names))
     wide = c.f64 and f32 in want
@@ -169,7 +182,7 @@ def use_executorch_references(cases: list[Case]) -> None:
     worst: dict[str, tuple[float, str]] = {}
     for c in cases:
         inputs = [v for v in c.args.values() if isinstance(v, torch.Tensor)]
-        if c.status != OK or c.expected[0].numel() == 0 or any(t.numel() == 0 for t in inputs):
+        if c.status != OK or is_cortex_m(c.op) or c.expected[0].numel() == 0 or any(t.numel() == 0 for t in inputs):
             continue  # the ExecuTorch runtime may crash on empty tensors: keep PyTorch's values
         try:
             got = executorch_reference(c)

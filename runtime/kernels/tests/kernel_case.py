@@ -44,7 +44,7 @@ OutSpec: TypeAlias = tuple[tuple[int, ...], torch.dtype]  # (shape, dtype) of an
 
 @dataclass
 class Case:
-    op: str  # an ATen out-variant overload: "add.out", "squeeze_copy.dims_out"
+    op: str  # an out-variant overload: "add.out", "squeeze_copy.dims_out", "cortex_m::softmax.out"
     label: str  # what the case is about, unique within the op
     args: dict[str, ArgValue]  # by schema name; the outs are not given
     status: str = OK  # the C name of the status the kernel must return
@@ -90,9 +90,19 @@ class SchemaArg:
 
 
 def overload(op: str) -> OpOverload[..., Any]:
-    name, overload_name = op.split(".")
-    fn: OpOverload[..., Any] = getattr(getattr(torch.ops.aten, name), overload_name)
+    """The overload a case names: "add.out" (ATen) or "cortex_m::quantized_add.out"."""
+    namespace, _, qualified = op.rpartition("::")
+    if namespace == "cortex_m":
+        # The passes package first: importing operators.py alone is a circular import.
+        import executorch.backends.cortex_m.passes  # noqa: F401 - defines torch.ops.cortex_m
+    name, overload_name = qualified.split(".")
+    fn: OpOverload[..., Any] = getattr(getattr(getattr(torch.ops, namespace or "aten"), name), overload_name)
     return fn
+
+
+def is_cortex_m(op: str) -> bool:
+    """An operator of ExecuTorch's Cortex-M backend, whose reference is its functional variant."""
+    return op.startswith("cortex_m::")
 
 
 def schema_args(op: str) -> list[SchemaArg]:

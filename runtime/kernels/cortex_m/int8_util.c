@@ -1,0 +1,41 @@
+/* Argument checks of the cortex_m::* int8 kernels (see int8_util.h). */
+#include "int8_util.h"
+
+tp_status tp_arg_s8_tensor(tp_value *const *args, uint32_t nargs, uint32_t index, tp_tensor **out) {
+  TP_TRY(tp_arg_tensor(args, nargs, index, out));
+  return (*out)->dtype == TP_DTYPE_INT8 ? TP_OK : TP_ERR_KERNEL_DTYPE;
+}
+
+tp_status tp_arg_i32(tp_value *const *args, uint32_t nargs, uint32_t index, int32_t *out) {
+  int64_t v;
+  TP_TRY(tp_arg_int(args, nargs, index, &v));
+  TP_CHECK_ARGS(v >= INT32_MIN && v <= INT32_MAX);
+  *out = (int32_t)v;
+  return TP_OK;
+}
+
+tp_status tp_arg_s8_range(tp_value *const *args, uint32_t nargs, uint32_t lo_index, uint32_t hi_index,
+                          int32_t *lo, int32_t *hi) {
+  TP_TRY(tp_arg_i32(args, nargs, lo_index, lo));
+  TP_TRY(tp_arg_i32(args, nargs, hi_index, hi));
+  TP_CHECK_ARGS(-128 <= *lo && *lo <= *hi && *hi <= 127);
+  return TP_OK;
+}
+
+/* quantize/dequantize_per_tensor(Tensor input, float scale, int zero_point, int quant_min,
+ * int quant_max, ScalarType dtype, ...) */
+enum { QP_SCALE = 1, QP_ZERO_POINT, QP_MIN, QP_MAX, QP_DTYPE };
+
+tp_status tp_quant_params(tp_value *const *args, uint32_t nargs, double *scale, int32_t *zero_point, int32_t *lo,
+                          int32_t *hi) {
+  int64_t dtype;
+  TP_TRY(tp_arg_scalar(args, nargs, QP_SCALE, scale));
+  TP_TRY(tp_arg_i32(args, nargs, QP_ZERO_POINT, zero_point));
+  TP_TRY(tp_arg_s8_range(args, nargs, QP_MIN, QP_MAX, lo, hi));
+  TP_TRY(tp_arg_int(args, nargs, QP_DTYPE, &dtype));
+  if (dtype != TP_DTYPE_INT8) {
+    return TP_ERR_KERNEL_DTYPE;
+  }
+  TP_CHECK_ARGS(*scale > 0.0 && *scale <= 3.4e38 && *zero_point >= -128 && *zero_point <= 127);
+  return TP_OK;
+}

@@ -1,0 +1,59 @@
+/* Integer arithmetic and argument checks shared by the cortex_m::* int8 kernels.
+ *
+ * The semantics are those of ExecuTorch's Cortex-M backend reference implementations
+ * (executorch/backends/cortex_m/ops/operators.py and passes/passes_utils.py), which the
+ * kernel tests and conformance cases check bit for bit: requantization is CMSIS-NN's
+ * multiplier/shift scheme with round-half-away-from-zero on the right shift, and int64
+ * intermediate values wrap as torch's int64 tensors do. */
+#ifndef TINYPTE_INT8_UTIL_H
+#define TINYPTE_INT8_UTIL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "kernel_util.h"
+
+/* value * multiplier * 2^shift / 2^31, rounded: `requantize_cmsis` of passes_utils.py.
+ * The left shift and the product are computed modulo 2^64 (as torch's int64 tensors wrap),
+ * then `(product + 2^30) >> 31`; a negative shift divides by 2^-shift rounding half away
+ * from zero; the result is truncated to int32. */
+static inline int32_t tp_requantize(int32_t value, int32_t multiplier, int32_t shift) {
+  const uint32_t left = shift > 0 ? (uint32_t)shift : 0u;
+  const uint32_t right = shift < 0 ? (uint32_t)-shift : 0u;
+  const uint64_t scaled = (uint64_t)(int64_t)value << left;
+  const int64_t product = (int64_t)(scaled * (uint64_t)(int64_t)multiplier + (1ull << 30));
+  int64_t result = product >> 31; /* arithmetic: GCC's >> on negative values */
+  if (right > 0u) {
+    const int64_t mask = (int64_t)((1ull << right) - 1u);
+    const int64_t remainder = result & mask;
+    result >>= right;
+    const int64_t threshold = (mask >> 1) + (result < 0 ? 1 : 0);
+    result += remainder > threshold ? 1 : 0;
+  }
+  return (int32_t)(uint32_t)(uint64_t)result;
+}
+
+/* v clamped to [lo, hi] (the activation range, within int8's). */
+static inline int32_t tp_clamp_i32(int32_t v, int32_t lo, int32_t hi) { return v < lo ? lo : (v > hi ? hi : v); }
+
+/** An int8 tensor argument (TP_ERR_KERNEL_DTYPE when it is another dtype). */
+tp_status tp_arg_s8_tensor(tp_value *const *args, uint32_t nargs, uint32_t index, tp_tensor **out);
+
+/** An int argument that must fit in int32 (TP_ERR_KERNEL_ARGS otherwise). */
+tp_status tp_arg_i32(tp_value *const *args, uint32_t nargs, uint32_t index, int32_t *out);
+
+/** An activation range: two int arguments with -128 <= lo <= hi <= 127. */
+tp_status tp_arg_s8_range(tp_value *const *args, uint32_t nargs, uint32_t lo_index, uint32_t hi_index,
+                          int32_t *lo, int32_t *hi);
+
+/** The arguments quantize_per_tensor and dequantize_per_tensor take after their input (args
+ *  1..5): scale (> 0, finite), zero point and range (within int8), dtype (int8 only, else
+ *  TP_ERR_KERNEL_DTYPE). */
+tp_status tp_quant_params(tp_value *const *args, uint32_t nargs, double *scale, int32_t *zero_point, int32_t *lo,
+                          int32_t *hi);
+
+/** A requantization shift: -31..30 (shifts beyond them are not produced by the backend's
+ *  quantize_multiplier and would overflow the kernels' 64-bit intermediate values). */
+static inline bool tp_shift_ok(int64_t shift) { return shift >= -31 && shift <= 30; }
+
+#endif /* TINYPTE_INT8_UTIL_H */

@@ -1,0 +1,52 @@
+/* cortex_m::quantize_per_tensor.out: float32 -> int8, as quantized_decomposed.quantize_per_tensor:
+ * q = clamp(round_half_even(x * (float)(1 / scale)) + zero_point, quant_min, quant_max).
+ * The product is float32 (torch multiplies a float32 tensor by the scalar as float32); rintf
+ * rounds half to even as torch.round does. NaN inputs give the zero point (the reference's
+ * float-to-int8 conversion of NaN is undefined). */
+#include <math.h>
+
+#include "int8_util.h"
+
+typedef struct quantize_state {
+  float inv_scale, zero_point, lo, hi;
+  uint32_t numel;
+} quantize_state;
+
+/* quantize_per_tensor.out(Tensor input, float scale, int zero_point, int quant_min, int quant_max,
+ * ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!) */
+enum { Q_INPUT, Q_OUT = 6, Q_NARGS = 8 };
+
+static tp_status quantize_run(const tp_kernel_call *call) {
+  const quantize_state *st = call->state;
+  const float *x = (const float *)call->args[Q_INPUT]->as.tensor->data;
+  int8_t *q = (int8_t *)call->args[Q_OUT]->as.tensor->data;
+  for (uint32_t i = 0; i < st->numel; i++) {
+    float v = rintf(x[i] * st->inv_scale) + st->zero_point;
+    v = v < st->lo ? st->lo : v;
+    v = v > st->hi ? st->hi : v;
+    q[i] = v == v ? (int8_t)(int32_t)v : (int8_t)(int32_t)st->zero_point;
+  }
+  return TP_OK;
+}
+
+TP_KERNEL(cortex_m, quantize_per_tensor, out, quantize_state) {
+  tp_tensor *in, *out, *ret;
+  double scale;
+  int32_t zero_point, lo, hi;
+  TP_CHECK_ARGS(call->nargs == Q_NARGS);
+  TP_TRY(tp_arg_tensor(call->args, call->nargs, Q_INPUT, &in));
+  TP_TRY(tp_arg_s8_tensor(call->args, call->nargs, Q_OUT, &out));
+  TP_TRY(tp_arg_tensor(call->args, call->nargs, Q_OUT + 1, &ret));
+  if (in->dtype != TP_DTYPE_FLOAT32) {
+    return TP_ERR_KERNEL_DTYPE;
+  }
+  TP_TRY(tp_quant_params(call->args, call->nargs, &scale, &zero_point, &lo, &hi));
+  TP_CHECK_ARGS(tp_same_shape(in, out));
+  state->inv_scale = (float)(1.0 / scale);
+  state->zero_point = (float)zero_point;
+  state->lo = (float)lo;
+  state->hi = (float)hi;
+  state->numel = out->numel;
+  *run = quantize_run;
+  return TP_OK;
+}
