@@ -1,0 +1,41 @@
+"""How many scratch bytes tinypte's int8 kernels need: the sizes the memory plan gives them.
+
+Some cortex_m::* operators take `scratch` tensors (uint8, 1-D): working memory the kernel
+may use during one call (an im2col buffer, widened weights or inputs, ...). ExecuTorch's
+Cortex-M passes size them for CMSIS-NN; tinypte's kernels are its own, so before memory
+planning `tinypte.quantize` resizes every scratch allocation with the rule registered here
+for its operator. A rule returns the most any of tinypte's code paths needs (portable C,
+Armv8-M/Armv7E-M DSP, Helium): one .pte serves every board. Each kernel's prepare checks
+that its scratch holds at least what its own path needs (TP_ERR_KERNEL_ARGS otherwise), and
+the kernel tests size their scratch arguments with these same rules.
+
+A rule receives the operator's arguments in schema order (without the out), every tensor
+replaced by its shape, and returns the bytes of each scratch argument, in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+ScratchRule = Callable[[Sequence[Any]], tuple[int, ...]]
+
+RULES: dict[str, ScratchRule] = {}
+
+
+def rule(*operators: str) -> Callable[[ScratchRule], ScratchRule]:
+    """Register a rule for operators named as "cortex_m::quantized_conv2d" (any overload)."""
+
+    def register(fn: ScratchRule) -> ScratchRule:
+        for op in operators:
+            RULES[op] = fn
+        return fn
+
+    return register
+
+
+def scratch_sizes(operator: str, args: Sequence[Any]) -> tuple[int, ...] | None:
+    """The scratch bytes of a call of `operator` with `args` (tensors as shapes), or None when
+    tinypte has no rule for it (the backend's own sizes then stay)."""
+    fn = RULES.get(operator)
+    return None if fn is None else fn(args)
