@@ -8,6 +8,8 @@ name here.
 MODELS = [
     "sine",
     "digits",
+    "sine_int8",
+    "digits_int8",
 ]
 
 def model_label(name):

@@ -82,3 +82,51 @@ def test_calibration_is_required() -> None:
 
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__, "-q", "-p", "no:cacheprovider"]))
+
+
+def test_nodes_the_quantizer_leaves_float_are_reported_with_a_reason() -> None:
+    """A layer norm has no Cortex-M pattern: it stays float32 and the summary says so."""
+    from tinypte import int8_flow
+
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(8, 16), nn.LayerNorm(16), nn.Linear(16, 4)).eval()
+    left = quantize.float_nodes(quantize.quantize_program(model, (torch.randn(1, 8),), calibration()))
+    assert [n.operator for n in left] == ["aten::native_layer_norm"], left
+    assert "no Cortex-M pattern matched" in left[0].reason
+    report = {"float": {"metrics": {}, "constant_bytes": 4, "arena_bytes": 4},
+              "int8": {"metrics": {}, "constant_bytes": 1, "arena_bytes": 1},
+              "float_nodes": [{"name": n.name, "operator": n.operator, "reason": n.reason} for n in left]}  # fmt: skip
+    lines = int8_flow.summary_lines(report)
+    assert "nodes left in float32: 1" in "\n".join(lines)
+    assert any("aten::native_layer_norm" in line for line in lines)
+
+
+def test_replaced_constants_are_dropped() -> None:
+    """The backend's passes leave the float-layout weights and qparam buffers unread."""
+    program = edge().exported_program()
+    placeholders = [n for n in program.graph_module.graph.nodes if n.op == "placeholder"]
+    assert placeholders and all(n.users for n in placeholders)
+
+
+def test_equalization_keeps_the_float_function() -> None:
+    from tinypte import equalization
+
+    torch.manual_seed(3)
+    model = nn.Sequential(nn.Linear(1, 16), nn.ReLU(), nn.Linear(16, 16), nn.ReLU(), nn.Linear(16, 1)).eval()
+    with torch.no_grad():
+        model[0].weight.mul_(torch.linspace(0.01, 5.0, 16)[:, None])  # badly balanced channels
+    x = torch.linspace(-3, 3, 101).unsqueeze(1)
+    before = model(x).detach()
+    assert equalization.equalize(model, (torch.zeros(1, 1),)) == 2
+    assert torch.allclose(model(x), before, rtol=1e-5, atol=1e-5)
+    rows, columns = model[0].weight.abs().amax(1), model[2].weight.abs().amax(0)
+    assert torch.allclose(rows, columns, rtol=0.2)  # ranges balanced
+
+
+def test_missing_cortex_m_kernel_names_the_operator_and_the_kernel_folder() -> None:
+    from tinypte import kernels
+    from tinypte.errors import TinypteError
+
+    with pytest.raises(TinypteError, match=r"no kernel for operator cortex_m::quantized_foo\.out, used by m.*"
+                       r"runtime/kernels/cortex_m/"):  # fmt: skip
+        kernels.select({}, {"cortex_m::quantized_foo.out": ["m"]})

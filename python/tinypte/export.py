@@ -11,8 +11,14 @@ overlap) or `naive` (no sharing: one slot per tensor, for debugging), with offse
 constants aligned to `--alignment` bytes (default 16). Either keeps a fusable producer's
 inputs apart from its activation's out (fusion_planning.py), so the runtime can fuse them.
 
+`--quantize int8` exports the int8 program instead (int8_flow.py: ExecuTorch's Cortex-M
+quantizer, calibrated on the model file's inputs), checks the quantized program's metrics
+against `INT8_ACCEPTANCE` (or `ACCEPTANCE`) of the model file and writes `--quant-report`:
+float vs int8 metrics, constant and arena bytes, and the nodes left in float.
+
 usage: tinypte export --model M.py --pte OUT.pte --weights OUT.pt [--seed 0]
            [--no-constant-prop] [--alignment 16] [--memory-planning greedy|naive]
+           [--quantize int8 --quant-report OUT.json]
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tinypte import fusion_planning, model_loading, views
+from tinypte import fusion_planning, int8_flow, model_loading, views
 from tinypte.errors import TinypteError
 
 PLANNERS = ("greedy", "naive")
@@ -96,6 +102,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-constant-prop", dest="constant_prop", action="store_false")
     parser.add_argument("--alignment", type=int, default=16, help="planned and constant tensor alignment (bytes)")
     parser.add_argument("--memory-planning", choices=PLANNERS, default="greedy", help="arena planning algorithm")
+    parser.add_argument("--quantize", choices=["none", "int8"], default="none", help="export the int8 program")
+    parser.add_argument("--quant-report", type=Path, help="int8: float vs int8 report to write (JSON)")
 
 
 def run(args: argparse.Namespace) -> None:
@@ -111,8 +119,18 @@ def run(args: argparse.Namespace) -> None:
     model_loading.check_acceptance(path, metrics, module.ACCEPTANCE)
     example = model_loading.call(path, "example_inputs()", module.example_inputs)
     pte = export_program(model, tuple(example), args.constant_prop, path, args.alignment, args.memory_planning)
+    if args.quantize == "int8":
+        pte, report = int8_flow.export_int8(
+            path, module, model, tuple(example), metrics, pte, args.alignment, args.memory_planning
+        )
+        metrics = report["int8"]["metrics"]
+        which = "INT8_ACCEPTANCE" if hasattr(module, "INT8_ACCEPTANCE") else "ACCEPTANCE"
+        model_loading.check_acceptance(path, metrics, getattr(module, which), f"{which} (int8 program)")
+        if args.quant_report:
+            int8_flow.write_report(report, args.quant_report)
     args.pte.write_bytes(pte)
     args.weights.write_bytes(state_dict_bytes(model))
     shown = ", ".join(f"{k}={v:.6g}" for k, v in sorted(metrics.items()))
     digest = hashlib.sha256(pte).hexdigest()[:16]
-    print(f"export: {path.name}: {shown}; {args.pte.name} {len(pte)} B sha256:{digest}")
+    kind = " int8" if args.quantize == "int8" else ""
+    print(f"export: {path.name}{kind}: {shown}; {args.pte.name} {len(pte)} B sha256:{digest}")

@@ -1,4 +1,6 @@
-"""Golden data: the model's inputs over its domain and PyTorch eager outputs for them.
+"""Golden data: the model's inputs over its domain and PyTorch eager outputs for them (for an
+int8 model, `--quantize int8`: its quantized program's outputs, through the Cortex-M backend's
+reference implementations).
 
 Binary layout (all little-endian, described once by `Golden`; firmware parses it without
 malloc):
@@ -7,7 +9,7 @@ malloc):
         u32 ndim, u32 dims[ndim], u32 nbytes
     for each case: the raw bytes of each input tensor, then of each output tensor,
         each padded to a multiple of 4 bytes
-usage: tinypte golden --model M.py --weights W.pt --out golden.bin [--json golden.json]
+usage: tinypte golden --model M.py --weights W.pt --out golden.bin [--json golden.json] [--quantize int8]
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from tinypte import dtypes, model_loading
+from tinypte import dtypes, int8_flow, model_loading
 from tinypte.errors import TinypteError
 
 
@@ -101,13 +103,18 @@ class Golden:
         return golden
 
 
-def compute(model_path: Path, weights: Path) -> Golden:
+def compute(model_path: Path, weights: Path, quantize: str = "none") -> Golden:
+    """Golden cases of the trained model; for `quantize="int8"` the outputs of its int8
+    program run through the Cortex-M backend's reference implementations (int8_flow)."""
     import torch
 
     module = model_loading.load(model_path)
     model = model_loading.call(model_path, "build()", module.build)
     model.load_state_dict(torch.load(weights, weights_only=True))
     model.eval()
+    if quantize == "int8":
+        example = tuple(model_loading.call(model_path, "example_inputs()", module.example_inputs))
+        model = int8_flow.reference_module(model_path, module, model, example)
     golden = Golden(float(module.TOLERANCE))
     for case in model_loading.call(model_path, "golden_inputs()", module.golden_inputs):
         with torch.no_grad():
@@ -126,10 +133,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--weights", type=Path, required=True)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--quantize", choices=["none", "int8"], default="none", help="outputs of the int8 program")
 
 
 def run(args: argparse.Namespace) -> None:
-    golden = compute(args.model, args.weights)
+    golden = compute(args.model, args.weights, args.quantize)
     args.out.write_bytes(golden.to_bytes())
     if args.json:
         doc = {"tolerance": golden.tolerance,

@@ -22,7 +22,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from tinypte import dtypes, macs
+from tinypte import dtypes, int8_flow, macs
 from tinypte.errors import TinypteError
 
 
@@ -59,6 +59,13 @@ def kernel_call_macs(operator: str, call: Any, values: Any) -> int:
         return macs.call_macs(operator, shapes, transposed)
     except (ValueError, IndexError) as error:
         raise TinypteError(f"{operator}: unexpected arguments for counting MACs ({error})") from error
+
+
+def constant_sizes(program: Any) -> tuple[int, int]:
+    """(elements, bytes) of the program's constant tensors."""
+    values = program.execution_plan[0].values
+    constants = [v.val for v in values if type(v.val).__name__ == "Tensor" and v.val.allocation_info is None]
+    return sum(math.prod(t.sizes) for t in constants), sum(tensor_info(t)[2] for t in constants)
 
 
 def analyse(program: Any, name: str) -> tuple[dict[str, Any], dict[str, Any], str]:
@@ -121,9 +128,7 @@ def analyse(program: Any, name: str) -> tuple[dict[str, Any], dict[str, Any], st
     memory_plan = {"non_const_buffer_sizes": sizes, "inputs": list(plan.inputs), "outputs": list(plan.outputs),
                    "instructions": end, "tensors": tensors}  # fmt: skip
 
-    constants = [v.val for v in values if type(v.val).__name__ == "Tensor" and v.val.allocation_info is None]
-    params = sum(math.prod(t.sizes) for t in constants)
-    const_bytes = sum(tensor_info(t)[2] for t in constants)
+    params, const_bytes = constant_sizes(program)
     lines = [
         f"{name}: method {plan.name}, {end} instructions, {len(values)} values",
         f"  parameters: {params} ({const_bytes} B of constants)",
@@ -143,12 +148,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plan-json", type=Path, required=True)
     parser.add_argument("--summary", type=Path)
     parser.add_argument("--name", help="model name for messages (default: the .pte file name)")
+    parser.add_argument("--quant-report", type=Path, help="int8 models: export's report, added to the summary")
 
 
 def run(args: argparse.Namespace) -> None:
     ops, plan, summary = analyse(load_program(args.pte), args.name or args.pte.name)
     pte_bytes = args.pte.stat().st_size
     summary = summary.replace("\n", f"\n  .pte: {pte_bytes} B\n", 1)
+    if args.quant_report:
+        report = json.loads(args.quant_report.read_text())
+        summary += "\n".join(int8_flow.summary_lines(report)) + "\n"
     args.ops_json.write_text(json.dumps(ops, indent=2) + "\n")
     args.plan_json.write_text(json.dumps(plan, indent=2) + "\n")
     if args.summary:

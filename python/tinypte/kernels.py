@@ -80,8 +80,11 @@ def select(kernels: dict[str, Kernel], used: dict[str, list[str]]) -> list[Kerne
     missing = sorted(key for key in used if key not in kernels)
     if missing:
         lines = [f"no kernel for operator {key}, used by {', '.join(used[key])}" for key in missing]
+        where = f"Portable kernels live in {KERNELS_HOME}"
+        if any(key.startswith("cortex_m::") for key in missing):
+            where += f" and the int8 kernels of ExecuTorch's Cortex-M backend in {KERNELS_HOME}cortex_m/"
         raise TinypteError(
-            "; ".join(lines) + f". Portable kernels live in {KERNELS_HOME}, one `TP_KERNEL(namespace, name, "
+            "; ".join(lines) + f". {where}, one `TP_KERNEL(namespace, name, "
             "overload)` definition per operator (see kernel_util.h): add it there, or write it in a C file of "
             "your own and pass that file in model_firmware's (or kernel_library's) `srcs`; or change the model "
             "so it does not need that operator."

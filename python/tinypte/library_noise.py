@@ -50,9 +50,16 @@ TORCHAO_ENUM_PYTREE_CONSTANTS = _DropRecords(
     arg_module="torchao",
 )
 
+# ExecuTorch's Cortex-M pass manager (int8 export) derives from exir's deprecated
+# PassManager, which logs so each time one is made: a note to the backend's developers.
+EXIR_PASS_MANAGER_DEPRECATED = _DropRecords(
+    r"PassManager is deprecated\. Please use ExportedProgramPassManager instead\."
+)
+
 LOGGER_FILTERS = (
     ("torchao", TORCHAO_CUDA_EXTENSIONS),
     ("torch.utils._pytree", TORCHAO_ENUM_PYTREE_CONSTANTS),
+    ("executorch.exir.pass_manager", EXIR_PASS_MANAGER_DEPRECATED),
 )
 
 # torch.export's run_decompositions deep-copies its module call graph, and copying a LeafSpec

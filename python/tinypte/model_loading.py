@@ -10,6 +10,12 @@ The model-file contract (a plain Python file, e.g. models/sine/model.py):
     ACCEPTANCE: dict[str, tuple[str, float]]              # e.g. {"test_mse": ("<=", 2e-4)}
     TOLERANCE: float                                      # |device - PyTorch| allowed
 
+Optional, for int8 export (`quantize = "int8"`, see int8_flow.py):
+
+    def calibration_inputs() -> list[tuple[torch.Tensor, ...]]  # default: train_set()'s inputs
+    INT8_ACCEPTANCE: dict[str, tuple[str, float]]               # default: ACCEPTANCE
+    # evaluate() is also called with the int8 program: any callable returning forward()'s outputs
+
 Before `train`, the tools seed torch, turn on deterministic algorithms and use one thread.
 """
 
@@ -83,14 +89,16 @@ def deterministic(seed: int) -> None:
     torch.set_num_threads(1)
 
 
-def check_acceptance(path: Path, metrics: dict[str, float], acceptance: dict[str, tuple[str, float]]) -> None:
+def check_acceptance(
+    path: Path, metrics: dict[str, float], acceptance: dict[str, tuple[str, float]], what: str = "ACCEPTANCE"
+) -> None:
     """Fail when a metric misses its threshold (the model did not train well enough)."""
     for name, (op, threshold) in acceptance.items():
         if name not in metrics:
-            raise TinypteError(f"{path}: evaluate() returned no {name!r}, which ACCEPTANCE needs")
+            raise TinypteError(f"{path}: evaluate() returned no {name!r}, which {what} needs")
         value = metrics[name]
         ok = value <= threshold if op == "<=" else value >= threshold if op == ">=" else None
         if ok is None:
-            raise TinypteError(f"{path}: ACCEPTANCE[{name!r}] uses {op!r}; use '<=' or '>='")
+            raise TinypteError(f"{path}: {what}[{name!r}] uses {op!r}; use '<=' or '>='")
         if not ok:
-            raise TinypteError(f"{path}: {name} = {value:.6g}, but ACCEPTANCE needs {op} {threshold:g}")
+            raise TinypteError(f"{path}: {name} = {value:.6g}, but {what} needs {op} {threshold:g}")

@@ -6,7 +6,11 @@ prepare_pt2e / convert_pt2e) -> torch.export again -> to_edge with the backend's
 config -> the Cortex-M pass manager (quantized patterns become `cortex_m::*` operators) ->
 to_executorch with tinypte's planning (export.backend_config). Same inputs, same bytes.
 
-`quantize_program` returns the edge program after the backend's passes: running its module
+Before memory planning, two passes of tinypte's: constants the backend's passes replaced
+(float weights it re-laid out, qparam buffers it folded into arguments) are dropped, and
+every `scratch` allocation is sized for tinypte's kernels (int8_scratch.py).
+
+`quantize_program` returns the edge program after those passes: running its module
 in PyTorch runs the `cortex_m::*` operators through the backend's reference implementations
 (executorch/backends/cortex_m/ops/operators.py) — the int8 oracle, since ExecuTorch's own
 runtime has no Cortex-M kernels. `float_nodes` lists what stayed float, for the summary.
@@ -18,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tinypte import int8_scratch
 from tinypte.fusion_planning import operator_name
 
 # Float operators that only move or reshape data: not "left unquantized" in any useful sense.
@@ -34,7 +39,9 @@ class FloatNode:
     reason: str
 
 
-def quantize_program(model: Any, example_inputs: tuple[Any, ...], calibration: Iterable[tuple[Any, ...]], explicit: bool = True) -> Any:
+def quantize_program(
+    model: Any, example_inputs: tuple[Any, ...], calibration: Iterable[tuple[Any, ...]], explicit: bool = True
+) -> Any:
     """The int8 edge program manager of an eval-mode `model` (see the module docstring)."""
     import torch
     from executorch.backends.cortex_m.edge_compile_config import cortex_m_edge_compile_config
@@ -54,8 +61,60 @@ def quantize_program(model: Any, example_inputs: tuple[Any, ...], calibration: I
         raise ValueError("int8 export needs at least one calibration batch")
     converted = convert_pt2e(prepared)
     edge = to_edge(torch.export.export(converted, example_inputs), compile_config=cortex_m_edge_compile_config())
-    edge._edge_programs["forward"] = CortexMPassManager(edge.exported_program(), use_explicit_layout=explicit).transform()
+    program = CortexMPassManager(edge.exported_program(), use_explicit_layout=explicit).transform()
+    drop_unused_constants(program)
+    size_scratch(program)
+    edge._edge_programs["forward"] = program
     return edge
+
+
+def drop_unused_constants(program: Any) -> int:
+    """Remove parameters, buffers and constant tensors no node reads; the bytes removed."""
+    from torch.export.graph_signature import InputKind
+
+    kinds = {InputKind.PARAMETER, InputKind.BUFFER, InputKind.CONSTANT_TENSOR}
+    placeholders = {n.name: n for n in program.graph_module.graph.nodes if n.op == "placeholder"}
+    dropped = 0
+    for spec in list(program.graph_signature.input_specs):
+        node = placeholders.get(spec.arg.name)
+        if spec.kind not in kinds or node is None or node.users:
+            continue
+        store = program.constants if spec.target in program.constants else program.state_dict
+        tensor = store.pop(spec.target, None)
+        dropped += 0 if tensor is None else tensor.numel() * tensor.element_size()
+        program.graph_signature.input_specs.remove(spec)
+        program.graph_module.graph.erase_node(node)
+    program.graph_module.recompile()
+    return dropped
+
+
+def _as_shapes(value: Any) -> Any:
+    """A node argument for a scratch rule: tensors as their shapes."""
+    if hasattr(value, "meta") and hasattr(value.meta.get("val"), "shape"):
+        return tuple(int(d) for d in value.meta["val"].shape)
+    if isinstance(value, (list, tuple)):
+        return [_as_shapes(v) for v in value]
+    return value
+
+
+def size_scratch(program: Any) -> None:
+    """Give each scratch allocation of a cortex_m call the bytes tinypte's kernel needs."""
+    import torch
+    from executorch.exir import memory
+
+    for node in program.graph_module.graph.nodes:
+        name = operator_name(node)
+        if node.op != "call_function" or name is None or not name.startswith("cortex_m::"):
+            continue
+        allocs = [a for a in node.args if getattr(a, "target", None) is memory.alloc]
+        sizes = int8_scratch.scratch_sizes(name, [_as_shapes(a) for a in node.args])
+        if sizes is None or not allocs:
+            continue
+        if len(sizes) != len(allocs):
+            raise ValueError(f"{name}: scratch rule gave {len(sizes)} sizes for {len(allocs)} scratch arguments")
+        for alloc, size in zip(allocs, sizes, strict=True):
+            alloc.args = (((size,), torch.uint8),)
+            alloc.meta["val"] = torch.empty((size,), dtype=torch.uint8, device="meta")
 
 
 def export_int8_program(edge: Any, alignment: int = 16, planner: str = "greedy") -> bytes:
@@ -68,7 +127,10 @@ def export_int8_program(edge: Any, alignment: int = 16, planner: str = "greedy")
 
 
 def _dtype(node: Any) -> Any:
+    """The dtype of a node's value (of its first output, for operators returning several)."""
     value = node.meta.get("val") if hasattr(node, "meta") else None
+    if isinstance(value, (tuple, list)) and value:
+        value = value[0]
     return getattr(value, "dtype", None)
 
 

@@ -46,13 +46,25 @@ def _executorch_model_impl(ctx):
     if not ctx.attr.constant_prop:
         export_args.append("--no-constant-prop")
     export_args += ["--alignment", str(ctx.attr.alignment), "--memory-planning", ctx.attr.memory_planning]
-    _tool_action(ctx, "PteExport", "export", export_args, model_inputs, [pte, weights], "Training and exporting %s to .pte" % ctx.label)
+    export_outputs = [pte, weights]
+    inspect_args = ["--pte", pte.path, "--name", str(ctx.label), "--ops-json", ops_json.path, "--plan-json", plan_json.path, "--summary", summary.path]
+    golden_args = ["--model", src.path, "--weights", weights.path, "--out", golden.path, "--json", golden_json.path]
+    quant_report = []
+    if ctx.attr.quantize == "int8":
+        report = ctx.actions.declare_file(name + ".quant.json")
+        quant_report = [report]
+        export_args += ["--quantize", "int8", "--quant-report", report.path]
+        export_outputs.append(report)
+        inspect_args += ["--quant-report", report.path]
+        golden_args += ["--quantize", "int8"]
+    what = "Training, quantizing (int8) and exporting" if quant_report else "Training and exporting"
+    _tool_action(ctx, "PteExport", "export", export_args, model_inputs, export_outputs, "%s %s to .pte" % (what, ctx.label))
     _tool_action(
         ctx,
         "PteInspect",
         "inspect_pte",
-        ["--pte", pte.path, "--name", str(ctx.label), "--ops-json", ops_json.path, "--plan-json", plan_json.path, "--summary", summary.path],
-        [pte],
+        inspect_args,
+        [pte] + quant_report,
         [ops_json, plan_json, summary],
         "Inspecting %s: operators and memory plan" % ctx.label,
     )
@@ -60,7 +72,7 @@ def _executorch_model_impl(ctx):
         ctx,
         "PteGolden",
         "golden",
-        ["--model", src.path, "--weights", weights.path, "--out", golden.path, "--json", golden_json.path],
+        golden_args,
         model_inputs + [weights],
         [golden, golden_json],
         "Computing golden outputs of %s with PyTorch" % ctx.label,
@@ -104,7 +116,7 @@ def _executorch_model_impl(ctx):
             files = depset([pte, ops_json, plan_json, summary, golden]),
             runfiles = ctx.runfiles(files = [pte, ops_json, plan_json, summary, golden, golden_json]),
         ),
-        OutputGroupInfo(report = depset([summary, fit_png, arena_png])),
+        OutputGroupInfo(report = depset([summary, fit_png, arena_png]), quant_report = depset(quant_report)),
         info,
     ]
 
@@ -116,7 +128,9 @@ _executorch_model = rule(
 (`build`, `train`, `example_inputs`, `golden_inputs`, `evaluate`, `ACCEPTANCE`,
 `TOLERANCE`). Training is seeded and single-threaded, so the `.pte` is bit-identical
 from build to build. Outputs: `<name>.pte`, `.ops.json`, `.plan.json`, `.summary.txt`,
-`.golden.bin`; output group `report` adds the fit and arena PNGs.""",
+`.golden.bin`; output group `report` adds the fit and arena PNGs. With `quantize = "int8"` the
+program is the int8 one (ExecuTorch's Cortex-M quantizer; golden outputs from its reference
+implementations) and output group `quant_report` holds `<name>.quant.json` (float vs int8).""",
     provides = [TinyptePteInfo],
     # Predeclared, so tests and genrules can name them: `:sine.pte`, `:sine.golden.bin`, ...
     outputs = {
@@ -151,6 +165,11 @@ from build to build. Outputs: `<name>.pte`, `.ops.json`, `.plan.json`, `.summary
         "alignment": attr.int(
             default = 16,
             doc = "Alignment in bytes of planned activations and of constants (a power of two).",
+        ),
+        "quantize": attr.string(
+            default = "none",
+            values = ["none", "int8"],
+            doc = "`int8`: quantize with ExecuTorch's Cortex-M quantizer, calibrated on the model file's `calibration_inputs()` (default: its training inputs), and export `cortex_m::*` operators. The model file's `INT8_ACCEPTANCE` (else `ACCEPTANCE`) applies to the int8 program.",
         ),
         "memory_planning": attr.string(
             default = "greedy",
@@ -208,9 +227,13 @@ def executorch_model(*, name, visibility = None, **kwargs):
       name: Target name; also the C prefix of the program's symbols (a C identifier).
       visibility: Visibility of both targets.
       **kwargs: Attributes of the model: `src` (mandatory), `data`, `seed`,
-        `constant_prop`, `alignment`, `memory_planning` (see `_executorch_model`).
+        `constant_prop`, `alignment`, `memory_planning`, `quantize` (see `_executorch_model`).
+        With `quantize = "int8"` it also creates `:<name>_quant_report`.
     """
     _executorch_model(name = name, visibility = visibility, **kwargs)
+    if kwargs.get("quantize") == "int8":
+        # `:<name>_quant_report`: <name>.quant.json (float vs int8 metrics and sizes) for tests.
+        native.filegroup(name = name + "_quant_report", srcs = [":" + name], output_group = "quant_report", visibility = visibility, tags = kwargs.get("tags"))
     _program_srcs(name = name + "_program_srcs", model = ":" + name, out = name + "_program", tags = kwargs.get("tags"))
     native.cc_library(
         name = name + "_program",
