@@ -120,6 +120,10 @@ class Case:
     operators: tuple[str, ...]
     tolerance: Tolerance
     unsupported: str | None = None
+    # int8 cases (cases_int8.py): the batches the Cortex-M quantizer is calibrated on. The
+    # program is then the quantized one and the expected outputs come from the backend's
+    # reference implementations (ExecuTorch's runtime has no cortex_m kernels).
+    calibration: tuple[tuple[torch.Tensor, ...], ...] | None = None
 
 
 class Fn(nn.Module):

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import cases
+import cases_int8
 import torch
 from cases import Case
 
@@ -56,6 +57,29 @@ def export(case: Case) -> bytes:
         return export_program(case.module, clone_all(case.inputs), True, Path(case.name))
     except TinypteError as error:
         raise CaseError(str(error)) from error
+
+
+def build_int8(case: Case) -> Generated:
+    """An int8 case: the quantized program, and its outputs through the reference implementations."""
+    from tinypte import quantize
+
+    assert case.calibration is not None
+    edge = quantize.quantize_program(case.module, clone_all(case.inputs), case.calibration)
+    with torch.no_grad():
+        result = edge.exported_program().module()(*clone_all(case.inputs))
+    outputs = [t.clone() for t in (result if isinstance(result, tuple) else (result,))]
+    pte = quantize.export_int8_program(edge)
+    return Generated(pte, operators_of(pte), outputs)
+
+
+def compare_int8(case: Case, got: list[torch.Tensor], want: list[torch.Tensor]) -> None:
+    """The quantized program against the float module: close (a sanity check of the case)."""
+    for index, (g, w) in enumerate(zip(got, want, strict=True)):
+        if g.shape != w.shape or g.dtype != w.dtype:
+            raise CaseError(f"{case.name}: output {index}: int8 program gives {g.dtype} {list(g.shape)}")
+        error = float((g - w).abs().max())
+        if error > 0.15 * float(w.abs().max()) + 0.05:
+            raise CaseError(f"{case.name}: output {index}: the int8 program is {error:.3g} from float (a bad case)")
 
 
 def operators_of(pte: bytes) -> list[str]:
@@ -117,6 +141,8 @@ def check_operators(case: Case, operators: list[str]) -> None:
 def build(case: Case) -> Generated:
     """Export, read operators, run in ExecuTorch; any exception becomes a CaseError naming the case."""
     try:
+        if case.calibration is not None:
+            return build_int8(case)
         pte = export(case)
         operators = operators_of(pte)
         outputs = run_executorch(pte, case.inputs)
@@ -173,12 +199,12 @@ def generate(case: Case, out: Path) -> dict[str, Any] | None:
         raise CaseError(f"{case.name}: marked unsupported ({case.unsupported}) but now works: remove the mark")
     generated = build(case)
     check_operators(case, generated.operators)
-    compare(case, generated.outputs, run_eager(case))
+    (compare_int8 if case.calibration is not None else compare)(case, generated.outputs, run_eager(case))
     return write_case(case, generated, out)
 
 
 def select(pattern: str | None) -> list[Case]:
-    chosen = [c for c in cases.CASES if pattern is None or re.search(pattern, c.name)]
+    chosen = [c for c in cases.CASES + cases_int8.INT8_CASES if pattern is None or re.search(pattern, c.name)]
     if not chosen:
         raise CaseError(f"--only {pattern!r} matches no case")
     return chosen
