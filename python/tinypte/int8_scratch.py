@@ -39,3 +39,25 @@ def scratch_sizes(operator: str, args: Sequence[Any]) -> tuple[int, ...] | None:
     tinypte has no rule for it (the backend's own sizes then stay)."""
     fn = RULES.get(operator)
     return None if fn is None else fn(args)
+
+
+def _round_up(v: int, m: int) -> int:
+    return (v + m - 1) // m * m
+
+
+@rule("cortex_m::quantized_conv2d", "cortex_m::quantized_conv2d_nhwc")
+def _conv2d(args: Sequence[Any]) -> tuple[int, ...]:
+    """Four columns of the window (kh * kw * Cin/groups values): two of int16 values in groups
+    of four (DSP, portable), or four of int8 values (Helium). runtime/kernels/cortex_m/s8_conv.c."""
+    weight = args[1]
+    return (4 * _round_up(weight[1] * weight[2] * weight[3], 4),)
+
+
+@rule("cortex_m::quantized_depthwise_conv2d", "cortex_m::quantized_depthwise_conv2d_nhwc")
+def _depthwise_conv2d(args: Sequence[Any]) -> tuple[int, ...]:
+    """Four columns of every input channel's taps (kh * kw, rounded up to even): two of int16
+    values (DSP, portable) or four of int8 values (Helium). Cin = Cout / depth_multiplier,
+    whatever the layout."""
+    weight, depth_multiplier = args[1], args[6]
+    channels = weight[3] // max(int(depth_multiplier), 1)
+    return (4 * channels * _round_up(weight[1] * weight[2], 2),)

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import kernel_cases_int8
+import kernel_cases_int8_conv
 import kernel_cases_nn
 import kernel_cases_pointwise
 import kernel_cases_tensor
@@ -41,6 +42,7 @@ FAMILIES: list[tuple[int, list[Callable[[Rng], list[Case]]]]] = [
     (20241123, [kernel_cases_pointwise.cases, kernel_cases_tensor.cases]),
     (20240611, [kernel_cases_nn.cases]),
     (20261123, [kernel_cases_int8.cases]),
+    (20261126, [kernel_cases_int8_conv.cases]),
 ]
 
 

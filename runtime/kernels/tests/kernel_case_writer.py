@@ -178,6 +178,9 @@ class CWriter:
                 (shape, dtype), data = outs[len(out_positions)]
                 out_positions.append(len(self.case_args))
                 self.arg("KC_OUT", tensor=self.tensor(shape, dtype, data))
+            elif a.name == "scratch" and isinstance(scratch := c.args.get(a.name), torch.Tensor):
+                # a cortex_m::* kernel's working memory: it may write it
+                self.arg("KC_SCRATCH", tensor=self.tensor(scratch.shape, scratch.dtype, scratch))
             elif a.name in c.args:
                 self.value(c.args[a.name])
             elif a.has_default:

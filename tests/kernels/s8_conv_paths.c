@@ -1,0 +1,169 @@
+/* Firmware test of the int8 convolutions' fast routines (runtime/kernels/cortex_m/s8_conv.c):
+ * on each emulated board the routine its core compiles (Helium on the Cortex-M55, DSP on the
+ * Cortex-M33 and M7, blocked portable C on RISC-V) must give exactly the out bytes of the
+ * portable routine, on random NHWC convolutions (one group) and depthwise convolutions: shapes,
+ * strides, padding, dilation, depth multipliers, offsets, multipliers and shifts (extremes
+ * included), activation ranges. Prints the path, the cases checked and failures; exits 0 only
+ * with no failure and at least S8_CONV_MIN_CASES cases. */
+#include <stdint.h>
+#include <string.h>
+
+#include "cortex_m/s8_conv.h"
+#include "tinypte/board.h"
+
+#define S8_CONV_CASES 400
+#define S8_CONV_MIN_CASES 380
+
+enum { MAX_IN = 2 * 9 * 9 * 40, MAX_W = 5 * 5 * 24 * 24, MAX_C = 96, MAX_OUT = 2 * 9 * 9 * 96, MAX_SCRATCH = 8192 };
+
+static int8_t in[MAX_IN], w[MAX_W], out_fast[MAX_OUT], out_ref[MAX_OUT];
+static int32_t bias[MAX_C], mult[MAX_C], shift[MAX_C];
+static uint32_t scratch[MAX_SCRATCH / 4];
+
+static uint32_t rng_state = 0x2026112Bu;
+static uint32_t rnd(void) {
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 17;
+  rng_state ^= rng_state << 5;
+  return rng_state;
+}
+static int32_t range(int32_t lo, int32_t hi) { return lo + (int32_t)(rnd() % (uint32_t)(hi - lo + 1)); }
+
+static void put_u32(uint32_t v) {
+  char buf[11];
+  int n = 0;
+  do {
+    buf[n++] = (char)('0' + v % 10);
+    v /= 10;
+  } while (v != 0);
+  char s[12];
+  for (int i = 0; i < n; i++) {
+    s[i] = buf[n - 1 - i];
+  }
+  s[n] = '\0';
+  tp_console_puts(s);
+}
+
+/* A random NHWC call, as tp_s8_conv_prepare would describe it; false when it has no out. */
+static int random_conv(tp_s8_conv *st, int depthwise) {
+  memset(st, 0, sizeof *st);
+  st->batches = range(1, 2);
+  st->in_h = range(1, 9);
+  st->in_w = range(1, 9);
+  st->k_h = range(1, 5);
+  st->k_w = range(1, 5);
+  st->stride_h = range(1, 3);
+  st->stride_w = range(1, 3);
+  st->pad_h = range(0, 2);
+  st->pad_w = range(0, 2);
+  st->dil_h = range(1, 4) == 4 ? 2 : 1;
+  st->dil_w = range(1, 4) == 4 ? 2 : 1;
+  if (depthwise) {
+    st->in_c = range(1, 4) == 4 ? range(17, 40) : range(1, 9);
+    st->cout_g = range(1, 4) == 4 ? range(2, 8) : 1;
+    if (st->in_c * st->cout_g > MAX_C) {
+      st->cout_g = 1;
+    }
+    st->out_c = st->in_c * st->cout_g;
+    st->cin_g = 1;
+    st->w_so = 1;
+    st->w_sx = st->out_c;
+    st->w_sy = st->k_w * st->out_c;
+  } else {
+    st->in_c = range(1, 24);
+    st->out_c = range(1, 24);
+    st->cin_g = st->in_c;
+    st->cout_g = st->out_c;
+    st->w_si = 1;
+    st->w_sx = st->in_c;
+    st->w_sy = st->k_w * st->in_c;
+    st->w_so = st->k_h * st->w_sy;
+  }
+  const int32_t sh = st->in_h + 2 * st->pad_h - st->dil_h * (st->k_h - 1) - 1;
+  const int32_t sw = st->in_w + 2 * st->pad_w - st->dil_w * (st->k_w - 1) - 1;
+  if (sh < 0 || sw < 0) {
+    return 0;
+  }
+  st->out_h = sh / st->stride_h + 1;
+  st->out_w = sw / st->stride_w + 1;
+  st->in_sc = 1;
+  st->in_sx = st->in_c;
+  st->in_sy = st->in_w * st->in_c;
+  st->in_sn = st->in_h * st->in_sy;
+  st->out_sc = 1;
+  st->out_sx = st->out_c;
+  st->out_sy = st->out_w * st->out_c;
+  st->out_sn = st->out_h * st->out_sy;
+  st->input_offset = range(0, 3) == 0 ? (range(0, 1) ? 128 : -127) : range(-127, 128);
+  st->output_offset = range(-128, 127);
+  st->act_min = range(0, 1) ? -128 : range(-128, 0);
+  st->act_max = range(0, 1) ? 127 : range(st->act_min, 127);
+  st->depthwise = (uint8_t)depthwise;
+  st->fast = 1;
+  return (uint32_t)(st->batches * st->in_sn) <= MAX_IN && (uint32_t)(st->batches * st->out_sn) <= MAX_OUT &&
+         tp_s8_conv_scratch_bytes(st, true) <= MAX_SCRATCH;
+}
+
+int main(void) {
+  const char *path = tp_s8_conv_fast_path_name();
+  uint32_t checked = 0, failed = 0;
+  for (uint32_t i = 0; i < S8_CONV_CASES * 2 && checked < S8_CONV_CASES; i++) {
+    tp_s8_conv st;
+    if (!random_conv(&st, (int)(i & 1u))) {
+      continue;
+    }
+    for (int32_t k = 0; k < st.batches * st.in_sn; k++) {
+      in[k] = (int8_t)rnd();
+    }
+    const int32_t nw = st.depthwise ? st.k_h * st.k_w * st.out_c : st.out_c * st.w_so;
+    for (int32_t k = 0; k < nw; k++) {
+      w[k] = (int8_t)rnd();
+    }
+    const int extreme = range(0, 3) == 0;
+    for (int32_t c = 0; c < st.out_c; c++) {
+      bias[c] = range(0, 7) == 0 ? (int32_t)rnd() : range(-100000, 100000);
+      mult[c] = extreme ? (int32_t)rnd() : range(1 << 29, INT32_MAX);
+      if (extreme && range(0, 3) == 0) {
+        mult[c] = range(0, 1) ? INT32_MIN : INT32_MAX;
+      }
+      shift[c] = extreme ? range(-31, 30) : range(-14, 0);
+    }
+    const int no_bias = range(0, 4) == 0;
+    tp_s8_conv_data d = {in, w, no_bias ? NULL : bias, mult, shift, scratch, out_fast};
+    const uint32_t nout = (uint32_t)(st.batches * st.out_sn);
+    memset(out_fast, 0x55, nout);
+    memset(out_ref, 0x33, nout);
+    memset(scratch, 0xa5, sizeof scratch);
+    tp_s8_conv_fast(&st, &d);
+    d.out = out_ref;
+    tp_s8_conv_portable(&st, &d);
+    checked++;
+    if (memcmp(out_fast, out_ref, nout) != 0) {
+      failed++;
+      if (failed <= 5) {
+        tp_console_puts("s8_conv_paths: MISMATCH case ");
+        put_u32(checked);
+        tp_console_puts(st.depthwise ? " depthwise" : " conv");
+        tp_console_puts(" cin ");
+        put_u32((uint32_t)st.in_c);
+        tp_console_puts(" cout ");
+        put_u32((uint32_t)st.out_c);
+        tp_console_puts(" k ");
+        put_u32((uint32_t)st.k_h);
+        tp_console_puts("x");
+        put_u32((uint32_t)st.k_w);
+        tp_console_puts("\n");
+      }
+    }
+  }
+  tp_console_puts("s8_conv_paths: path=");
+  tp_console_puts(path);
+  tp_console_puts(", ");
+  put_u32(checked);
+  tp_console_puts(" cases checked, ");
+  put_u32(failed);
+  tp_console_puts(" failed\n");
+  const int ok = failed == 0 && checked >= S8_CONV_MIN_CASES;
+  tp_console_puts(ok ? "s8_conv_paths: PASS\n" : "s8_conv_paths: FAIL\n");
+  return ok ? 0 : 1;
+}
