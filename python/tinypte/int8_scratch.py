@@ -39,3 +39,19 @@ def scratch_sizes(operator: str, args: Sequence[Any]) -> tuple[int, ...] | None:
     tinypte has no rule for it (the backend's own sizes then stay)."""
     fn = RULES.get(operator)
     return None if fn is None else fn(args)
+
+
+# --- Rules -------------------------------------------------------------------------------
+@rule("cortex_m::quantized_avg_pool2d", "cortex_m::quantized_avg_pool2d_nhwc")
+def _avg_pool2d(args: Sequence[Any]) -> tuple[int, ...]:
+    """Average pooling sums each window in registers: no scratch."""
+    del args
+    return (0,)
+
+
+@rule("cortex_m::quantized_transpose_conv2d", "cortex_m::quantized_transpose_conv2d_nhwc")
+def _transpose_conv2d(args: Sequence[Any]) -> tuple[int, ...]:
+    """The transposed convolution gathers each out element's taps directly: no scratch and no
+    output scratch."""
+    del args
+    return (0, 0)
