@@ -23,6 +23,8 @@ MAX = "cortex_m::quantized_max_pool2d.out"
 MAX_NHWC = "cortex_m::quantized_max_pool2d_nhwc.out"
 AVG = "cortex_m::quantized_avg_pool2d.out"
 AVG_NHWC = "cortex_m::quantized_avg_pool2d_nhwc.out"
+TCONV = "cortex_m::quantized_transpose_conv2d.out"
+TCONV_NHWC = "cortex_m::quantized_transpose_conv2d_nhwc.out"
 
 
 def cases(rng: Rng) -> list[Case]:
@@ -32,6 +34,8 @@ def cases(rng: Rng) -> list[Case]:
         max_pool(cs, rng, op)
     for op in (AVG, AVG_NHWC):
         avg_pool(cs, rng, op)
+    for op in (TCONV, TCONV_NHWC):
+        transpose_conv(cs, rng, op)
     return cs.cases
 
 
@@ -239,3 +243,111 @@ def avg_pool(cs: CaseList, rng: Rng, op: str) -> None:
     # ceil_mode makes the 7-wide plane's out 4 wide: the floor-mode out is wrong.
     y = layout(op, int8(rng, 1, 2, 7, 7))
     err("ceil_mode_out_floor_sized", ARGS, (out_shape(op, 1, 2, 3, 3), i8), input=y, ceil_mode=True)
+
+
+# --- Transposed convolution -------------------------------------------------------------
+def requantize_params(rng: Rng, channels: int, in_scale: float, out_scale: float) -> tuple[torch.Tensor, torch.Tensor]:
+    """Per-channel multipliers and shifts as the backend computes them, from weight scales
+    drawn in [0.002, 0.012)."""
+    w_scales = rng.rand_milli(channels, lo=2.0, hi=12.0) / 1000
+    pairs = [quantize_multiplier_aot(in_scale * float(ws) / out_scale) for ws in w_scales]
+    return torch.tensor([m for m, _ in pairs], dtype=i32), torch.tensor([s for _, s in pairs], dtype=i32)
+
+
+def tconv_args(
+    rng: Rng,
+    op: str,
+    x: torch.Tensor,
+    out_channels: int,
+    kernel: tuple[int, int],
+    stride: list[int],
+    padding: list[int] | None = None,
+    output_padding: list[int] | None = None,
+    dilation: list[int] | None = None,
+    *,
+    bias: bool = True,
+    in_zp: int = 3,
+    out_zp: int = -5,
+    lo: int = -128,
+    hi: int = 127,
+    out_scale: float = 0.05,
+) -> Args:
+    """Random OHWI weights (and bias) for the NCHW input x, given in the operator's layout."""
+    weight = int8(rng, out_channels, kernel[0], kernel[1], x.shape[1])
+    mult, shift = requantize_params(rng, out_channels, 0.02, out_scale)
+    args: Args = {
+        "input": layout(op, x),
+        "weight": weight,
+        "bias": rng.randint(out_channels, lo=-5000, hi=5000, dtype=i32) if bias else None,
+        "stride": stride,
+        "padding": [0, 0] if padding is None else padding,
+        "output_padding": [0, 0] if output_padding is None else output_padding,
+        "dilation": [1, 1] if dilation is None else dilation,
+        "input_offset": -in_zp,
+        "output_offset": out_zp,
+        "requantize_multipliers": mult,
+        "requantize_shifts": shift,
+        "activation_min": lo,
+        "activation_max": hi,
+    }
+    return with_scratch(op, args)
+
+
+def transpose_conv(cs: CaseList, rng: Rng, op: str) -> None:
+    def ok(label: str, x: torch.Tensor, co: int, *a: object, **kw: object) -> None:
+        cs.ok(op, label, tconv_args(rng, op, x, co, *a, **kw))  # type: ignore[arg-type]
+
+    ok("2x2_stride2_upsample", int8(rng, 1, 3, 4, 5), 4, (2, 2), [2, 2])
+    ok("3x3_stride2_pad1_outpad1", int8(rng, 1, 4, 5, 5), 3, (3, 3), [2, 2], [1, 1], [1, 1], bias=False)
+    ok("3x3_stride1_pad1", int8(rng, 2, 3, 4, 6), 5, (3, 3), [1, 1], [1, 1])
+    ok("3x2_stride2x1_pad1x0_outpad1x0", int8(rng, 1, 2, 5, 4), 3, (3, 2), [2, 1], [1, 0], [1, 0])
+    ok("dilation2_outpad1_stride1", int8(rng, 1, 3, 4, 4), 2, (3, 3), [1, 1], [1, 1], [1, 1], [2, 2])
+    ok("dilation2_stride3", int8(rng, 1, 2, 3, 4), 3, (2, 3), [3, 3], [0, 1], [2, 0], [2, 2])
+    ok("padding_beyond_kernel", int8(rng, 1, 2, 5, 5), 2, (3, 3), [2, 2], [3, 3])
+    ok("one_item_lists", int8(rng, 1, 3, 3, 3), 2, (3, 3), [2], [1], [1], [1])
+    ok("relu_range_batch", int8(rng, 2, 3, 3, 4), 4, (2, 2), [2, 2], lo=-5, hi=127)
+    ok("zero_points_min_max", int8(rng, 1, 3, 4, 4), 3, (3, 3), [2, 2], [1, 1], in_zp=-128, out_zp=127)
+    ok("zero_points_max_min", int8(rng, 1, 3, 4, 4), 3, (3, 3), [2, 2], [1, 1], in_zp=127, out_zp=-128)
+    ok("saturates", int8(rng, 1, 4, 4, 4), 3, (3, 3), [1, 1], [1, 1], out_scale=0.002)
+    ok("positive_shifts", int8(rng, 1, 2, 3, 3), 2, (2, 2), [2, 2], out_scale=1e-5, lo=-100, hi=90)
+    ok("one_channel", int8(rng, 1, 1, 6, 5), 1, (4, 4), [2, 2], [1, 1])
+    ok("many_channels", int8(rng, 1, 17, 3, 3), 6, (3, 3), [2, 2], [1, 1], [1, 1], out_scale=0.4)
+    ok("1x1_stride2", int8(rng, 1, 5, 3, 4), 3, (1, 1), [2, 2], out_scale=0.02)
+
+    x = int8(rng, 1, 3, 4, 4)
+    base = tconv_args(rng, op, x, 2, (3, 3), [2, 2], [1, 1], [1, 1])  # out 8x8
+    good = out_shape(op, 1, 2, 8, 8), i8
+    mult, shift = base["requantize_multipliers"], base["requantize_shifts"]
+    assert isinstance(mult, torch.Tensor) and isinstance(shift, torch.Tensor)
+
+    def err(label: str, status: str, out: tuple[tuple[int, ...], torch.dtype] = good, **kw: ArgValue) -> None:
+        cs.err(op, label, status, out, {**base, **kw})
+
+    weight = int8(rng, 2, 3, 3, 3)
+    err("int32_input", DTYPE, input=layout(op, x).to(i32))
+    err("int32_weight", DTYPE, weight=weight.to(i32))
+    err("int64_bias", DTYPE, bias=torch.zeros(2, dtype=torch.int64))
+    err("int64_multipliers", DTYPE, requantize_multipliers=mult.to(torch.int64))
+    err("int8_shifts", DTYPE, requantize_shifts=shift.to(i8))
+    err("int8_scratch", DTYPE, scratch=torch.zeros(0, dtype=i8))
+    err("float_output_scratch", DTYPE, output_scratch=torch.zeros(1, dtype=f32))
+    err("int32_out", DTYPE, (good[0], i32))
+    err("weight_grouped", ARGS, weight=int8(rng, 2, 3, 3, 1))  # groups > 1: the reference fails
+    err("weight_3d", ARGS, weight=weight[0])
+    err("input_3d", ARGS, ((2, 8, 8), i8), input=layout(op, x)[0])
+    err("bias_wrong_length", ARGS, bias=torch.zeros(3, dtype=i32))
+    err("multipliers_wrong_length", ARGS, requantize_multipliers=mult[:1])
+    err("shifts_2d", ARGS, requantize_shifts=shift.reshape(1, 2))
+    err("shift_beyond_30", ARGS, requantize_shifts=torch.tensor([31, -8], dtype=i32))
+    err("stride_zero", ARGS, stride=[0, 2])
+    err("stride_empty", ARGS, stride=[])
+    err("dilation_zero", ARGS, dilation=[1, 0])
+    err("padding_negative", ARGS, padding=[-1, 1])
+    err("output_padding_not_below_stride", ARGS, (out_shape(op, 1, 2, 9, 9), i8), output_padding=[2, 2])
+    err("output_padding_negative", ARGS, output_padding=[1, -1])
+    err("out_too_small", ARGS, (out_shape(op, 1, 2, 1, 1), i8), padding=[5, 5])
+    err("input_offset_beyond_int8", ARGS, input_offset=129)
+    err("output_offset_beyond_int8", ARGS, output_offset=128)
+    err("activation_range_inverted", ARGS, activation_min=1, activation_max=0)
+    err("out_wrong_height", ARGS, (out_shape(op, 1, 2, 7, 8), i8))
+    err("out_other_layout", ARGS, (out_shape(TCONV if is_nhwc(op) else TCONV_NHWC, 1, 2, 8, 8), i8))
