@@ -61,3 +61,19 @@ def _depthwise_conv2d(args: Sequence[Any]) -> tuple[int, ...]:
     weight, depth_multiplier = args[1], args[6]
     channels = weight[3] // max(int(depth_multiplier), 1)
     return (4 * channels * _round_up(weight[1] * weight[2], 2),)
+
+
+# --- Rules -------------------------------------------------------------------------------
+@rule("cortex_m::quantized_avg_pool2d", "cortex_m::quantized_avg_pool2d_nhwc")
+def _avg_pool2d(args: Sequence[Any]) -> tuple[int, ...]:
+    """Average pooling sums each window in registers: no scratch."""
+    del args
+    return (0,)
+
+
+@rule("cortex_m::quantized_transpose_conv2d", "cortex_m::quantized_transpose_conv2d_nhwc")
+def _transpose_conv2d(args: Sequence[Any]) -> tuple[int, ...]:
+    """The transposed convolution gathers each out element's taps directly: no scratch and no
+    output scratch."""
+    del args
+    return (0, 0)

@@ -22,6 +22,25 @@ tp_status tp_arg_s8_range(tp_value *const *args, uint32_t nargs, uint32_t lo_ind
   return TP_OK;
 }
 
+tp_status tp_arg_pair(tp_value *const *args, uint32_t nargs, uint32_t index, int32_t pair[2]) {
+  const int64_t *items;
+  uint32_t len;
+  TP_TRY(tp_arg_int_list(args, nargs, index, &items, &len));
+  TP_CHECK_ARGS(len == 1 || len == 2);
+  for (uint32_t k = 0; k < 2; k++) {
+    const int64_t v = items[len == 2 ? k : 0];
+    TP_CHECK_ARGS(v >= INT32_MIN && v <= INT32_MAX);
+    pair[k] = (int32_t)v;
+  }
+  return TP_OK;
+}
+
+tp_status tp_arg_unused_scratch(tp_value *const *args, uint32_t nargs, uint32_t index) {
+  tp_tensor *scratch;
+  TP_TRY(tp_arg_tensor(args, nargs, index, &scratch));
+  return scratch->dtype == TP_DTYPE_UINT8 ? TP_OK : TP_ERR_KERNEL_DTYPE;
+}
+
 /* quantize/dequantize_per_tensor(Tensor input, float scale, int zero_point, int quant_min,
  * int quant_max, ScalarType dtype, ...) */
 enum { QP_SCALE = 1, QP_ZERO_POINT, QP_MIN, QP_MAX, QP_DTYPE };

@@ -46,6 +46,15 @@ tp_status tp_arg_i32(tp_value *const *args, uint32_t nargs, uint32_t index, int3
 tp_status tp_arg_s8_range(tp_value *const *args, uint32_t nargs, uint32_t lo_index, uint32_t hi_index,
                           int32_t *lo, int32_t *hi);
 
+/** An int[] argument of one or two items (a single item stands for both), each fitting in
+ *  int32: the (height, width) pairs of the pooling and convolution kernels, which the
+ *  backend's reference reads with _ensure_tuple2 (TP_ERR_KERNEL_ARGS for other lengths). */
+tp_status tp_arg_pair(tp_value *const *args, uint32_t nargs, uint32_t index, int32_t pair[2]);
+
+/** A `scratch` argument of a kernel that needs no scratch memory: any uint8 tensor
+ *  (TP_ERR_KERNEL_DTYPE otherwise; python/tinypte/int8_scratch.py sizes it 0 bytes). */
+tp_status tp_arg_unused_scratch(tp_value *const *args, uint32_t nargs, uint32_t index);
+
 /** The arguments quantize_per_tensor and dequantize_per_tensor take after their input (args
  *  1..5): scale (> 0, finite), zero point and range (within int8), dtype (int8 only, else
  *  TP_ERR_KERNEL_DTYPE). */

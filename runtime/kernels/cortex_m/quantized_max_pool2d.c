@@ -1,0 +1,9 @@
+/* cortex_m::quantized_max_pool2d.out: int8 max pooling of NCHW tensors, the legacy dim-order
+ * operator (tinypte's tensors are contiguous, so NCHW in memory; s8_pool.h). */
+#include "s8_pool.h"
+
+TP_KERNEL(cortex_m, quantized_max_pool2d, out, tp_s8_max_pool_state) {
+  TP_TRY(tp_s8_max_pool_prepare(call, state, false));
+  *run = tp_s8_pool_is_2x2(&state->g) ? tp_s8_max_pool_nchw_2x2_run : tp_s8_max_pool_nchw_run;
+  return TP_OK;
+}
