@@ -33,6 +33,24 @@ static inline int32_t tp_requantize(int32_t value, int32_t multiplier, int32_t s
   return (int32_t)(uint32_t)(uint64_t)result;
 }
 
+/* requantize_cmsis of an int64 value (quantized_linear's kernel_sum mode sums in int64):
+ * tp_requantize's arithmetic, modulo 2^64, on all 64 bits of `value`. */
+static inline int32_t tp_requantize_wide(int64_t value, int32_t multiplier, int32_t shift) {
+  const uint32_t left = shift > 0 ? (uint32_t)shift : 0u;
+  const uint32_t right = shift < 0 ? (uint32_t)-shift : 0u;
+  const uint64_t scaled = (uint64_t)value << left;
+  const int64_t product = (int64_t)(scaled * (uint64_t)(int64_t)multiplier + (1ull << 30));
+  int64_t result = product >> 31;
+  if (right > 0u) {
+    const int64_t mask = (int64_t)((1ull << right) - 1u);
+    const int64_t remainder = result & mask;
+    result >>= right;
+    const int64_t threshold = (mask >> 1) + (result < 0 ? 1 : 0);
+    result += remainder > threshold ? 1 : 0;
+  }
+  return (int32_t)(uint32_t)(uint64_t)result;
+}
+
 /* v clamped to [lo, hi] (the activation range, within int8's). */
 static inline int32_t tp_clamp_i32(int32_t v, int32_t lo, int32_t hi) { return v < lo ? lo : (v > hi ? hi : v); }
 
