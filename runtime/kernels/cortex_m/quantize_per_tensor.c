@@ -24,7 +24,9 @@ static tp_status quantize_run(const tp_kernel_call *call) {
     float v = rintf(x[i] * st->inv_scale) + st->zero_point;
     v = v < st->lo ? st->lo : v;
     v = v > st->hi ? st->hi : v;
-    q[i] = v == v ? (int8_t)(int32_t)v : (int8_t)(int32_t)st->zero_point;
+    v = v == v ? v : st->zero_point; /* NaN; selected before converting: GCC 12 for the M55
+                                        would emit a conditional vcvt the assembler rejects */
+    q[i] = (int8_t)(int32_t)v;
   }
   return TP_OK;
 }

@@ -45,14 +45,16 @@ static tp_status linear_empty(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-/* An optional per-output int32 vector of `n` values. */
+/* An optional per-output int32 vector of `n` values: [n], or [1, n] as the backend's passes
+ * store kernel_sum (the reference adds it to a [rows, n] result by broadcasting). */
 static tp_status column_tensor(const tp_kernel_call *call, uint32_t index, int32_t n, tp_tensor **t) {
   TP_TRY(tp_arg_optional_tensor(call->args, call->nargs, index, t));
   if (*t != NULL) {
     if ((*t)->dtype != TP_DTYPE_INT32) {
       return TP_ERR_KERNEL_DTYPE;
     }
-    TP_CHECK_ARGS((*t)->dim == 1 && (*t)->sizes[0] == n);
+    const bool row = (*t)->dim == 2 && (*t)->sizes[0] == 1;
+    TP_CHECK_ARGS(((*t)->dim == 1 || row) && (*t)->sizes[(*t)->dim - 1] == n);
   }
   return TP_OK;
 }

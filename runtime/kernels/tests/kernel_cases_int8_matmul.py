@@ -114,6 +114,8 @@ def linear(cs: CaseList, rng: Rng) -> None:
     io, b = 128, bias32(rng, 9)
     ks = (w.to(i32).sum(dim=1) * io + b).to(i32)  # CMSIS-NN's kernel sum: bias + input_offset * row sums
     cs.ok(op, "kernel_sum", **linear_args(x, w, kernel_sum=ks, input_offset=io, scale=0.0013, output_offset=5))
+    # [1, N]: how the backend's passes store kernel_sum in exported programs.
+    cs.ok(op, "kernel_sum_row", **linear_args(x, w, kernel_sum=ks[None, :], input_offset=io, scale=0.0013))
     cs.ok(op, "kernel_sum_ignores_bias", **linear_args(x, w, bias=b * 9, kernel_sum=ks, input_offset=-99,
                                                        scale=0.0013))  # fmt: skip
     cs.ok(op, "kernel_sum_filter_offset", **linear_args(x, w, kernel_sum=ks, filter_offset=-11, scale=0.0011))
