@@ -1,8 +1,8 @@
 """Generates kernel_cases.h: the inputs and expected outputs of kernel_test.c.
 
 The cases (kernel_cases_pointwise.py, kernel_cases_tensor.py, kernel_cases_nn.py,
-kernel_cases_int8.py; the model is kernel_case.py) name an out-variant overload and its
-arguments. Expected outs come from PyTorch eager, calling that same overload (for cortex_m::*
+kernel_cases_int8.py, kernel_cases_int8_elementwise.py; the model is kernel_case.py) name an
+out-variant overload and its arguments. Expected outs come from PyTorch eager, calling that same overload (for cortex_m::*
 operators: their functional variant, the Cortex-M backend's reference implementation) (which also checks each case's arguments against the
 real schema); ops listed as float64 ops are computed in float64 and rounded to float32, the
 exact result, so the test's tolerance only absorbs the kernel's own float32 rounding. The C
@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import kernel_cases_int8
+import kernel_cases_int8_elementwise
 import kernel_cases_nn
 import kernel_cases_pointwise
 import kernel_cases_tensor
@@ -41,6 +42,7 @@ FAMILIES: list[tuple[int, list[Callable[[Rng], list[Case]]]]] = [
     (20241123, [kernel_cases_pointwise.cases, kernel_cases_tensor.cases]),
     (20240611, [kernel_cases_nn.cases]),
     (20261123, [kernel_cases_int8.cases]),
+    (20261124, [kernel_cases_int8_elementwise.cases]),
 ]
 
 
