@@ -58,3 +58,20 @@ tp_status tp_quant_params(tp_value *const *args, uint32_t nargs, double *scale, 
   TP_CHECK_ARGS(*scale > 0.0 && *scale <= 3.4e38 && *zero_point >= -128 && *zero_point <= 127);
   return TP_OK;
 }
+
+tp_status tp_arg_s8_value(tp_value *const *args, uint32_t nargs, uint32_t index, int32_t *out) {
+  TP_TRY(tp_arg_i32(args, nargs, index, out));
+  TP_CHECK_ARGS(*out >= -128 && *out <= 127);
+  return TP_OK;
+}
+
+tp_status tp_s8_binary_prepare(const tp_kernel_call *call, uint32_t other_index, uint32_t out_index,
+                               tp_bcast_packed *bcast) {
+  tp_tensor *self, *other, *out;
+  TP_TRY(tp_elementwise_args(call, out_index, &self, &out));
+  TP_TRY(tp_arg_tensor(call->args, call->nargs, other_index, &other));
+  if (self->dtype != TP_DTYPE_INT8 || other->dtype != TP_DTYPE_INT8 || out->dtype != TP_DTYPE_INT8) {
+    return TP_ERR_KERNEL_DTYPE;
+  }
+  return tp_bcast_prepare(bcast, self, other, out);
+}

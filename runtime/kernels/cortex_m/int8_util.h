@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "broadcast.h"
 #include "kernel_util.h"
 
 /* value * multiplier * 2^shift / 2^31, rounded: `requantize_cmsis` of passes_utils.py.
@@ -82,5 +83,27 @@ tp_status tp_quant_params(tp_value *const *args, uint32_t nargs, double *scale, 
 /** A requantization shift: -31..30 (shifts beyond them are not produced by the backend's
  *  quantize_multiplier and would overflow the kernels' 64-bit intermediate values). */
 static inline bool tp_shift_ok(int64_t shift) { return shift >= -31 && shift <= 30; }
+
+/** An int argument that must be an int8 value, -128..127 (a zero point, a pad value). */
+tp_status tp_arg_s8_value(tp_value *const *args, uint32_t nargs, uint32_t index, int32_t *out);
+
+/** The tensors of an int8 elementwise binary kernel op(Tensor self, ..., Tensor other, ..., *,
+ *  Tensor(a!) out) -> Tensor(a!): nargs == out_index + 2, self (args[0]), other, out and the
+ *  returned out tensors (else TP_ERR_KERNEL_ARGS), self, other and out int8 (else
+ *  TP_ERR_KERNEL_DTYPE), and out of their broadcast shape (else TP_ERR_KERNEL_ARGS); packs the
+ *  broadcast plan. */
+tp_status tp_s8_binary_prepare(const tp_kernel_call *call, uint32_t other_index, uint32_t out_index,
+                               tp_bcast_packed *bcast);
+
+/* out[i] = EXPR over the broadcast int8 elements `x` (of args[0]) and `y` (of args[other]),
+ * into the int8 args[out], as packed in `packed` by tp_s8_binary_prepare. */
+#define TP_S8_BINARY_APPLY(call, packed, other, out, EXPR)                                         \
+  do {                                                                                          \
+    tp_bcast tp_bc_;                                                                            \
+    tp_bcast_unpack((packed), &tp_bc_);                                                         \
+    TP_BCAST_APPLY(tp_bc_, int8_t, (call)->args[0]->as.tensor->data, int8_t,                    \
+                   (call)->args[(other)]->as.tensor->data, int8_t, (call)->args[(out)]->as.tensor->data, \
+                   (EXPR));                                                                     \
+  } while (0)
 
 #endif /* TINYPTE_INT8_UTIL_H */

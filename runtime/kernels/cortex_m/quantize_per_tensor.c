@@ -24,8 +24,10 @@ static tp_status quantize_run(const tp_kernel_call *call) {
     float v = rintf(x[i] * st->inv_scale) + st->zero_point;
     v = v < st->lo ? st->lo : v;
     v = v > st->hi ? st->hi : v;
-    v = v == v ? v : st->zero_point; /* NaN; selected before converting: GCC 12 for the M55
-                                        would emit a conditional vcvt the assembler rejects */
+    /* NaN (v != v) gives the zero point; the value is chosen before the one, unconditional
+     * conversion (GCC 12 puts a conditional float-to-int conversion in an IT block, which the
+     * assembler rejects for Armv8.1-M MVE targets such as the Cortex-M55). */
+    v = v == v ? v : st->zero_point;
     q[i] = (int8_t)(int32_t)v;
   }
   return TP_OK;

@@ -5,7 +5,7 @@ int8 cortex_m::* operators kernel_cases_int8*.py; the model is kernel_case.py) n
 out-variant overload and its arguments. Expected outs come from PyTorch eager, calling that
 same overload (for cortex_m::* operators: their functional variant, the Cortex-M backend's
 reference implementation), which also checks each case's arguments against the
-real schema); ops listed as float64 ops are computed in float64 and rounded to float32, the
+real schema. Ops listed as float64 ops are computed in float64 and rounded to float32, the
 exact result, so the test's tolerance only absorbs the kernel's own float32 rounding. The C
 tables are written by kernel_case_writer.py. Inputs are seeded: the output is the same on every
 run.
@@ -31,6 +31,7 @@ from typing import Any
 
 import kernel_cases_int8
 import kernel_cases_int8_conv
+import kernel_cases_int8_elementwise
 import kernel_cases_int8_matmul
 import kernel_cases_int8_pool
 import kernel_cases_nn
@@ -48,6 +49,7 @@ FAMILIES: list[tuple[int, list[Callable[[Rng], list[Case]]]]] = [
     (20261126, [kernel_cases_int8_conv.cases]),
     (20261127, [kernel_cases_int8_pool.cases]),
     (20261125, [kernel_cases_int8_matmul.cases]),
+    (20261124, [kernel_cases_int8_elementwise.cases]),
 ]
 
 
