@@ -236,50 +236,77 @@ void tp_s8_matmul_dsp(const tp_s8_matmul *p, const int8_t *lhs, const int8_t *rh
 
 #endif /* TP_S8_MATMUL_DSP */
 
-/* --- Helium: VMLADAVA.S8, 16 products an instruction; VCTP8-predicated tail. --- */
+/* --- Helium: VMLADAVA.S8, 16 products an instruction. ---
+ * Full vectors run unpredicated; the last depth % 16 columns are one VCTP8-predicated step
+ * (zeroing loads: inactive lanes read nothing and add 0), never a scalar loop. VMLADAVA and
+ * VADDVA accumulate into even registers only, so blocks keep at most four accumulators:
+ * four rhs rows when a = 0 (quantized_linear's kernel_sum mode, weights symmetric), else two
+ * rows, each with its weight sum (dot = x . w + a * sum w). */
 #if TP_S8_MATMUL_MVE
 
-/* d[i] = sum x[k] * w_i[k] + a * sum w_i[k] over `count` rows; with_a false: a is 0. */
-static inline __attribute__((always_inline)) void dots_mve_body(const int8_t *x, const int8_t *w, uint32_t depth,
-                                                                int32_t a, uint32_t count, uint32_t *d,
-                                                                bool with_a) {
-  if (count == BLOCK) {
-    const int8_t *w1 = w + depth, *w2 = w1 + depth, *w3 = w2 + depth;
-    int32_t d0 = 0, d1 = 0, d2 = 0, d3 = 0, s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    for (uint32_t k = 0; k < depth; k += 16) {
-      const mve_pred16_t pr = vctp8q(depth - k);
-      const int8x16_t xv = vldrbq_z_s8(x + k, pr);
-      const int8x16_t v0 = vldrbq_z_s8(w + k, pr), v1 = vldrbq_z_s8(w1 + k, pr);
-      const int8x16_t v2 = vldrbq_z_s8(w2 + k, pr), v3 = vldrbq_z_s8(w3 + k, pr);
-      d0 = vmladavaq_s8(d0, xv, v0), d1 = vmladavaq_s8(d1, xv, v1);
-      d2 = vmladavaq_s8(d2, xv, v2), d3 = vmladavaq_s8(d3, xv, v3);
-      if (with_a) {
-        s0 = vaddvaq_s8(s0, v0), s1 = vaddvaq_s8(s1, v1), s2 = vaddvaq_s8(s2, v2), s3 = vaddvaq_s8(s3, v3);
-      }
-    }
-    d[0] = (uint32_t)d0 + (uint32_t)a * (uint32_t)s0, d[1] = (uint32_t)d1 + (uint32_t)a * (uint32_t)s1;
-    d[2] = (uint32_t)d2 + (uint32_t)a * (uint32_t)s2, d[3] = (uint32_t)d3 + (uint32_t)a * (uint32_t)s3;
-    return;
+/* d[0..4) = x . w_i for four rows `depth` apart (a = 0). */
+__attribute__((noinline)) static void dots4_mve(const int8_t *x, const int8_t *w, uint32_t depth, uint32_t *d) {
+  const int8_t *w1 = w + depth, *w2 = w1 + depth, *w3 = w2 + depth;
+  int32_t d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+  for (uint32_t j = depth >> 4; j > 0; j--) {
+    const int8x16_t xv = vldrbq_s8(x);
+    d0 = vmladavaq_s8(d0, xv, vldrbq_s8(w));
+    d1 = vmladavaq_s8(d1, xv, vldrbq_s8(w1));
+    d2 = vmladavaq_s8(d2, xv, vldrbq_s8(w2));
+    d3 = vmladavaq_s8(d3, xv, vldrbq_s8(w3));
+    x += 16, w += 16, w1 += 16, w2 += 16, w3 += 16;
   }
-  for (uint32_t i = 0; i < count; i++, w += depth) {
-    int32_t dot = 0, s = 0;
-    for (uint32_t k = 0; k < depth; k += 16) {
-      const mve_pred16_t pr = vctp8q(depth - k);
-      const int8x16_t v = vldrbq_z_s8(w + k, pr);
-      dot = vmladavaq_s8(dot, vldrbq_z_s8(x + k, pr), v);
-      if (with_a) {
-        s = vaddvaq_s8(s, v);
-      }
-    }
-    d[i] = (uint32_t)dot + (uint32_t)a * (uint32_t)s;
+  if ((depth & 15u) != 0) {
+    const mve_pred16_t p = vctp8q(depth & 15u);
+    const int8x16_t xv = vldrbq_z_s8(x, p);
+    d0 = vmladavaq_s8(d0, xv, vldrbq_z_s8(w, p));
+    d1 = vmladavaq_s8(d1, xv, vldrbq_z_s8(w1, p));
+    d2 = vmladavaq_s8(d2, xv, vldrbq_z_s8(w2, p));
+    d3 = vmladavaq_s8(d3, xv, vldrbq_z_s8(w3, p));
   }
+  d[0] = (uint32_t)d0, d[1] = (uint32_t)d1, d[2] = (uint32_t)d2, d[3] = (uint32_t)d3;
+}
+
+/* d[0..2) = x . w_i + a * sum w_i for two rows `depth` apart. */
+__attribute__((noinline)) static void dots2_mve(const int8_t *x, const int8_t *w, uint32_t depth, int32_t a, uint32_t *d) {
+  const int8_t *w1 = w + depth;
+  int32_t d0 = 0, d1 = 0, s0 = 0, s1 = 0;
+  for (uint32_t j = depth >> 4; j > 0; j--) {
+    const int8x16_t xv = vldrbq_s8(x), v0 = vldrbq_s8(w), v1 = vldrbq_s8(w1);
+    d0 = vmladavaq_s8(d0, xv, v0), s0 = vaddvaq_s8(s0, v0);
+    d1 = vmladavaq_s8(d1, xv, v1), s1 = vaddvaq_s8(s1, v1);
+    x += 16, w += 16, w1 += 16;
+  }
+  if ((depth & 15u) != 0) {
+    const mve_pred16_t p = vctp8q(depth & 15u);
+    const int8x16_t xv = vldrbq_z_s8(x, p), v0 = vldrbq_z_s8(w, p), v1 = vldrbq_z_s8(w1, p);
+    d0 = vmladavaq_s8(d0, xv, v0), s0 = vaddvaq_s8(s0, v0);
+    d1 = vmladavaq_s8(d1, xv, v1), s1 = vaddvaq_s8(s1, v1);
+  }
+  d[0] = (uint32_t)d0 + (uint32_t)a * (uint32_t)s0, d[1] = (uint32_t)d1 + (uint32_t)a * (uint32_t)s1;
+}
+
+/* d[0] = x . w + a * sum w. */
+__attribute__((noinline)) static void dots1_mve(const int8_t *x, const int8_t *w, uint32_t depth, int32_t a, uint32_t *d) {
+  int32_t d0 = 0, s0 = 0;
+  for (uint32_t k = 0; k < depth; k += 16) {
+    const mve_pred16_t p = vctp8q(depth - k); /* all lanes but in the last step */
+    const int8x16_t v = vldrbq_z_s8(w + k, p);
+    d0 = vmladavaq_s8(d0, vldrbq_z_s8(x + k, p), v), s0 = vaddvaq_s8(s0, v);
+  }
+  d[0] = (uint32_t)d0 + (uint32_t)a * (uint32_t)s0;
 }
 
 static void dots_mve(const int8_t *x, const int8_t *w, uint32_t depth, int32_t a, uint32_t count, uint32_t *d) {
-  if (a != 0) {
-    dots_mve_body(x, w, depth, a, count, d, true);
-  } else {
-    dots_mve_body(x, w, depth, 0, count, d, false);
+  if (a == 0 && count == BLOCK) {
+    dots4_mve(x, w, depth, d);
+    return;
+  }
+  for (; count >= 2; count -= 2, w += 2 * depth, d += 2) {
+    dots2_mve(x, w, depth, a, d);
+  }
+  if (count == 1) {
+    dots1_mve(x, w, depth, a, d);
   }
 }
 
