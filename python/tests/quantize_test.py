@@ -112,14 +112,15 @@ def test_equalization_keeps_the_float_function() -> None:
     from tinypte import equalization
 
     torch.manual_seed(3)
-    model = nn.Sequential(nn.Linear(1, 16), nn.ReLU(), nn.Linear(16, 16), nn.ReLU(), nn.Linear(16, 1)).eval()
+    first, second = nn.Linear(1, 16), nn.Linear(16, 16)
+    model = nn.Sequential(first, nn.ReLU(), second, nn.ReLU(), nn.Linear(16, 1)).eval()
     with torch.no_grad():
-        model[0].weight.mul_(torch.linspace(0.01, 5.0, 16)[:, None])  # badly balanced channels
+        first.weight.mul_(torch.linspace(0.01, 5.0, 16)[:, None])  # badly balanced channels
     x = torch.linspace(-3, 3, 101).unsqueeze(1)
     before = model(x).detach()
     assert equalization.equalize(model, (torch.zeros(1, 1),)) == 2
     assert torch.allclose(model(x), before, rtol=1e-5, atol=1e-5)
-    rows, columns = model[0].weight.abs().amax(1), model[2].weight.abs().amax(0)
+    rows, columns = first.weight.abs().amax(1), second.weight.abs().amax(0)
     assert torch.allclose(rows, columns, rtol=0.2)  # ranges balanced
 
 

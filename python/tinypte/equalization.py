@@ -40,8 +40,10 @@ def _pairs(model: Any, example_inputs: tuple[Any, ...]) -> list[tuple[Any, Any, 
         after = next(iter(node.users))
         if after.target is relu and len(after.users) == 1:
             after = next(iter(after.users))
-        source = after.args[0] if after.target is linear else None  # the next linear's input
-        if source is not node and not (source is not None and source.target is relu and source.args[0] is node):
+        if after.target is not linear:
+            continue
+        source = after.args[0]  # the next linear's input: node itself, or the relu of it
+        if source is not node and not (source.target is relu and source.args[0] is node):
             continue
         weight, next_weight = param(node.args[1]), param(after.args[1])
         bias = param(node.args[2]) if len(node.args) > 2 and node.args[2] is not None else None

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import cases
+import cases_int8
 import embed
 import pytest
 import torch
@@ -32,15 +33,18 @@ KERNELS = {  # every kernel of the runtime must be exercised by at least one cas
 }  # fmt: skip
 
 
+ALL_CASES = cases.CASES + cases_int8.INT8_CASES
+
+
 def test_names_are_unique_c_identifiers() -> None:
-    names = [c.name for c in cases.CASES]
+    names = [c.name for c in ALL_CASES]
     assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
     for name in names:
         assert re.fullmatch(r"[a-z][a-z0-9_]*", name), name
 
 
 def test_case_count() -> None:
-    supported = [c for c in cases.CASES if c.unsupported is None]
+    supported = [c for c in ALL_CASES if c.unsupported is None]
     assert len(supported) >= int(os.environ["TINYPTE_MIN_CASES"]), "cases went missing (MIN_CASES in conformance.bzl)"
 
 
@@ -53,7 +57,7 @@ def test_every_case_lists_operators() -> None:
 
 
 def test_every_kernel_is_covered_several_times() -> None:
-    supported = [c for c in cases.CASES if c.unsupported is None]
+    supported = [c for c in ALL_CASES if c.unsupported is None]
     for kernel in KERNELS:
         count = sum(kernel in c.operators for c in supported)
         assert count >= (1 if kernel in (cases.FULL,) else 2), (kernel, count)

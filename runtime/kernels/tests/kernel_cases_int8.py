@@ -9,6 +9,8 @@ as one more function called from `cases`.
 
 from __future__ import annotations
 
+from typing import Any
+
 import torch
 from kernel_case import ARGS, DTYPE, ArgValue, Case, CaseList, Rng, f32, i8, i32
 
@@ -31,7 +33,8 @@ def int8(rng: Rng, *shape: int) -> torch.Tensor:
     return rng.randint(*shape, lo=-128, hi=128, dtype=i8)
 
 
-def qparams(scale: float, zero_point: int, lo: int = -128, hi: int = 127) -> Args:
+def qparams(scale: float, zero_point: int, lo: int = -128, hi: int = 127) -> dict[str, Any]:
+    """The quantization arguments, as keywords (Any: they share **kwargs with CaseList.ok's own)."""
     return {"scale": scale, "zero_point": zero_point, "quant_min": lo, "quant_max": hi, "dtype": i8}
 
 

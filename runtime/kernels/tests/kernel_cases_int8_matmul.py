@@ -37,7 +37,8 @@ def int8(rng: Rng, *shape: int) -> torch.Tensor:
 
 def requant(scale: float) -> tuple[int, int]:
     """The multiplier and shift the backend's passes compute for `scale`."""
-    return quantize_multiplier_aot(scale)
+    multiplier, shift = quantize_multiplier_aot(scale)
+    return int(multiplier), int(shift)
 
 
 def linear_args(
@@ -79,56 +80,56 @@ def linear(cs: CaseList, rng: Rng) -> None:
     op = LINEAR
     # The digits model's classifier: 64 -> 10, input zero point -128 (offset 128).
     x, w = int8(rng, 1, 64), int8(rng, 10, 64)
-    cs.ok(op, "digits_fc", **linear_args(x, w, bias=bias32(rng, 10), input_offset=128, output_offset=-7,
+    cs.ok(op, "digits_fc", linear_args(x, w, bias=bias32(rng, 10), input_offset=128, output_offset=-7,
                                          scale=0.0021))  # fmt: skip
     for k in (1, 3, 4, 7, 8, 15, 16, 17, 33, 63, 100):  # every tail of 4, 8 and 16 columns
         n = 1 + k % 9
         x, w = int8(rng, 2, k), int8(rng, n, k)
-        cs.ok(op, f"bias_depth_{k}", **linear_args(x, w, bias=bias32(rng, n), input_offset=-37 + k,
+        cs.ok(op, f"bias_depth_{k}", linear_args(x, w, bias=bias32(rng, n), input_offset=-37 + k,
                                                    output_offset=3, scale=0.007 / k**0.5))  # fmt: skip
     x, w = int8(rng, 2, 3, 37), int8(rng, 7, 37)
-    cs.ok(op, "batch_dims_filter_offset", **linear_args(x, w, bias=bias32(rng, 7), input_offset=12, filter_offset=-3,
+    cs.ok(op, "batch_dims_filter_offset", linear_args(x, w, bias=bias32(rng, 7), input_offset=12, filter_offset=-3,
                                                         output_offset=-20, scale=0.0007))  # fmt: skip
     x, w = int8(rng, 3, 19), int8(rng, 5, 19)
-    cs.ok(op, "no_bias", **linear_args(x, w, input_offset=-128 + 255, scale=0.003))
+    cs.ok(op, "no_bias", linear_args(x, w, input_offset=-128 + 255, scale=0.003))
     x, w = int8(rng, 300), int8(rng, 6, 300)  # rank-1 input; more than one DSP chunk
-    cs.ok(op, "rank1_depth_300", **linear_args(x, w, bias=bias32(rng, 6), input_offset=100, scale=0.00011))
+    cs.ok(op, "rank1_depth_300", linear_args(x, w, bias=bias32(rng, 6), input_offset=100, scale=0.00011))
     x, w = int8(rng, 2, 600), int8(rng, 9, 600)
-    cs.ok(op, "depth_600_relu", **linear_args(x, w, bias=bias32(rng, 9), input_offset=-5, filter_offset=2,
+    cs.ok(op, "depth_600_relu", linear_args(x, w, bias=bias32(rng, 9), input_offset=-5, filter_offset=2,
                                               output_offset=-60, scale=0.0003, lo=-60, hi=127))  # fmt: skip
     x, w = int8(rng, 4, 24), int8(rng, 8, 24)
-    cs.ok(op, "relu_range", **linear_args(x, w, bias=bias32(rng, 8), input_offset=3, output_offset=-40,
+    cs.ok(op, "relu_range", linear_args(x, w, bias=bias32(rng, 8), input_offset=3, output_offset=-40,
                                           scale=0.004, lo=-40, hi=127))  # fmt: skip
-    cs.ok(op, "narrow_range", **linear_args(x, w, bias=bias32(rng, 8), input_offset=3, scale=0.004, lo=-10, hi=10))
-    cs.ok(op, "saturates", **linear_args(x, w, bias=bias32(rng, 8), input_offset=-70, scale=0.9))
-    cs.ok(op, "per_channel_lists", **linear_args(x, w, bias=bias32(rng, 8), input_offset=1, scale=0.002, lists=8))
-    cs.ok(op, "shift_30", **linear_args(x, w, input_offset=9, mult_shift=(3, 30)))
-    cs.ok(op, "shift_minus_31", **linear_args(x, w, input_offset=9, mult_shift=(INT32_MAX, -31), output_offset=1))
-    cs.ok(op, "negative_multiplier", **linear_args(x, w, input_offset=9, mult_shift=(-(2**30) - 12345, -9)))
+    cs.ok(op, "narrow_range", linear_args(x, w, bias=bias32(rng, 8), input_offset=3, scale=0.004, lo=-10, hi=10))
+    cs.ok(op, "saturates", linear_args(x, w, bias=bias32(rng, 8), input_offset=-70, scale=0.9))
+    cs.ok(op, "per_channel_lists", linear_args(x, w, bias=bias32(rng, 8), input_offset=1, scale=0.002, lists=8))
+    cs.ok(op, "shift_30", linear_args(x, w, input_offset=9, mult_shift=(3, 30)))
+    cs.ok(op, "shift_minus_31", linear_args(x, w, input_offset=9, mult_shift=(INT32_MAX, -31), output_offset=1))
+    cs.ok(op, "negative_multiplier", linear_args(x, w, input_offset=9, mult_shift=(-(2**30) - 12345, -9)))
     # int32 wraps: the bias mode adds in int32 (torch's int32 tensors).
     big = torch.tensor([INT32_MAX, -(2**31), INT32_MAX - 5, 7, -7, 2**30, -(2**30), 0], dtype=i32)
-    cs.ok(op, "bias_wraps", **linear_args(x, w, bias=big, input_offset=128, filter_offset=128,
+    cs.ok(op, "bias_wraps", linear_args(x, w, bias=big, input_offset=128, filter_offset=128,
                                           mult_shift=(2**30, -20)))  # fmt: skip
     # kernel_sum mode: bias ignored, input_offset ignored, int64 sums.
     x, w = int8(rng, 3, 40), int8(rng, 9, 40)
     io, b = 128, bias32(rng, 9)
     ks = (w.to(i32).sum(dim=1) * io + b).to(i32)  # CMSIS-NN's kernel sum: bias + input_offset * row sums
-    cs.ok(op, "kernel_sum", **linear_args(x, w, kernel_sum=ks, input_offset=io, scale=0.0013, output_offset=5))
+    cs.ok(op, "kernel_sum", linear_args(x, w, kernel_sum=ks, input_offset=io, scale=0.0013, output_offset=5))
     # [1, N]: how the backend's passes store kernel_sum in exported programs.
-    cs.ok(op, "kernel_sum_row", **linear_args(x, w, kernel_sum=ks[None, :], input_offset=io, scale=0.0013))
-    cs.ok(op, "kernel_sum_ignores_bias", **linear_args(x, w, bias=b * 9, kernel_sum=ks, input_offset=-99,
+    cs.ok(op, "kernel_sum_row", linear_args(x, w, kernel_sum=ks[None, :], input_offset=io, scale=0.0013))
+    cs.ok(op, "kernel_sum_ignores_bias", linear_args(x, w, bias=b * 9, kernel_sum=ks, input_offset=-99,
                                                        scale=0.0013))  # fmt: skip
-    cs.ok(op, "kernel_sum_filter_offset", **linear_args(x, w, kernel_sum=ks, filter_offset=-11, scale=0.0011))
+    cs.ok(op, "kernel_sum_filter_offset", linear_args(x, w, kernel_sum=ks, filter_offset=-11, scale=0.0011))
     x, w = int8(rng, 2, 2, 21), int8(rng, 5, 21)
     huge = torch.tensor([INT32_MAX, -(2**31), INT32_MAX, -(2**31) + 1, 2**30], dtype=i32)
-    cs.ok(op, "kernel_sum_int64", **linear_args(x, w, kernel_sum=huge, filter_offset=2**31 - 1,
+    cs.ok(op, "kernel_sum_int64", linear_args(x, w, kernel_sum=huge, filter_offset=2**31 - 1,
                                                 mult_shift=(2**30 + 3, -31)))  # fmt: skip
-    cs.ok(op, "kernel_sum_int64_shift", **linear_args(x, w, kernel_sum=huge, filter_offset=-(2**31),
+    cs.ok(op, "kernel_sum_int64_shift", linear_args(x, w, kernel_sum=huge, filter_offset=-(2**31),
                                                       mult_shift=(1518500250, 4)))  # fmt: skip
     x, w = int8(rng, 1, 17), int8(rng, 3, 17)
-    cs.ok(op, "kernel_sum_tail_17", **linear_args(x, w, kernel_sum=bias32(rng, 3), filter_offset=1, scale=0.01))
-    cs.ok(op, "empty_rows", **linear_args(torch.zeros(0, 8, dtype=i8), int8(rng, 4, 8), input_offset=1))
-    cs.ok(op, "empty_depth", **linear_args(torch.zeros(2, 0, dtype=i8), torch.zeros(3, 0, dtype=i8),
+    cs.ok(op, "kernel_sum_tail_17", linear_args(x, w, kernel_sum=bias32(rng, 3), filter_offset=1, scale=0.01))
+    cs.ok(op, "empty_rows", linear_args(torch.zeros(0, 8, dtype=i8), int8(rng, 4, 8), input_offset=1))
+    cs.ok(op, "empty_depth", linear_args(torch.zeros(2, 0, dtype=i8), torch.zeros(3, 0, dtype=i8),
                                            bias=torch.tensor([100, -300, 7], dtype=i32), scale=0.1))  # fmt: skip
 
     x, w, b = int8(rng, 2, 8), int8(rng, 3, 8), bias32(rng, 3)
@@ -180,23 +181,23 @@ def bmm_args(lhs: torch.Tensor, lhs_zp: int, rhs: torch.Tensor, rhs_zp: int, out
 
 def batch_matmul(cs: CaseList, rng: Rng) -> None:
     op = BATCH_MATMUL
-    cs.ok(op, "attention_scores", **bmm_args(int8(rng, 1, 4, 16), 128, int8(rng, 1, 5, 16), 0, -3, scale=0.0002))
+    cs.ok(op, "attention_scores", bmm_args(int8(rng, 1, 4, 16), 128, int8(rng, 1, 5, 16), 0, -3, scale=0.0002))
     for k in (1, 3, 5, 8, 13, 16, 17, 31, 48, 70):
         b, m, n = 1 + k % 3, 1 + k % 4, 1 + k % 7
         lhs, rhs = int8(rng, b, m, k), int8(rng, b, n, k)
-        cs.ok(op, f"depth_{k}", **bmm_args(lhs, 20 - k, rhs, k % 5 - 2, k - 30, scale=0.006 / k**0.5))
+        cs.ok(op, f"depth_{k}", bmm_args(lhs, 20 - k, rhs, k % 5 - 2, k - 30, scale=0.006 / k**0.5))
     lhs, rhs = int8(rng, 3, 2, 37), int8(rng, 3, 6, 37)
-    cs.ok(op, "both_offsets_128", **bmm_args(lhs, 128, rhs, 128, -100, scale=0.0003))
-    cs.ok(op, "offsets_minus_127", **bmm_args(lhs, -127, rhs, -127, -100, scale=0.0003))
-    cs.ok(op, "saturates", **bmm_args(lhs, 10, rhs, -4, 0, scale=0.2))
-    cs.ok(op, "shift_30", **bmm_args(lhs, 1, rhs, 0, 0, mult_shift=(5, 30)))
-    cs.ok(op, "shift_minus_31", **bmm_args(lhs, 1, rhs, 0, -128, mult_shift=(INT32_MAX, -31)))
-    cs.ok(op, "output_zero_point_127", **bmm_args(lhs, 1, rhs, 0, 127, scale=0.0001))
+    cs.ok(op, "both_offsets_128", bmm_args(lhs, 128, rhs, 128, -100, scale=0.0003))
+    cs.ok(op, "offsets_minus_127", bmm_args(lhs, -127, rhs, -127, -100, scale=0.0003))
+    cs.ok(op, "saturates", bmm_args(lhs, 10, rhs, -4, 0, scale=0.2))
+    cs.ok(op, "shift_30", bmm_args(lhs, 1, rhs, 0, 0, mult_shift=(5, 30)))
+    cs.ok(op, "shift_minus_31", bmm_args(lhs, 1, rhs, 0, -128, mult_shift=(INT32_MAX, -31)))
+    cs.ok(op, "output_zero_point_127", bmm_args(lhs, 1, rhs, 0, 127, scale=0.0001))
     lhs, rhs = int8(rng, 2, 3, 300), int8(rng, 2, 9, 300)  # more than one DSP chunk
-    cs.ok(op, "depth_300", **bmm_args(lhs, 13, rhs, 0, -1, scale=0.0004))
-    cs.ok(op, "empty_batch", **bmm_args(torch.zeros(0, 2, 4, dtype=i8), 1, torch.zeros(0, 3, 4, dtype=i8), 0, 0,
+    cs.ok(op, "depth_300", bmm_args(lhs, 13, rhs, 0, -1, scale=0.0004))
+    cs.ok(op, "empty_batch", bmm_args(torch.zeros(0, 2, 4, dtype=i8), 1, torch.zeros(0, 3, 4, dtype=i8), 0, 0,
                                         scale=0.1))  # fmt: skip
-    cs.ok(op, "empty_depth", **bmm_args(torch.zeros(2, 2, 0, dtype=i8), 1, torch.zeros(2, 3, 0, dtype=i8), 0, 4,
+    cs.ok(op, "empty_depth", bmm_args(torch.zeros(2, 2, 0, dtype=i8), 1, torch.zeros(2, 3, 0, dtype=i8), 0, 4,
                                         scale=0.1))  # fmt: skip
 
     lhs, rhs = int8(rng, 2, 3, 8), int8(rng, 2, 4, 8)
