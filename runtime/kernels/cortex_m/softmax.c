@@ -3,8 +3,9 @@
  * input_scale = (float)(input_multiplier * 2^input_shift / 2^31 / 2^26) (the input's 5 integer
  * bits); p = expf(x - max) / sum of expf(x - max) (summed in order along dim); out =
  * round_half_even(p * 256) - 128, clamped to int8 (the output is fixed at scale 1/256, zero
- * point -128). diff_min is not used. Each row's exponentials are computed twice (for the sum,
- * then for the quotients) instead of being kept in scratch memory. */
+ * point -128). diff_min is not used. A row of up to ROW_CACHE elements keeps its exponentials
+ * on the stack between the sum and the quotients; a longer row computes them twice (the op
+ * has no scratch tensor): the same values either way. */
 #include <math.h>
 
 #include "int8_util.h"
@@ -22,6 +23,8 @@ enum { SM_INPUT, SM_DIM, SM_IN_ZP, SM_OUT_ZP, SM_MULT, SM_SHIFT, SM_DIFF_MIN, SM
 /* The output quantization the reference requires (CMSIS-NN's softmax output). */
 enum { SM_OUTPUT_ZERO_POINT = -128, SM_INPUT_INTEGER_BITS = 5 };
 
+enum { ROW_CACHE = 32 }; /* floats: 128 bytes of stack */
+
 static void softmax_row(const softmax_state *st, const int8_t *q, int8_t *o) {
   const uint32_t len = st->len, step = st->inner;
   int32_t qmax = -128;
@@ -30,12 +33,16 @@ static void softmax_row(const softmax_state *st, const int8_t *q, int8_t *o) {
   }
   /* x is monotone in q (scale > 0): the largest x is that of the largest q. */
   const float xmax = (float)(qmax - st->zero_point) * st->scale;
+  float cache[ROW_CACHE];
   float sum = 0.0f;
   for (uint32_t i = 0; i < len; i++) {
-    sum += expf((float)(q[i * step] - st->zero_point) * st->scale - xmax);
+    const float e = expf((float)(q[i * step] - st->zero_point) * st->scale - xmax);
+    cache[i < ROW_CACHE ? i : 0] = e;
+    sum += e;
   }
   for (uint32_t i = 0; i < len; i++) {
-    const float p = expf((float)(q[i * step] - st->zero_point) * st->scale - xmax) / sum;
+    const float e = len <= ROW_CACHE ? cache[i] : expf((float)(q[i * step] - st->zero_point) * st->scale - xmax);
+    const float p = e / sum;
     const float v = rintf(p * 256.0f) + (float)SM_OUTPUT_ZERO_POINT; /* p <= 1: at most 128 */
     o[i * step] = (int8_t)(int32_t)(v > 127.0f ? 127.0f : v);
   }
