@@ -56,6 +56,9 @@ static inline int32_t tp_requantize(int32_t value, int32_t multiplier, int32_t s
 /* requantize_cmsis of an int64 value (quantized_linear's kernel_sum mode sums in int64):
  * tp_requantize's arithmetic, modulo 2^64, on all 64 bits of `value`. */
 static inline int32_t tp_requantize_wide(int64_t value, int32_t multiplier, int32_t shift) {
+  if (value == (int64_t)(int32_t)value) {
+    return tp_requantize((int32_t)value, multiplier, shift); /* the same arithmetic, and its fast path */
+  }
   const uint32_t left = shift > 0 ? (uint32_t)shift : 0u;
   const uint32_t right = shift < 0 ? (uint32_t)-shift : 0u;
   const uint64_t scaled = (uint64_t)value << left;
