@@ -14,11 +14,16 @@
 #include "broadcast.h"
 #include "kernel_util.h"
 
+/** The general case of tp_requantize (int8_util.c): any shift, any product. */
+int32_t tp_requantize_general(int32_t value, int32_t multiplier, int32_t shift);
+
 /* value * multiplier * 2^shift / 2^31, rounded: `requantize_cmsis` of passes_utils.py.
  * The left shift and the product are computed modulo 2^64 (as torch's int64 tensors wrap),
  * then `(product + 2^30) >> 31`; a negative shift divides by 2^-shift rounding half away
- * from zero; the result is truncated to int32. */
-static inline int32_t tp_requantize(int32_t value, int32_t multiplier, int32_t shift) {
+ * from zero; the result is truncated to int32. Inlined: the 32-bit fast path below, else
+ * tp_requantize_general. */
+__attribute__((always_inline)) static inline int32_t tp_requantize(int32_t value, int32_t multiplier,
+                                                                  int32_t shift) {
   if (shift <= 0 && shift >= -31) {
     /* The common case (the backend's multipliers stand for scales below 1): value * multiplier
      * needs no wrapping (|product| <= 2^62) and (product + 2^30) >> 31 takes 33 bits; when it
@@ -38,19 +43,7 @@ static inline int32_t tp_requantize(int32_t value, int32_t multiplier, int32_t s
       return result;
     }
   }
-  const uint32_t left = shift > 0 ? (uint32_t)shift : 0u;
-  const uint32_t right = shift < 0 ? (uint32_t)-shift : 0u;
-  const uint64_t scaled = (uint64_t)(int64_t)value << left;
-  const int64_t product = (int64_t)(scaled * (uint64_t)(int64_t)multiplier + (1ull << 30));
-  int64_t result = product >> 31; /* arithmetic: GCC's >> on negative values */
-  if (right > 0u) {
-    const int64_t mask = (int64_t)((1ull << right) - 1u);
-    const int64_t remainder = result & mask;
-    result >>= right;
-    const int64_t threshold = (mask >> 1) + (result < 0 ? 1 : 0);
-    result += remainder > threshold ? 1 : 0;
-  }
-  return (int32_t)(uint32_t)(uint64_t)result;
+  return tp_requantize_general(value, multiplier, shift);
 }
 
 /* requantize_cmsis of an int64 value (quantized_linear's kernel_sum mode sums in int64):

@@ -180,7 +180,8 @@ tp_status tp_s8_conv_prepare(const tp_kernel_call *call, tp_s8_conv_kind kind, t
 
 /* --- The out element of an accumulator --- */
 
-static inline int8_t finish(const tp_s8_conv *st, uint32_t acc, int32_t mult, int32_t shift) {
+__attribute__((always_inline)) static inline int8_t finish(const tp_s8_conv *st, uint32_t acc, int32_t mult,
+                                                         int32_t shift) {
   const int32_t r = tp_requantize((int32_t)acc, mult, shift);
   return (int8_t)tp_clamp_i32((int32_t)((uint32_t)r + (uint32_t)st->output_offset), st->act_min, st->act_max);
 }
@@ -474,6 +475,41 @@ static inline uint32_t load32(const void *p) {
   return v;
 }
 
+/* Two out channels (weights w0 and w0 + K) by two columns (x0 and x0 + ks, int16 in the
+ * interleave4 order), K rounded down to a multiple of 4: acc[0..3] += w0.x0, w0.x1, w1.x0,
+ * w1.x1; returns the k reached. A function of its own so that its 4 accumulators, 3 pointers
+ * and temporaries stay in registers (inlined into the convolution loop, GCC at -Os spilled
+ * them to the stack on every step). */
+__attribute__((noinline, optimize("O2"))) static int32_t dot2x2_dsp(const int8_t *w0, const int16_t *x0, int32_t K, int32_t ks,
+                                                    uint32_t acc[4]) {
+  const int32_t n = K & ~3;
+  const int8_t *w = w0, *const end = w0 + n;
+  const int16_t *x = x0, *y = x0 + ks;
+  int32_t a00 = (int32_t)acc[0], a01 = (int32_t)acc[1], a10 = (int32_t)acc[2], a11 = (int32_t)acc[3];
+  while (w < end) {
+    const uint32_t wa = load32(w), wb = load32(w + K);
+    w += 4;
+    int16x2_t p = (int16x2_t)load32(x), q = (int16x2_t)load32(y);
+    a00 = __smlad(__sxtb16((int8x4_t)wa), p, a00);
+    a01 = __smlad(__sxtb16((int8x4_t)wa), q, a01);
+    a10 = __smlad(__sxtb16((int8x4_t)wb), p, a10);
+    a11 = __smlad(__sxtb16((int8x4_t)wb), q, a11);
+    p = (int16x2_t)load32(x + 2);
+    q = (int16x2_t)load32(y + 2);
+    x += 4;
+    y += 4;
+    a00 = __smlad(sxtb16_ror8(wa), p, a00);
+    a01 = __smlad(sxtb16_ror8(wa), q, a01);
+    a10 = __smlad(sxtb16_ror8(wb), p, a10);
+    a11 = __smlad(sxtb16_ror8(wb), q, a11);
+  }
+  acc[0] = (uint32_t)a00;
+  acc[1] = (uint32_t)a01;
+  acc[2] = (uint32_t)a10;
+  acc[3] = (uint32_t)a11;
+  return n;
+}
+
 /* Reorders each group of four int16 values (x0, x1, x2, x3) to (x0, x2, x1, x3): the order of
  * SXTB16 on a weight word (bytes 0 and 2) and on it rotated by 8 (bytes 1 and 3). */
 static void interleave4(int16_t *col, int32_t k) {
@@ -515,17 +551,12 @@ static void conv_fast(const tp_s8_conv *st, const tp_s8_conv_data *d) {
         uint32_t a00 = b0, a01 = b0, a10 = b1, a11 = b1;
         int32_t k = 0;
 #if defined(TP_S8_CONV_DSP)
-        for (; k + 4 <= K; k += 4) {
-          const uint32_t wa = load32(w0 + k), wb = load32(w1 + k);
-          const int16x2_t wa02 = __sxtb16((int8x4_t)wa), wa13 = sxtb16_ror8(wa);
-          const int16x2_t wb02 = __sxtb16((int8x4_t)wb), wb13 = sxtb16_ror8(wb);
-          const int16x2_t p02 = (int16x2_t)load32(x0 + k), p13 = (int16x2_t)load32(x0 + k + 2);
-          const int16x2_t q02 = (int16x2_t)load32(x1 + k), q13 = (int16x2_t)load32(x1 + k + 2);
-          a00 = (uint32_t)__smlad(wa13, p13, __smlad(wa02, p02, (int32_t)a00));
-          a01 = (uint32_t)__smlad(wa13, q13, __smlad(wa02, q02, (int32_t)a01));
-          a10 = (uint32_t)__smlad(wb13, p13, __smlad(wb02, p02, (int32_t)a10));
-          a11 = (uint32_t)__smlad(wb13, q13, __smlad(wb02, q02, (int32_t)a11));
-        }
+        uint32_t acc[4] = {a00, a01, a10, a11};
+        k = dot2x2_dsp(w0, x0, K, ks, acc);
+        a00 = acc[0];
+        a01 = acc[1];
+        a10 = acc[2];
+        a11 = acc[3];
 #endif
         for (; k < K; k++) {
           const int32_t wa = w0[k], wb = w1[k], p = x0[k], q = x1[k];
