@@ -600,8 +600,82 @@ static void conv_fast(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   }
 }
 
+/* Depthwise with one input channel (a first layer: Cout = depth_multiplier): out[p, oc] =
+ * sum over the taps t inside the image of (x[p + t] + input_offset) * w[t, oc], the weights of
+ * a tap being Cout contiguous bytes. No window is built: four out channels at a time keep
+ * their sums in registers while the taps go by; on DSP cores each weight word gives channels
+ * (0, 2) and (1, 3) by SXTB16 and each multiplies the tap's value by SMLABB/SMLATB. */
+static void depthwise_c1(const tp_s8_conv *st, const tp_s8_conv_data *d) {
+  const int32_t cout = st->out_c, off = st->input_offset;
+  for (int32_t b = 0; b < st->batches; b++) {
+    const int8_t *in = d->in + b * st->in_sn;
+    int8_t *out = d->out + b * st->out_sn;
+    for (int32_t pos = 0; pos < st->out_h * st->out_w; pos++) {
+      const column c = column_at(st, out, pos);
+      const int32_t ky0 = c.y0 < 0 ? (-c.y0 + st->dil_h - 1) / st->dil_h : 0;
+      const int32_t kx0 = c.x0 < 0 ? (-c.x0 + st->dil_w - 1) / st->dil_w : 0;
+      int32_t oc = 0;
+#if defined(TP_S8_CONV_DSP)
+      for (; oc + 4 <= cout; oc += 4) {
+        int32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+        if (d->bias != NULL) {
+          a0 = d->bias[oc];
+          a1 = d->bias[oc + 1];
+          a2 = d->bias[oc + 2];
+          a3 = d->bias[oc + 3];
+        }
+        for (int32_t ky = ky0; ky < st->k_h; ky++) {
+          const int32_t iy = c.y0 + ky * st->dil_h;
+          if (iy >= st->in_h) {
+            break;
+          }
+          for (int32_t kx = kx0; kx < st->k_w; kx++) {
+            const int32_t ix = c.x0 + kx * st->dil_w;
+            if (ix >= st->in_w) {
+              break;
+            }
+            const int32_t v = in[iy * st->in_sy + ix * st->in_sx] + off;
+            const uint32_t w = load32(d->w + (ky * st->k_w + kx) * cout + oc);
+            const int16x2_t w02 = __sxtb16((int8x4_t)w), w13 = sxtb16_ror8(w);
+            a0 = __smlabb((int32_t)w02, v, a0);
+            a2 = __smlatb((int32_t)w02, v, a2);
+            a1 = __smlabb((int32_t)w13, v, a1);
+            a3 = __smlatb((int32_t)w13, v, a3);
+          }
+        }
+        c.out[oc] = finish(st, (uint32_t)a0, d->mult[oc], d->shift[oc]);
+        c.out[oc + 1] = finish(st, (uint32_t)a1, d->mult[oc + 1], d->shift[oc + 1]);
+        c.out[oc + 2] = finish(st, (uint32_t)a2, d->mult[oc + 2], d->shift[oc + 2]);
+        c.out[oc + 3] = finish(st, (uint32_t)a3, d->mult[oc + 3], d->shift[oc + 3]);
+      }
+#endif
+      for (; oc < cout; oc++) {
+        uint32_t acc = d->bias != NULL ? (uint32_t)d->bias[oc] : 0u;
+        for (int32_t ky = ky0; ky < st->k_h; ky++) {
+          const int32_t iy = c.y0 + ky * st->dil_h;
+          if (iy >= st->in_h) {
+            break;
+          }
+          for (int32_t kx = kx0; kx < st->k_w; kx++) {
+            const int32_t ix = c.x0 + kx * st->dil_w;
+            if (ix >= st->in_w) {
+              break;
+            }
+            acc += (uint32_t)((in[iy * st->in_sy + ix * st->in_sx] + off) * d->w[(ky * st->k_w + kx) * cout + oc]);
+          }
+        }
+        c.out[oc] = finish(st, acc, d->mult[oc], d->shift[oc]);
+      }
+    }
+  }
+}
+
 static void depthwise_fast(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   const int32_t kk = st->k_h * st->k_w, kp = round_up(kk, 2), cout = st->out_c, dm = st->cout_g;
+  if (st->in_c == 1) {
+    depthwise_c1(st, d);
+    return;
+  }
   const int32_t npos = st->out_h * st->out_w, block = st->in_c * kp;
   int16_t *col0 = (int16_t *)d->scratch, *col1 = col0 + block;
   for (int32_t b = 0; b < st->batches; b++) {
