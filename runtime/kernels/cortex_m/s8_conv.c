@@ -600,71 +600,79 @@ static void conv_fast(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   }
 }
 
+/* The taps of a column that lie inside the image: rows [ky0, ky1) and columns [kx0, kx1). */
+static inline int32_t first_tap(int32_t origin, int32_t dil) { return origin < 0 ? (-origin + dil - 1) / dil : 0; }
+static inline int32_t end_tap(int32_t origin, int32_t size, int32_t k, int32_t dil) {
+  const int32_t n = size - origin <= 0 ? 0 : (size - origin + dil - 1) / dil;
+  return n < k ? n : k;
+}
+
 /* Depthwise with one input channel (a first layer: Cout = depth_multiplier): out[p, oc] =
  * sum over the taps t inside the image of (x[p + t] + input_offset) * w[t, oc], the weights of
  * a tap being Cout contiguous bytes. No window is built: four out channels at a time keep
  * their sums in registers while the taps go by; on DSP cores each weight word gives channels
  * (0, 2) and (1, 3) by SXTB16 and each multiplies the tap's value by SMLABB/SMLATB. */
 static void depthwise_c1(const tp_s8_conv *st, const tp_s8_conv_data *d) {
-  const int32_t cout = st->out_c, off = st->input_offset;
+  /* Locals: the stores of int8 outputs may alias anything, so fields read through st would be
+   * loaded again after each. */
+  const int32_t cout = st->out_c, off = st->input_offset, kh = st->k_h, kw = st->k_w;
+  const int32_t dil_h = st->dil_h, dil_w = st->dil_w, in_h = st->in_h, in_w = st->in_w;
+  const int32_t in_sy = st->in_sy, in_sx = st->in_sx, npos = st->out_h * st->out_w;
+  const int32_t step_y = in_sy * dil_h, step_x = in_sx * dil_w, w_row = kw * cout;
+  const int32_t *const bias = d->bias, *const mult = d->mult, *const shift = d->shift;
   for (int32_t b = 0; b < st->batches; b++) {
     const int8_t *in = d->in + b * st->in_sn;
     int8_t *out = d->out + b * st->out_sn;
-    for (int32_t pos = 0; pos < st->out_h * st->out_w; pos++) {
+    for (int32_t pos = 0; pos < npos; pos++) {
       const column c = column_at(st, out, pos);
-      const int32_t ky0 = c.y0 < 0 ? (-c.y0 + st->dil_h - 1) / st->dil_h : 0;
-      const int32_t kx0 = c.x0 < 0 ? (-c.x0 + st->dil_w - 1) / st->dil_w : 0;
+      const int32_t ky0 = first_tap(c.y0, dil_h), ky1 = end_tap(c.y0, in_h, kh, dil_h);
+      const int32_t kx0 = first_tap(c.x0, dil_w), kx1 = end_tap(c.x0, in_w, kw, dil_w);
+      const int8_t *x00 = in + (c.y0 + ky0 * dil_h) * in_sy + (c.x0 + kx0 * dil_w) * in_sx;
+      const int8_t *w00 = d->w + ky0 * w_row + kx0 * cout;
       int32_t oc = 0;
-#if defined(TP_S8_CONV_DSP)
       for (; oc + 4 <= cout; oc += 4) {
-        int32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
-        if (d->bias != NULL) {
-          a0 = d->bias[oc];
-          a1 = d->bias[oc + 1];
-          a2 = d->bias[oc + 2];
-          a3 = d->bias[oc + 3];
+        uint32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+        if (bias != NULL) {
+          a0 = (uint32_t)bias[oc];
+          a1 = (uint32_t)bias[oc + 1];
+          a2 = (uint32_t)bias[oc + 2];
+          a3 = (uint32_t)bias[oc + 3];
         }
-        for (int32_t ky = ky0; ky < st->k_h; ky++) {
-          const int32_t iy = c.y0 + ky * st->dil_h;
-          if (iy >= st->in_h) {
-            break;
-          }
-          for (int32_t kx = kx0; kx < st->k_w; kx++) {
-            const int32_t ix = c.x0 + kx * st->dil_w;
-            if (ix >= st->in_w) {
-              break;
-            }
-            const int32_t v = in[iy * st->in_sy + ix * st->in_sx] + off;
-            const uint32_t w = load32(d->w + (ky * st->k_w + kx) * cout + oc);
+        const int8_t *xr = x00, *wr = w00 + oc;
+        for (int32_t ky = ky0; ky < ky1; ky++, xr += step_y, wr += w_row) {
+          const int8_t *xp = xr, *wp = wr;
+          for (int32_t kx = kx0; kx < kx1; kx++, xp += step_x, wp += cout) {
+            const int32_t v = *xp + off;
+#if defined(TP_S8_CONV_DSP)
+            const uint32_t w = load32(wp);
             const int16x2_t w02 = __sxtb16((int8x4_t)w), w13 = sxtb16_ror8(w);
-            a0 = __smlabb((int32_t)w02, v, a0);
-            a2 = __smlatb((int32_t)w02, v, a2);
-            a1 = __smlabb((int32_t)w13, v, a1);
-            a3 = __smlatb((int32_t)w13, v, a3);
-          }
-        }
-        c.out[oc] = finish(st, (uint32_t)a0, d->mult[oc], d->shift[oc]);
-        c.out[oc + 1] = finish(st, (uint32_t)a1, d->mult[oc + 1], d->shift[oc + 1]);
-        c.out[oc + 2] = finish(st, (uint32_t)a2, d->mult[oc + 2], d->shift[oc + 2]);
-        c.out[oc + 3] = finish(st, (uint32_t)a3, d->mult[oc + 3], d->shift[oc + 3]);
-      }
+            a0 = (uint32_t)__smlabb((int32_t)w02, v, (int32_t)a0);
+            a2 = (uint32_t)__smlatb((int32_t)w02, v, (int32_t)a2);
+            a1 = (uint32_t)__smlabb((int32_t)w13, v, (int32_t)a1);
+            a3 = (uint32_t)__smlatb((int32_t)w13, v, (int32_t)a3);
+#else
+            a0 += (uint32_t)(v * wp[0]);
+            a1 += (uint32_t)(v * wp[1]);
+            a2 += (uint32_t)(v * wp[2]);
+            a3 += (uint32_t)(v * wp[3]);
 #endif
-      for (; oc < cout; oc++) {
-        uint32_t acc = d->bias != NULL ? (uint32_t)d->bias[oc] : 0u;
-        for (int32_t ky = ky0; ky < st->k_h; ky++) {
-          const int32_t iy = c.y0 + ky * st->dil_h;
-          if (iy >= st->in_h) {
-            break;
-          }
-          for (int32_t kx = kx0; kx < st->k_w; kx++) {
-            const int32_t ix = c.x0 + kx * st->dil_w;
-            if (ix >= st->in_w) {
-              break;
-            }
-            acc += (uint32_t)((in[iy * st->in_sy + ix * st->in_sx] + off) * d->w[(ky * st->k_w + kx) * cout + oc]);
           }
         }
-        c.out[oc] = finish(st, acc, d->mult[oc], d->shift[oc]);
+        c.out[oc] = finish(st, a0, mult[oc], shift[oc]);
+        c.out[oc + 1] = finish(st, a1, mult[oc + 1], shift[oc + 1]);
+        c.out[oc + 2] = finish(st, a2, mult[oc + 2], shift[oc + 2]);
+        c.out[oc + 3] = finish(st, a3, mult[oc + 3], shift[oc + 3]);
+      }
+      for (; oc < cout; oc++) {
+        uint32_t acc = bias != NULL ? (uint32_t)bias[oc] : 0u;
+        const int8_t *xr = x00, *wr = w00 + oc;
+        for (int32_t ky = ky0; ky < ky1; ky++, xr += step_y, wr += w_row) {
+          const int8_t *xp = xr, *wp = wr;
+          for (int32_t kx = kx0; kx < kx1; kx++, xp += step_x, wp += cout) {
+            acc += (uint32_t)((*xp + off) * *wp);
+          }
+        }
+        c.out[oc] = finish(st, acc, mult[oc], shift[oc]);
       }
     }
   }
