@@ -4,6 +4,11 @@
 
 #include <string.h>
 
+/* The convolution loops are where an int8 model's time goes: at -Os GCC keeps their sums and
+ * pointers on the stack (every step loads and stores them), so this file is compiled for
+ * speed whatever the build's level. */
+#pragma GCC optimize("O2")
+
 #if defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 1)
 #include <arm_mve.h>
 #define TP_S8_CONV_MVE 1
@@ -480,7 +485,7 @@ static inline uint32_t load32(const void *p) {
  * w1.x1; returns the k reached. A function of its own so that its 4 accumulators, 3 pointers
  * and temporaries stay in registers (inlined into the convolution loop, GCC at -Os spilled
  * them to the stack on every step). */
-__attribute__((noinline, optimize("O2"))) static int32_t dot2x2_dsp(const int8_t *w0, const int16_t *x0, int32_t K, int32_t ks,
+__attribute__((noinline)) static int32_t dot2x2_dsp(const int8_t *w0, const int16_t *x0, int32_t K, int32_t ks,
                                                     uint32_t acc[4]) {
   const int32_t n = K & ~3;
   const int8_t *w = w0, *const end = w0 + n;
