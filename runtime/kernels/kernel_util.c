@@ -529,3 +529,23 @@ void tp_reduce_loop_init(tp_reduce_loop *loop, const tp_reduce_plan *plan) {
     loop->strides[plan->kept_dim + d] = plan->red_strides[d];
   }
 }
+
+tp_status tp_permutation(const tp_tensor *in, const int64_t *dims, uint32_t len, int32_t *sizes, uint32_t *strides) {
+  TP_CHECK_ARGS(len == in->dim && len <= TP_MAX_DIM);
+  uint32_t in_strides[TP_MAX_DIM];
+  uint32_t stride = 1;
+  for (uint32_t d = in->dim; d-- > 0;) {
+    in_strides[d] = stride;
+    stride *= (uint32_t)in->sizes[d];
+  }
+  bool seen[TP_MAX_DIM] = {false};
+  for (uint32_t k = 0; k < len; k++) {
+    uint32_t d;
+    TP_TRY(tp_normalize_dim(dims[k], in->dim, &d));
+    TP_CHECK_ARGS(!seen[d]); /* a permutation: each dim once */
+    seen[d] = true;
+    sizes[k] = in->sizes[d];
+    strides[k] = in_strides[d];
+  }
+  return TP_OK;
+}

@@ -246,6 +246,11 @@ typedef struct tp_gather_state {
 void tp_gather_plan(tp_gather_state *g, uint32_t dim, const int32_t *sizes, const uint32_t *src_strides,
                     size_t esize, uint32_t out, tp_kernel_run_fn *run);
 
+/** The view of `in` with its dimensions permuted by `dims[0..len)` (len == in->dim, each dim
+ *  once, negative ones allowed; TP_ERR_KERNEL_ARGS otherwise): out dimension k is in's
+ *  dimension dims[k], with size sizes[k] and in element stride strides[k] (for tp_gather_plan). */
+tp_status tp_permutation(const tp_tensor *in, const int64_t *dims, uint32_t len, int32_t *sizes, uint32_t *strides);
+
 /* A tp_reduce_plan as run iterates it, in the plan's order: for each of `out_numel` outputs
  * (the kept dimensions, row-major), `red_rows` rows of `red_len` input elements `red_step`
  * apart, the rows walking the outer reduced dimensions. */

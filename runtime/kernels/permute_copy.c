@@ -21,24 +21,9 @@ TP_KERNEL(aten, permute_copy, out, tp_gather_state) {
   if (in->dtype != out->dtype || esize == 0) {
     return TP_ERR_KERNEL_DTYPE;
   }
-  TP_CHECK_ARGS(len == in->dim && len <= TP_MAX_DIM);
-  uint32_t in_strides[TP_MAX_DIM];
-  uint32_t stride = 1;
-  for (uint32_t d = in->dim; d-- > 0;) {
-    in_strides[d] = stride;
-    stride *= (uint32_t)in->sizes[d];
-  }
-  bool seen[TP_MAX_DIM] = {false};
   int32_t sizes[TP_MAX_DIM];
   uint32_t strides[TP_MAX_DIM];
-  for (uint32_t k = 0; k < len; k++) {
-    uint32_t d;
-    TP_TRY(tp_normalize_dim(dims[k], in->dim, &d));
-    TP_CHECK_ARGS(!seen[d]); /* "repeated dim in permute" */
-    seen[d] = true;
-    sizes[k] = in->sizes[d];
-    strides[k] = in_strides[d];
-  }
+  TP_TRY(tp_permutation(in, dims, len, sizes, strides));
   TP_CHECK_ARGS(tp_shape_is(out, len, sizes));
   tp_gather_plan(state, len, sizes, strides, esize, PERMUTE_OUT, run);
   return TP_OK;

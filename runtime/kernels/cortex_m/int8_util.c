@@ -76,10 +76,10 @@ tp_status tp_s8_binary_prepare(const tp_kernel_call *call, uint32_t other_index,
   return tp_bcast_prepare(bcast, self, other, out);
 }
 
-int32_t tp_requantize_general(int32_t value, int32_t multiplier, int32_t shift) {
+int32_t tp_requantize_general(int64_t value, int32_t multiplier, int32_t shift) {
   const uint32_t left = shift > 0 ? (uint32_t)shift : 0u;
   const uint32_t right = shift < 0 ? (uint32_t)-shift : 0u;
-  const uint64_t scaled = (uint64_t)(int64_t)value << left;
+  const uint64_t scaled = (uint64_t)value << left;
   const int64_t product = (int64_t)(scaled * (uint64_t)(int64_t)multiplier + (1ull << 30));
   int64_t result = product >> 31; /* arithmetic: GCC's >> on negative values */
   if (right > 0u) {

@@ -14,8 +14,9 @@
 #include "broadcast.h"
 #include "kernel_util.h"
 
-/** The general case of tp_requantize (int8_util.c): any shift, any product. */
-int32_t tp_requantize_general(int32_t value, int32_t multiplier, int32_t shift);
+/** requantize_cmsis of any int64 value, any shift (int8_util.c): the general case of
+ *  tp_requantize and tp_requantize_wide. */
+int32_t tp_requantize_general(int64_t value, int32_t multiplier, int32_t shift);
 
 /* value * multiplier * 2^shift / 2^31, rounded: `requantize_cmsis` of passes_utils.py.
  * The left shift and the product are computed modulo 2^64 (as torch's int64 tensors wrap),
@@ -43,7 +44,7 @@ __attribute__((always_inline)) static inline int32_t tp_requantize(int32_t value
       return result;
     }
   }
-  return tp_requantize_general(value, multiplier, shift);
+  return tp_requantize_general((int64_t)value, multiplier, shift);
 }
 
 /* requantize_cmsis of an int64 value (quantized_linear's kernel_sum mode sums in int64):
@@ -52,19 +53,7 @@ static inline int32_t tp_requantize_wide(int64_t value, int32_t multiplier, int3
   if (value == (int64_t)(int32_t)value) {
     return tp_requantize((int32_t)value, multiplier, shift); /* the same arithmetic, and its fast path */
   }
-  const uint32_t left = shift > 0 ? (uint32_t)shift : 0u;
-  const uint32_t right = shift < 0 ? (uint32_t)-shift : 0u;
-  const uint64_t scaled = (uint64_t)value << left;
-  const int64_t product = (int64_t)(scaled * (uint64_t)(int64_t)multiplier + (1ull << 30));
-  int64_t result = product >> 31;
-  if (right > 0u) {
-    const int64_t mask = (int64_t)((1ull << right) - 1u);
-    const int64_t remainder = result & mask;
-    result >>= right;
-    const int64_t threshold = (mask >> 1) + (result < 0 ? 1 : 0);
-    result += remainder > threshold ? 1 : 0;
-  }
-  return (int32_t)(uint32_t)(uint64_t)result;
+  return tp_requantize_general(value, multiplier, shift);
 }
 
 /* v clamped to [lo, hi] (the activation range, within int8's). */

@@ -17,24 +17,9 @@ TP_KERNEL(cortex_m, transpose, out, tp_gather_state) {
   TP_TRY(tp_arg_int_list(args, nargs, TR_PERM, &perm, &len));
   TP_TRY(tp_arg_s8_tensor(args, nargs, TR_OUT, &out));
   TP_TRY(tp_arg_tensor(args, nargs, TR_OUT + 1, &ret));
-  TP_CHECK_ARGS(len == in->dim && len <= TP_MAX_DIM);
-  uint32_t in_strides[TP_MAX_DIM];
-  uint32_t stride = 1;
-  for (uint32_t d = in->dim; d-- > 0;) {
-    in_strides[d] = stride;
-    stride *= (uint32_t)in->sizes[d];
-  }
-  bool seen[TP_MAX_DIM] = {false};
   int32_t sizes[TP_MAX_DIM];
   uint32_t strides[TP_MAX_DIM];
-  for (uint32_t k = 0; k < len; k++) {
-    uint32_t d;
-    TP_TRY(tp_normalize_dim(perm[k], in->dim, &d));
-    TP_CHECK_ARGS(!seen[d]); /* a permutation: each dim once */
-    seen[d] = true;
-    sizes[k] = in->sizes[d];
-    strides[k] = in_strides[d];
-  }
+  TP_TRY(tp_permutation(in, perm, len, sizes, strides));
   TP_CHECK_ARGS(tp_shape_is(out, len, sizes));
   tp_gather_plan(state, len, sizes, strides, 1, TR_OUT, run);
   return TP_OK;
