@@ -191,6 +191,51 @@ __attribute__((always_inline)) static inline int8_t finish(const tp_s8_conv *st,
   return (int8_t)tp_clamp_i32((int32_t)((uint32_t)r + (uint32_t)st->output_offset), st->act_min, st->act_max);
 }
 
+/* The epilogue of a call, in locals: when `quick`, every out channel's shift is in [-31, -1]
+ * and every accumulator fits in 30 bits (|bias| + K * 255 * 128 < 2^29), so requantize_cmsis
+ * is (2 acc * mult + 2^31) >> 32 (SMMULR on DSP cores; 2 acc does not overflow) followed by a
+ * rounding right shift (h + 2^(r-1) - (h < 0)) >> r (no overflow: |h| <= 2^29): the same
+ * arithmetic as tp_requantize's fast path, without its checks. */
+typedef struct epilogue {
+  int32_t out_off, lo, hi;
+  bool quick;
+} epilogue;
+
+static inline epilogue epilogue_of(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t K) {
+  epilogue e = {st->output_offset, st->act_min, st->act_max, false};
+  const int64_t bound = (1ll << 29) - (int64_t)K * (255 * 128);
+  if (bound <= 0) {
+    return e;
+  }
+  for (int32_t c = 0; c < st->out_c; c++) {
+    if (d->shift[c] > -1 || d->shift[c] < -31) {
+      return e;
+    }
+    if (d->bias != NULL && (d->bias[c] >= bound || d->bias[c] <= -bound)) {
+      return e;
+    }
+  }
+  e.quick = true;
+  return e;
+}
+
+__attribute__((always_inline)) static inline int32_t rq_quick(int32_t acc, int32_t mult, int32_t shift) {
+#if defined(TP_S8_CONV_DSP)
+  int32_t h;
+  __asm__("smmulr %0, %1, %2" : "=r"(h) : "r"(acc * 2), "r"(mult));
+#else
+  const int32_t h = (int32_t)(((int64_t)(acc * 2) * mult + 0x80000000ll) >> 32);
+#endif
+  const int32_t r = -shift;
+  return (h + (h >> 31) + (1 << (r - 1))) >> r;
+}
+
+__attribute__((always_inline)) static inline int8_t finish_e(const epilogue *e, uint32_t acc, int32_t mult,
+                                                           int32_t shift) {
+  const int32_t r = e->quick ? rq_quick((int32_t)acc, mult, shift) : tp_requantize((int32_t)acc, mult, shift);
+  return (int8_t)tp_clamp_i32((int32_t)((uint32_t)r + (uint32_t)e->out_off), e->lo, e->hi);
+}
+
 static void load_data(const tp_kernel_call *call, const tp_s8_conv *st, tp_s8_conv_data *d) {
   tp_value *const *a = call->args;
   d->in = (const int8_t *)a[st->a_in]->as.tensor->data;
@@ -530,6 +575,7 @@ static void conv_fast(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   const int32_t K = st->k_h * st->k_w * st->in_c, ks = round_up(K, 4);
   const int32_t npos = st->out_h * st->out_w, cout = st->out_c;
   int16_t *col0 = (int16_t *)d->scratch, *col1 = col0 + ks;
+  const epilogue ep = epilogue_of(st, d, K);
   for (int32_t b = 0; b < st->batches; b++) {
     const int8_t *in = d->in + b * st->in_sn;
     int8_t *out = d->out + b * st->out_sn;
@@ -570,11 +616,11 @@ static void conv_fast(const tp_s8_conv *st, const tp_s8_conv_data *d) {
           a10 += (uint32_t)(wb * p);
           a11 += (uint32_t)(wb * q);
         }
-        c0.out[oc] = finish(st, a00, d->mult[oc], d->shift[oc]);
-        c0.out[oc + 1] = finish(st, a10, d->mult[oc + 1], d->shift[oc + 1]);
+        c0.out[oc] = finish_e(&ep, a00, d->mult[oc], d->shift[oc]);
+        c0.out[oc + 1] = finish_e(&ep, a10, d->mult[oc + 1], d->shift[oc + 1]);
         if (two) {
-          c1.out[oc] = finish(st, a01, d->mult[oc], d->shift[oc]);
-          c1.out[oc + 1] = finish(st, a11, d->mult[oc + 1], d->shift[oc + 1]);
+          c1.out[oc] = finish_e(&ep, a01, d->mult[oc], d->shift[oc]);
+          c1.out[oc + 1] = finish_e(&ep, a11, d->mult[oc + 1], d->shift[oc + 1]);
         }
       }
       if (oc < cout) {
@@ -596,9 +642,9 @@ static void conv_fast(const tp_s8_conv *st, const tp_s8_conv_data *d) {
           a00 += (uint32_t)(w0[k] * col0[k]);
           a01 += (uint32_t)(w0[k] * col1[k]);
         }
-        c0.out[oc] = finish(st, a00, d->mult[oc], d->shift[oc]);
+        c0.out[oc] = finish_e(&ep, a00, d->mult[oc], d->shift[oc]);
         if (two) {
-          c1.out[oc] = finish(st, a01, d->mult[oc], d->shift[oc]);
+          c1.out[oc] = finish_e(&ep, a01, d->mult[oc], d->shift[oc]);
         }
       }
     }
@@ -612,6 +658,44 @@ static inline int32_t end_tap(int32_t origin, int32_t size, int32_t k, int32_t d
   return n < k ? n : k;
 }
 
+/* Four out channels' sums over the taps of one position inside the image (ny rows of nx taps
+ * from xr, their weights from wr): acc[0..3] += (x + off) * w[.., 0..3]. A function of its own so
+ * that the sums and pointers stay in registers. */
+__attribute__((noinline)) static void dw_c1_acc4(const int8_t *xr, const int8_t *wr, int32_t ny, int32_t nx,
+                                                 int32_t step_y, int32_t step_x, int32_t w_row, int32_t cout,
+                                                 int32_t off, uint32_t acc[4]) {
+  if (ny <= 0 || nx <= 0) {
+    return;
+  }
+  uint32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
+  const int32_t wspan = nx * cout;
+  for (int32_t y = 0; y < ny; y++, xr += step_y, wr += w_row) {
+    const int8_t *xp = xr, *wp = wr, *const wend = wr + wspan;
+    do {
+      const int32_t v = *xp + off;
+      xp += step_x;
+#if defined(TP_S8_CONV_DSP)
+      const uint32_t w = load32(wp);
+      const int16x2_t w02 = __sxtb16((int8x4_t)w), w13 = sxtb16_ror8(w);
+      a0 = (uint32_t)__smlabb((int32_t)w02, v, (int32_t)a0);
+      a2 = (uint32_t)__smlatb((int32_t)w02, v, (int32_t)a2);
+      a1 = (uint32_t)__smlabb((int32_t)w13, v, (int32_t)a1);
+      a3 = (uint32_t)__smlatb((int32_t)w13, v, (int32_t)a3);
+#else
+      a0 += (uint32_t)(v * wp[0]);
+      a1 += (uint32_t)(v * wp[1]);
+      a2 += (uint32_t)(v * wp[2]);
+      a3 += (uint32_t)(v * wp[3]);
+#endif
+      wp += cout;
+    } while (wp != wend);
+  }
+  acc[0] = a0;
+  acc[1] = a1;
+  acc[2] = a2;
+  acc[3] = a3;
+}
+
 /* Depthwise with one input channel (a first layer: Cout = depth_multiplier): out[p, oc] =
  * sum over the taps t inside the image of (x[p + t] + input_offset) * w[t, oc], the weights of
  * a tap being Cout contiguous bytes. No window is built: four out channels at a time keep
@@ -622,15 +706,20 @@ static void depthwise_c1(const tp_s8_conv *st, const tp_s8_conv_data *d) {
    * loaded again after each. */
   const int32_t cout = st->out_c, off = st->input_offset, kh = st->k_h, kw = st->k_w;
   const int32_t dil_h = st->dil_h, dil_w = st->dil_w, in_h = st->in_h, in_w = st->in_w;
-  const int32_t in_sy = st->in_sy, in_sx = st->in_sx, npos = st->out_h * st->out_w;
+  const int32_t in_sy = st->in_sy, in_sx = st->in_sx, out_h = st->out_h, out_w = st->out_w;
+  const int32_t stride_h = st->stride_h, stride_w = st->stride_w, pad_h = st->pad_h, pad_w = st->pad_w;
+  const epilogue ep = epilogue_of(st, d, kh * kw);
   const int32_t step_y = in_sy * dil_h, step_x = in_sx * dil_w, w_row = kw * cout;
   const int32_t *const bias = d->bias, *const mult = d->mult, *const shift = d->shift;
   for (int32_t b = 0; b < st->batches; b++) {
     const int8_t *in = d->in + b * st->in_sn;
     int8_t *out = d->out + b * st->out_sn;
-    for (int32_t pos = 0; pos < npos; pos++) {
-      const column c = column_at(st, out, pos);
-      const int32_t ky0 = first_tap(c.y0, dil_h), ky1 = end_tap(c.y0, in_h, kh, dil_h);
+    column c = {0, 0, out};
+    for (int32_t oy = 0; oy < out_h; oy++) {
+     c.y0 = oy * stride_h - pad_h;
+     const int32_t ky0 = first_tap(c.y0, dil_h), ky1 = end_tap(c.y0, in_h, kh, dil_h);
+     for (int32_t ox = 0; ox < out_w; ox++, c.out += cout) {
+      c.x0 = ox * stride_w - pad_w;
       const int32_t kx0 = first_tap(c.x0, dil_w), kx1 = end_tap(c.x0, in_w, kw, dil_w);
       const int8_t *x00 = in + (c.y0 + ky0 * dil_h) * in_sy + (c.x0 + kx0 * dil_w) * in_sx;
       const int8_t *w00 = d->w + ky0 * w_row + kx0 * cout;
@@ -643,30 +732,16 @@ static void depthwise_c1(const tp_s8_conv *st, const tp_s8_conv_data *d) {
           a2 = (uint32_t)bias[oc + 2];
           a3 = (uint32_t)bias[oc + 3];
         }
-        const int8_t *xr = x00, *wr = w00 + oc;
-        for (int32_t ky = ky0; ky < ky1; ky++, xr += step_y, wr += w_row) {
-          const int8_t *xp = xr, *wp = wr;
-          for (int32_t kx = kx0; kx < kx1; kx++, xp += step_x, wp += cout) {
-            const int32_t v = *xp + off;
-#if defined(TP_S8_CONV_DSP)
-            const uint32_t w = load32(wp);
-            const int16x2_t w02 = __sxtb16((int8x4_t)w), w13 = sxtb16_ror8(w);
-            a0 = (uint32_t)__smlabb((int32_t)w02, v, (int32_t)a0);
-            a2 = (uint32_t)__smlatb((int32_t)w02, v, (int32_t)a2);
-            a1 = (uint32_t)__smlabb((int32_t)w13, v, (int32_t)a1);
-            a3 = (uint32_t)__smlatb((int32_t)w13, v, (int32_t)a3);
-#else
-            a0 += (uint32_t)(v * wp[0]);
-            a1 += (uint32_t)(v * wp[1]);
-            a2 += (uint32_t)(v * wp[2]);
-            a3 += (uint32_t)(v * wp[3]);
-#endif
-          }
-        }
-        c.out[oc] = finish(st, a0, mult[oc], shift[oc]);
-        c.out[oc + 1] = finish(st, a1, mult[oc + 1], shift[oc + 1]);
-        c.out[oc + 2] = finish(st, a2, mult[oc + 2], shift[oc + 2]);
-        c.out[oc + 3] = finish(st, a3, mult[oc + 3], shift[oc + 3]);
+        uint32_t acc4[4] = {a0, a1, a2, a3};
+        dw_c1_acc4(x00, w00 + oc, ky1 - ky0, kx1 - kx0, step_y, step_x, w_row, cout, off, acc4);
+        a0 = acc4[0];
+        a1 = acc4[1];
+        a2 = acc4[2];
+        a3 = acc4[3];
+        c.out[oc] = finish_e(&ep, a0, mult[oc], shift[oc]);
+        c.out[oc + 1] = finish_e(&ep, a1, mult[oc + 1], shift[oc + 1]);
+        c.out[oc + 2] = finish_e(&ep, a2, mult[oc + 2], shift[oc + 2]);
+        c.out[oc + 3] = finish_e(&ep, a3, mult[oc + 3], shift[oc + 3]);
       }
       for (; oc < cout; oc++) {
         uint32_t acc = bias != NULL ? (uint32_t)bias[oc] : 0u;
@@ -677,8 +752,9 @@ static void depthwise_c1(const tp_s8_conv *st, const tp_s8_conv_data *d) {
             acc += (uint32_t)((*xp + off) * *wp);
           }
         }
-        c.out[oc] = finish(st, acc, mult[oc], shift[oc]);
+        c.out[oc] = finish_e(&ep, acc, mult[oc], shift[oc]);
       }
+     }
     }
   }
 }
@@ -690,6 +766,7 @@ static void depthwise_fast(const tp_s8_conv *st, const tp_s8_conv_data *d) {
     return;
   }
   const int32_t npos = st->out_h * st->out_w, block = st->in_c * kp;
+  const epilogue ep = epilogue_of(st, d, kk);
   int16_t *col0 = (int16_t *)d->scratch, *col1 = col0 + block;
   for (int32_t b = 0; b < st->batches; b++) {
     const int8_t *in = d->in + b * st->in_sn;
@@ -727,11 +804,11 @@ static void depthwise_fast(const tp_s8_conv *st, const tp_s8_conv_data *d) {
           a10 = (int32_t)((uint32_t)a10 + (uint32_t)(wp[1] * pb[t]));
           a11 = (int32_t)((uint32_t)a11 + (uint32_t)(wp[1] * qb[t]));
         }
-        c0.out[oc] = finish(st, (uint32_t)a00, d->mult[oc], d->shift[oc]);
-        c0.out[oc + 1] = finish(st, (uint32_t)a10, d->mult[oc + 1], d->shift[oc + 1]);
+        c0.out[oc] = finish_e(&ep, (uint32_t)a00, d->mult[oc], d->shift[oc]);
+        c0.out[oc + 1] = finish_e(&ep, (uint32_t)a10, d->mult[oc + 1], d->shift[oc + 1]);
         if (two) {
-          c1.out[oc] = finish(st, (uint32_t)a01, d->mult[oc], d->shift[oc]);
-          c1.out[oc + 1] = finish(st, (uint32_t)a11, d->mult[oc + 1], d->shift[oc + 1]);
+          c1.out[oc] = finish_e(&ep, (uint32_t)a01, d->mult[oc], d->shift[oc]);
+          c1.out[oc + 1] = finish_e(&ep, (uint32_t)a11, d->mult[oc + 1], d->shift[oc + 1]);
         }
       }
 #endif
@@ -744,9 +821,9 @@ static void depthwise_fast(const tp_s8_conv *st, const tp_s8_conv_data *d) {
           a0 += (uint32_t)(*wp * p[t]);
           a1 += (uint32_t)(*wp * q[t]);
         }
-        c0.out[oc] = finish(st, a0, d->mult[oc], d->shift[oc]);
+        c0.out[oc] = finish_e(&ep, a0, d->mult[oc], d->shift[oc]);
         if (two) {
-          c1.out[oc] = finish(st, a1, d->mult[oc], d->shift[oc]);
+          c1.out[oc] = finish_e(&ep, a1, d->mult[oc], d->shift[oc]);
         }
       }
     }
