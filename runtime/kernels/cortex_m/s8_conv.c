@@ -313,6 +313,13 @@ static inline column column_at(const tp_s8_conv *st, int8_t *out, int32_t pos) {
   return c;
 }
 
+/* The taps of a column that lie inside the image: rows [ky0, ky1) and columns [kx0, kx1). */
+static inline int32_t first_tap(int32_t origin, int32_t dil) { return origin < 0 ? (-origin + dil - 1) / dil : 0; }
+static inline int32_t end_tap(int32_t origin, int32_t size, int32_t k, int32_t dil) {
+  const int32_t n = size - origin <= 0 ? 0 : (size - origin + dil - 1) / dil;
+  return n < k ? n : k;
+}
+
 #if defined(TP_S8_CONV_MVE)
 /* ---- Helium: int8 dot products over the window, tail-predicated ---- */
 
@@ -420,8 +427,95 @@ static void im2col_dw_s8(const tp_s8_conv *st, const int8_t *in, column c, int8_
 
 static void dw_fallback(const tp_s8_conv *st, const tp_s8_conv_data *d);
 
+/* Depthwise with one input channel (Cout = depth_multiplier): four out channels per vector,
+ * their weights contiguous in each tap, times the tap's value (x + input_offset); the taps
+ * inside the image only, no window. */
+static void depthwise_c1(const tp_s8_conv *st, const tp_s8_conv_data *d) {
+  const int32_t cout = st->out_c, off = st->input_offset, kh = st->k_h, kw = st->k_w;
+  const int32_t dil_h = st->dil_h, dil_w = st->dil_w, in_h = st->in_h, in_w = st->in_w;
+  const int32_t in_sy = st->in_sy, in_sx = st->in_sx, out_h = st->out_h, out_w = st->out_w;
+  const int32_t stride_h = st->stride_h, stride_w = st->stride_w, pad_h = st->pad_h, pad_w = st->pad_w;
+  const int32_t step_y = in_sy * dil_h, step_x = in_sx * dil_w, w_row = kw * cout;
+  const int32_t out_off = st->output_offset, lo = st->act_min, hi = st->act_max;
+  const int32_t *const bias = d->bias, *const mult = d->mult, *const shift = d->shift;
+  bool quick = true; /* the vector requantization of store4, every channel with a right shift */
+  for (int32_t c = 0; c < cout; c++) {
+    quick = quick && shift[c] < 0 && mult[c] != INT32_MIN;
+  }
+  for (int32_t b = 0; b < st->batches; b++) {
+    const int8_t *in = d->in + b * st->in_sn;
+    int8_t *out = d->out + b * st->out_sn;
+    for (int32_t oy = 0; oy < out_h; oy++) {
+      const int32_t y0 = oy * stride_h - pad_h;
+      const int32_t ky0 = first_tap(y0, dil_h), ky1 = end_tap(y0, in_h, kh, dil_h);
+      for (int32_t ox = 0; ox < out_w; ox++, out += cout) {
+        const int32_t x0 = ox * stride_w - pad_w;
+        const int32_t kx0 = first_tap(x0, dil_w), kx1 = end_tap(x0, in_w, kw, dil_w);
+        const int8_t *x00 = in + (y0 + ky0 * dil_h) * in_sy + (x0 + kx0 * dil_w) * in_sx;
+        const int8_t *w00 = d->w + ky0 * w_row + kx0 * cout;
+        int32_t oc = 0;
+        for (; quick && oc + 8 <= cout; oc += 8) {
+          /* Eight channels unpredicated: two vectors share each tap's value. */
+          int32x4_t acc0 = vdupq_n_s32(0), acc1 = acc0;
+          if (bias != NULL) {
+            acc0 = vldrwq_s32(bias + oc);
+            acc1 = vldrwq_s32(bias + oc + 4);
+          }
+          const int8_t *xr = x00, *wr = w00 + oc;
+          for (int32_t ky = ky0; ky < ky1; ky++, xr += step_y, wr += w_row) {
+            const int8_t *xp = xr, *wp = wr;
+            for (int32_t kx = kx0; kx < kx1; kx++, xp += step_x, wp += cout) {
+              const int32_t v = *xp + off;
+              acc0 = vmlaq_n_s32(acc0, vldrbq_s32(wp), v);
+              acc1 = vmlaq_n_s32(acc1, vldrbq_s32(wp + 4), v);
+            }
+          }
+          int32x4_t v0 = vqrdmulhq_s32(acc0, vldrwq_s32(mult + oc));
+          int32x4_t v1 = vqrdmulhq_s32(acc1, vldrwq_s32(mult + oc + 4));
+          v0 = vrshlq_s32(vaddq_s32(v0, vshrq_n_s32(v0, 31)), vldrwq_s32(shift + oc));
+          v1 = vrshlq_s32(vaddq_s32(v1, vshrq_n_s32(v1, 31)), vldrwq_s32(shift + oc + 4));
+          v0 = vminq_s32(vmaxq_s32(vaddq_n_s32(v0, out_off), vdupq_n_s32(lo)), vdupq_n_s32(hi));
+          v1 = vminq_s32(vmaxq_s32(vaddq_n_s32(v1, out_off), vdupq_n_s32(lo)), vdupq_n_s32(hi));
+          vstrbq_s32(out + oc, v0);
+          vstrbq_s32(out + oc + 4, v1);
+        }
+        for (; oc < cout; oc += 4) {
+          const mve_pred16_t p = vctp32q((uint32_t)(cout - oc));
+          int32x4_t acc = bias != NULL ? vldrwq_z_s32(bias + oc, p) : vdupq_n_s32(0);
+          const int8_t *xr = x00, *wr = w00 + oc;
+          for (int32_t ky = ky0; ky < ky1; ky++, xr += step_y, wr += w_row) {
+            const int8_t *xp = xr, *wp = wr;
+            for (int32_t kx = kx0; kx < kx1; kx++, xp += step_x, wp += cout) {
+              acc = vmlaq_n_s32(acc, vldrbq_z_s32(wp, p), *xp + off);
+            }
+          }
+          if (quick) {
+            int32x4_t v = vqrdmulhq_s32(acc, vldrwq_z_s32(mult + oc, p));
+            v = vrshlq_s32(vaddq_s32(v, vshrq_n_s32(v, 31)), vldrwq_z_s32(shift + oc, p));
+            v = vaddq_n_s32(v, out_off);
+            v = vmaxq_s32(v, vdupq_n_s32(lo));
+            v = vminq_s32(v, vdupq_n_s32(hi));
+            vstrbq_p_s32(out + oc, v, p);
+          } else {
+            int32_t a[4];
+            vstrwq_s32(a, acc);
+            const int32_t n = cout - oc < 4 ? cout - oc : 4;
+            for (int32_t j = 0; j < n; j++) {
+              out[oc + j] = finish(st, (uint32_t)a[j], mult[oc + j], shift[oc + j]);
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
 static void depthwise_fast(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   const int32_t kk = st->k_h * st->k_w, cout = st->out_c;
+  if (st->in_c == 1) {
+    depthwise_c1(st, d);
+    return;
+  }
   if ((kk < 16 ? kk - 1 : 15) * cout > 255) {
     dw_fallback(st, d);
     return;
@@ -651,12 +745,6 @@ static void conv_fast(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   }
 }
 
-/* The taps of a column that lie inside the image: rows [ky0, ky1) and columns [kx0, kx1). */
-static inline int32_t first_tap(int32_t origin, int32_t dil) { return origin < 0 ? (-origin + dil - 1) / dil : 0; }
-static inline int32_t end_tap(int32_t origin, int32_t size, int32_t k, int32_t dil) {
-  const int32_t n = size - origin <= 0 ? 0 : (size - origin + dil - 1) / dil;
-  return n < k ? n : k;
-}
 
 /* Four out channels' sums over the taps of one position inside the image (ny rows of nx taps
  * from xr, their weights from wr): acc[0..3] += (x + off) * w[.., 0..3]. A function of its own so
