@@ -61,6 +61,10 @@ static int random_conv(tp_s8_conv *st, int depthwise) {
   if (depthwise) {
     st->in_c = range(1, 4) == 4 ? range(17, 40) : range(1, 9);
     st->cout_g = range(1, 4) == 4 ? range(2, 8) : 1;
+    if (range(0, 3) == 0) { /* a first layer: one input channel, Cout = depth_multiplier */
+      st->in_c = 1;
+      st->cout_g = range(1, 20);
+    }
     if (st->in_c * st->cout_g > MAX_C) {
       st->cout_g = 1;
     }
