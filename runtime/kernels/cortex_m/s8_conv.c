@@ -388,7 +388,16 @@ static void conv_fast(const tp_s8_conv *st, const tp_s8_conv_data *d) {
       const int8_t *wr = d->w;
       for (int32_t oc = 0; oc < st->out_c; oc++, wr += K) {
         int32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0, ws = 0;
-        for (int32_t k = 0; k < K; k += 16) {
+        int32_t k = 0;
+        for (; k + 16 <= K; k += 16) { /* whole vectors, unpredicated */
+          const int8x16_t wv = vldrbq_s8(wr + k);
+          a0 = vmladavaq_s8(a0, vldrbq_s8(c[0] + k), wv);
+          a1 = vmladavaq_s8(a1, vldrbq_s8(c[1] + k), wv);
+          a2 = vmladavaq_s8(a2, vldrbq_s8(c[2] + k), wv);
+          a3 = vmladavaq_s8(a3, vldrbq_s8(c[3] + k), wv);
+          ws = vaddvaq_s8(ws, wv);
+        }
+        if (k < K) {
           const mve_pred16_t p = vctp8q((uint32_t)(K - k));
           const int8x16_t wv = vldrbq_z_s8(wr + k, p);
           a0 = vmladavaq_p_s8(a0, vldrbq_z_s8(c[0] + k, p), wv, p);
