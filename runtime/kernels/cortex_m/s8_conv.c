@@ -674,6 +674,34 @@ static void interleave4(int16_t *col, int32_t k) {
 }
 #endif
 
+#if defined(TP_S8_CONV_DSP)
+static inline void store32(void *p, uint32_t v) { memcpy(p, &v, sizeof v); }
+
+/* im2col_s16 then interleave4, in one pass, for Cin a multiple of 4 (each tap's groups of four
+ * are the window's): a word of four inputs gives (x0, x2) by SXTB16 and (x1, x3) by SXTB16 of
+ * it rotated by 8, the offset added to both halves by SADD16 (|x + offset| <= 255). */
+static void im2col_s16_il(const tp_s8_conv *st, const int8_t *in, column c, int16_t *col) {
+  const int32_t cin = st->in_c;
+  const int16x2_t off2 = (int16x2_t)((uint32_t)(uint16_t)st->input_offset * 0x10001u);
+  for (int32_t ky = 0; ky < st->k_h; ky++) {
+    for (int32_t kx = 0; kx < st->k_w; kx++, col += cin) {
+      const int8_t *src = tap(st, in, c.y0 + ky * st->dil_h, c.x0 + kx * st->dil_w);
+      if (src == NULL) {
+        for (int32_t i = 0; i < cin; i += 2) {
+          store32(col + i, 0u);
+        }
+      } else {
+        for (int32_t i = 0; i < cin; i += 4) {
+          const uint32_t w = load32(src + i);
+          store32(col + i, (uint32_t)__sadd16(__sxtb16((int8x4_t)w), off2));
+          store32(col + i + 2, (uint32_t)__sadd16(sxtb16_ror8(w), off2));
+        }
+      }
+    }
+  }
+}
+#endif
+
 static void conv_fast(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   const int32_t K = st->k_h * st->k_w * st->in_c, ks = round_up(K, 4);
   const int32_t npos = st->out_h * st->out_w, cout = st->out_c;
@@ -686,15 +714,27 @@ static void conv_fast(const tp_s8_conv *st, const tp_s8_conv_data *d) {
       const bool two = pos + 1 < npos;
       const column c0 = column_at(st, out, pos);
       const column c1 = column_at(st, out, two ? pos + 1 : pos);
+#if defined(TP_S8_CONV_DSP)
+      if (st->in_c % 4 == 0) {
+        im2col_s16_il(st, in, c0, col0);
+        im2col_s16_il(st, in, two ? c1 : c0, col1);
+      } else {
+        im2col_s16(st, in, c0, col0);
+        if (two) {
+          im2col_s16(st, in, c1, col1);
+        } else {
+          memcpy(col1, col0, (size_t)K * sizeof *col0);
+        }
+        interleave4(col0, K);
+        interleave4(col1, K);
+      }
+#else
       im2col_s16(st, in, c0, col0);
       if (two) {
         im2col_s16(st, in, c1, col1);
       } else {
         memcpy(col1, col0, (size_t)K * sizeof *col0);
       }
-#if defined(TP_S8_CONV_DSP)
-      interleave4(col0, K);
-      interleave4(col1, K);
 #endif
       int32_t oc = 0;
       for (; oc + 2 <= cout; oc += 2) {
