@@ -805,6 +805,27 @@ __attribute__((noinline)) static void dw_c1_acc4(const int8_t *xr, const int8_t 
     return;
   }
   uint32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
+#if defined(TP_S8_CONV_DSP)
+  if (nx == 3 && step_x == 1) { /* a row of a 3-wide kernel, unrolled */
+    for (int32_t y = 0; y < ny; y++, xr += step_y, wr += w_row) {
+      const int8_t *wp = wr;
+      for (int32_t t = 0; t < 3; t++, wp += cout) {
+        const int32_t v = xr[t] + off;
+        const uint32_t w = load32(wp);
+        const int16x2_t w02 = __sxtb16((int8x4_t)w), w13 = sxtb16_ror8(w);
+        a0 = (uint32_t)__smlabb((int32_t)w02, v, (int32_t)a0);
+        a2 = (uint32_t)__smlatb((int32_t)w02, v, (int32_t)a2);
+        a1 = (uint32_t)__smlabb((int32_t)w13, v, (int32_t)a1);
+        a3 = (uint32_t)__smlatb((int32_t)w13, v, (int32_t)a3);
+      }
+    }
+    acc[0] = a0;
+    acc[1] = a1;
+    acc[2] = a2;
+    acc[3] = a3;
+    return;
+  }
+#endif
   const int32_t wspan = nx * cout;
   for (int32_t y = 0; y < ny; y++, xr += step_y, wr += w_row) {
     const int8_t *xp = xr, *wp = wr, *const wend = wr + wspan;
