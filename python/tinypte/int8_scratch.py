@@ -48,7 +48,7 @@ def _round_up(v: int, m: int) -> int:
 @rule("cortex_m::quantized_conv2d", "cortex_m::quantized_conv2d_nhwc")
 def _conv2d(args: Sequence[Any]) -> tuple[int, ...]:
     """Four columns of the window (kh * kw * Cin/groups values): two of int16 values in groups
-    of four (DSP, portable), or four of int8 values (Helium). runtime/kernels/cortex_m/s8_conv.c."""
+    of four (DSP, portable), or four of int8 values (Helium). runtime/kernels/cortex_m/s8_conv_{c,dsp,mve}.c."""
     weight = args[1]
     return (4 * _round_up(weight[1] * weight[2] * weight[3], 4),)
 

@@ -1,4 +1,4 @@
-/* Firmware test of the int8 convolutions' fast routines (runtime/kernels/cortex_m/s8_conv.c):
+/* Firmware test of the int8 convolutions' fast routines (runtime/kernels/cortex_m/s8_conv_{c,dsp,mve}.c):
  * on each emulated board the routine its core compiles (Helium on the Cortex-M55, DSP on the
  * Cortex-M33 and M7, blocked portable C on RISC-V) must give exactly the out bytes of the
  * portable routine, on random NHWC convolutions (one group) and depthwise convolutions: shapes,
