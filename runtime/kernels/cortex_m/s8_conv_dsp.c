@@ -79,24 +79,12 @@ static void window_of(const tp_s8_conv *st, const int8_t *in, column c, uint32_t
   }
 }
 
-/* Out channel oc's bytes of two columns, o0[oc] and o1[oc], from their sums. The quick
- * epilogue (see epilogue_of) works out the channel's rounding once for both. */
+/* Out channel oc's bytes of two columns, o0[oc] and o1[oc], from their sums (finish_e twice:
+ * once inlined, the channel's rounding terms are worked out once for both). */
 __attribute__((always_inline)) static inline void finish2(const epilogue *e, int32_t mult, int32_t shift,
                                                           uint32_t a0, uint32_t a1, int8_t *o0, int8_t *o1) {
-  int32_t r0, r1;
-  if (e->quick) {
-    const int32_t right = -shift, half = 1 << (right - 1);
-    int32_t h0, h1;
-    __asm__("smmulr %0, %1, %2" : "=r"(h0) : "r"((int32_t)(a0 << 1)), "r"(mult));
-    __asm__("smmulr %0, %1, %2" : "=r"(h1) : "r"((int32_t)(a1 << 1)), "r"(mult));
-    r0 = (h0 + (h0 >> 31) + half) >> right;
-    r1 = (h1 + (h1 >> 31) + half) >> right;
-  } else {
-    r0 = tp_requantize((int32_t)a0, mult, shift);
-    r1 = tp_requantize((int32_t)a1, mult, shift);
-  }
-  *o0 = (int8_t)tp_clamp_i32((int32_t)((uint32_t)r0 + (uint32_t)e->out_off), e->lo, e->hi);
-  *o1 = (int8_t)tp_clamp_i32((int32_t)((uint32_t)r1 + (uint32_t)e->out_off), e->lo, e->hi);
+  *o0 = finish_e(e, a0, mult, shift);
+  *o1 = finish_e(e, a1, mult, shift);
 }
 
 /* The 2 x 2 block's sums over n4 groups of four window values: a00/a01 += weights wa . columns
