@@ -62,10 +62,18 @@ FULL_LIKE = "aten::full_like.out"
 
 @dataclass(frozen=True)
 class Tolerance:
-    """Element-wise |got - want| <= abs + rel * |want|."""
+    """Element-wise |got - want| <= abs + rel * |want|, or at most `ulps` float32 units in the
+    last place apart (for libm functions, whose results differ by a few ulps between C libraries:
+    glibc on the host, picolibc on the boards)."""
 
     rel: float
     abs: float
+    ulps: int = 0
+
+
+def ulps(count: int) -> Tolerance:
+    """A libm function's tolerance: `count` ulps (tiny results near zero: 1e-30 absolute)."""
+    return Tolerance(rel=0.0, abs=1e-30, ulps=count)
 
 
 EXACT = Tolerance(rel=0.0, abs=0.0)  # integer results, copies, max/argmax
@@ -80,11 +88,23 @@ class Input:
 
     shape: tuple[int, ...]
     dtype: torch.dtype = torch.float32
-    kind: str = "normal"  # normal | wide | nonzero | ties (floats); ints are uniform in [-50, 50)
+    # floats: normal | wide | nonzero | ties | unit (in (-1, 1)) | positive (in [0.01, 5)) |
+    # ge1 (in [1, 5)); ints: uniform in [-50, 50) (uint8: [0, 100)), or "small" in [-8, 8)
+    # (uint8: [0, 8)); bool: fair coin.
+    kind: str = "normal"
 
     def make(self, generator: torch.Generator) -> torch.Tensor:
-        if self.dtype in (torch.int32, torch.int64):
-            return torch.randint(-50, 50, self.shape, generator=generator, dtype=self.dtype)
+        if self.dtype == torch.bool:
+            return torch.randint(0, 2, self.shape, generator=generator).to(torch.bool)
+        if not self.dtype.is_floating_point:
+            span = 8 if self.kind == "small" else 50
+            low = 0 if self.dtype == torch.uint8 else -span
+            high = 2 * span if self.dtype == torch.uint8 else span
+            return torch.randint(low, high, self.shape, generator=generator, dtype=self.dtype)
+        uniform = {"unit": (-0.99, 0.99), "positive": (0.01, 5.0), "ge1": (1.0, 5.0)}.get(self.kind)
+        if uniform is not None:
+            low, high = uniform
+            return torch.rand(self.shape, generator=generator, dtype=self.dtype) * (high - low) + low
         if self.kind == "ties":  # few distinct values: max/argmax must pick the first maximum
             return torch.randint(0, 3, self.shape, generator=generator).to(self.dtype)
         values = torch.randn(self.shape, generator=generator, dtype=self.dtype)
@@ -102,12 +122,29 @@ def f32(*shape: int, kind: str = "normal") -> Input:
     return Input(tuple(shape), torch.float32, kind)
 
 
-def i32(*shape: int) -> Input:
-    return Input(tuple(shape), torch.int32)
+def i32(*shape: int, kind: str = "normal") -> Input:
+    return Input(tuple(shape), torch.int32, kind)
 
 
-def i64(*shape: int) -> Input:
-    return Input(tuple(shape), torch.int64)
+def i64(*shape: int, kind: str = "normal") -> Input:
+    return Input(tuple(shape), torch.int64, kind)
+
+
+def i16(*shape: int, kind: str = "normal") -> Input:
+    return Input(tuple(shape), torch.int16, kind)
+
+
+def i8(*shape: int, kind: str = "normal") -> Input:
+    return Input(tuple(shape), torch.int8, kind)
+
+
+def u8(*shape: int, kind: str = "normal") -> Input:
+    return Input(tuple(shape), torch.uint8, kind)
+
+
+def b8(*shape: int) -> Input:
+    """A bool tensor."""
+    return Input(tuple(shape), torch.bool)
 
 
 @dataclass(frozen=True)

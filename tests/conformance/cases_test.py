@@ -15,8 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import all_cases
 import cases
-import cases_int8
 import embed
 import pytest
 import torch
@@ -33,7 +33,7 @@ KERNELS = {  # every kernel of the runtime must be exercised by at least one cas
 }  # fmt: skip
 
 
-ALL_CASES = cases.CASES + cases_int8.INT8_CASES
+ALL_CASES = all_cases.ALL_CASES
 
 
 def test_names_are_unique_c_identifiers() -> None:
@@ -49,7 +49,7 @@ def test_case_count() -> None:
 
 
 def test_every_case_lists_operators() -> None:
-    for case in cases.CASES:
+    for case in ALL_CASES:
         assert case.operators, case.name
         assert len(set(case.operators)) == len(case.operators), case.name
         for operator in case.operators:
@@ -64,12 +64,14 @@ def test_every_kernel_is_covered_several_times() -> None:
 
 
 def test_inputs_and_tolerances() -> None:
-    for case in cases.CASES:
+    dtypes = (torch.float32, torch.int8, torch.uint8, torch.int16, torch.int32, torch.int64, torch.bool)
+    for case in all_cases.FLOAT_CASES:
         assert case.inputs, case.name
         for tensor in case.inputs:
-            assert isinstance(tensor, torch.Tensor) and tensor.dtype in (torch.float32, torch.int32, torch.int64)
+            assert isinstance(tensor, torch.Tensor) and tensor.dtype in dtypes, case.name
             assert tensor.is_contiguous(), case.name
         assert 0.0 <= case.tolerance.rel <= 1e-4 and 0.0 <= case.tolerance.abs <= 1e-3, case.name
+        assert 0 <= case.tolerance.ulps <= 16, case.name
         assert case.unsupported is None or case.unsupported.strip(), case.name
         assert not case.module.training, case.name
 
@@ -105,7 +107,7 @@ def test_embed_renders_aligned_tables(tmp_path: Path) -> None:
     assert "extern const tp_conformance_case tp_conformance_cases[];" in header
     assert "static const uint8_t tp_case_k_pte[] __attribute__((aligned(16)))" in source
     assert "static const uint8_t tp_case_k_in0[] __attribute__((aligned(8)))" in source
-    assert '{ "k", tp_case_k_pte, 20u, tp_case_k_in, 1u, tp_case_k_expected, 1u, 0.0f, 0.0f },' in source
+    assert '{ "k", tp_case_k_pte, 20u, tp_case_k_in, 1u, tp_case_k_expected, 1u, 0.0f, 0.0f, 0u },' in source
     assert "{ tp_case_k_expected0, 16u, TP_DTYPE_INT64 }," in source
     assert "const uint32_t tp_conformance_case_count = 1u;" in source
     assert str(tmp_path) not in header + source

@@ -1,5 +1,9 @@
 """Rules of the conformance suite: generate the cases (a directory) and embed them in C.
 
+While writing kernels, `--define=conformance_only=REGEX` generates and embeds only the cases
+whose name matches (the firmware then accepts fewer than MIN_CASES and says it ran a subset):
+    bazel test --define=conformance_only='^leaky_relu' //tests/conformance:conformance_mps2_an505_test
+
 conformance_cases runs generate.py once for every case (export with ExecuTorch, expected
 outputs from ExecuTorch's host runtime) into a tree artifact; conformance_sources turns
 that tree into cases.c/cases.h for firmware.
@@ -15,8 +19,9 @@ MIN_CASES = 173
 def _conformance_cases_impl(ctx):
     out = ctx.actions.declare_directory(ctx.label.name)
     args = ["--out", out.path]
-    if ctx.attr.only:
-        args += ["--only", ctx.attr.only]
+    only = ctx.attr.only or ctx.var.get("conformance_only", "")
+    if only:
+        args += ["--only", only]
     ctx.actions.run(
         executable = ctx.executable._generate,
         arguments = args,
@@ -52,6 +57,8 @@ def _conformance_sources_impl(ctx):
     ]
     if ctx.attr.only:
         args += ["--only", ctx.attr.only]
+    if ctx.var.get("conformance_only", ""):
+        args.append("--subset")
     ctx.actions.run(
         executable = ctx.executable._embed,
         arguments = args,

@@ -5,11 +5,18 @@
  *     conformance: 149 cases, 150 outputs checked, 0 failed
  * and exits 0 only when at least TP_CONFORMANCE_MIN_CASES cases are embedded (the
  * build's MIN_CASES) and every output matches within the case's tolerance
- * (|got - expected| <= abs + rel * |expected| for float32; integers exactly).
+ * (|got - expected| <= abs + rel * |expected|, or at most `ulps` float32 values apart, for
+ * float32; other dtypes exactly).
  */
 #include <string.h>
 
 #include "cases.h"
+
+/* A subset chosen with --define=conformance_only=REGEX (while writing kernels): any count will do. */
+#ifdef TP_CONFORMANCE_SUBSET
+#undef TP_CONFORMANCE_MIN_CASES
+#define TP_CONFORMANCE_MIN_CASES 1
+#endif
 #include "format.h"
 #include "tinypte/board.h"
 #include "tinypte/runtime.h"
@@ -35,7 +42,18 @@ static void report(const tp_conformance_case *c, const char *what, tp_status sta
 
 static size_t align16(size_t n) { return (n + 15u) & ~(size_t)15u; }
 
-static bool outputs_match(const tp_tensor *got, const tp_conformance_tensor *want, float rel, float abs_tol) {
+/* float32 values between a and b (0 when equal): their bit patterns in sign-magnitude order. */
+static uint32_t ulp_distance(float a, float b) {
+  int32_t ia, ib;
+  memcpy(&ia, &a, 4);
+  memcpy(&ib, &b, 4);
+  int64_t oa = ia < 0 ? -(int64_t)(ia & 0x7fffffff) : ia;
+  int64_t ob = ib < 0 ? -(int64_t)(ib & 0x7fffffff) : ib;
+  int64_t d = oa > ob ? oa - ob : ob - oa;
+  return d > 0xffffffffll ? 0xffffffffu : (uint32_t)d;
+}
+
+static bool outputs_match(const tp_tensor *got, const tp_conformance_tensor *want, const tp_conformance_case *c) {
   if (got->nbytes != want->nbytes || got->dtype != want->dtype) {
     return false;
   }
@@ -49,7 +67,8 @@ static bool outputs_match(const tp_tensor *got, const tp_conformance_tensor *wan
     float err = y[i] > expected ? y[i] - expected : expected - y[i];
     float scale = expected < 0.0f ? -expected : expected;
     bool both_nan = y[i] != y[i] && expected != expected;
-    if (!both_nan && !(err <= abs_tol + rel * scale) && y[i] != expected) {
+    if (!both_nan && !(err <= c->abs_tol + c->rel_tol * scale) && y[i] != expected &&
+        ulp_distance(y[i], expected) > c->ulps) {
       return false;
     }
   }
@@ -99,7 +118,7 @@ static int run_case(const tp_conformance_case *c) {
   }
   for (uint32_t o = 0; o < c->num_outputs; o++) {
     const tp_tensor *got;
-    if (tp_method_output(&method, o, &got) != TP_OK || !outputs_match(got, &c->expected[o], c->rel_tol, c->abs_tol)) {
+    if (tp_method_output(&method, o, &got) != TP_OK || !outputs_match(got, &c->expected[o], c)) {
       report(c, "output mismatch", TP_OK);
       return -1;
     }

@@ -27,8 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import cases
-import cases_int8
+import all_cases
 import torch
 from cases import Case
 
@@ -124,11 +123,25 @@ def compare(case: Case, got: list[torch.Tensor], want: list[torch.Tensor]) -> No
             raise CaseError(f"{where}: PyTorch's output is not finite (a bad case)")
         error = (g.double() - w.double()).abs()
         allowed = case.tolerance.abs + case.tolerance.rel * w.double().abs()
-        if not bool((error <= allowed).all()):
+        close = error <= allowed
+        if case.tolerance.ulps and g.dtype == torch.float32:
+            close |= ulp_distance(g, w) <= case.tolerance.ulps
+        if not bool(close.all()):
             raise CaseError(
                 f"{where}: max |ExecuTorch - PyTorch| = {float(error.max()):.3g} exceeds the tolerance "
-                f"(rel {case.tolerance.rel}, abs {case.tolerance.abs})"
+                f"(rel {case.tolerance.rel}, abs {case.tolerance.abs}, ulps {case.tolerance.ulps})"
             )
+
+
+def ulp_distance(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    """How many float32 values lie between a and b, element-wise (0: equal; NaNs compare equal)."""
+
+    def ordered(x: torch.Tensor) -> torch.Tensor:
+        bits = x.contiguous().view(torch.int32).long()
+        return torch.where(bits < 0, -(bits & 0x7FFFFFFF), bits)
+
+    distance = (ordered(a) - ordered(b)).abs()
+    return torch.where(torch.isnan(a) & torch.isnan(b), torch.zeros_like(distance), distance)
 
 
 def check_operators(case: Case, operators: list[str]) -> None:
@@ -184,7 +197,7 @@ def write_case(case: Case, generated: Generated, out: Path) -> dict[str, Any]:
         "operators": generated.operators,
         "inputs": write_tensors(case, list(case.inputs), "in", out),
         "outputs": write_tensors(case, generated.outputs, "expected", out),
-        "tolerance": {"rel": case.tolerance.rel, "abs": case.tolerance.abs},
+        "tolerance": {"rel": case.tolerance.rel, "abs": case.tolerance.abs, "ulps": case.tolerance.ulps},
     }
 
 
@@ -204,7 +217,7 @@ def generate(case: Case, out: Path) -> dict[str, Any] | None:
 
 
 def select(pattern: str | None) -> list[Case]:
-    chosen = [c for c in cases.CASES + cases_int8.INT8_CASES if pattern is None or re.search(pattern, c.name)]
+    chosen = [c for c in all_cases.ALL_CASES if pattern is None or re.search(pattern, c.name)]
     if not chosen:
         raise CaseError(f"--only {pattern!r} matches no case")
     return chosen
