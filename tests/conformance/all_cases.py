@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import cases
 import cases_binary
+import cases_compare
 import cases_index
 import cases_int8
 import cases_reduce
@@ -20,6 +21,7 @@ FLOAT_CASES: list[Case] = (
     cases.CASES
     + cases_unary.CASES
     + cases_binary.CASES
+    + cases_compare.CASES
     + cases_reduce.CASES
     + cases_shape.CASES
     + cases_index.CASES
