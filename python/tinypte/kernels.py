@@ -76,9 +76,22 @@ def used_operators(ops_files: list[Path]) -> dict[str, list[str]]:
     return used
 
 
+# Namespaces of ExecuTorch's own operators (portable kernels, the Cortex-M backend's): any other
+# namespace is a user's custom operator (torch.library), whose kernel only the user can provide.
+KNOWN_NAMESPACES = ("aten", "dim_order_ops", "et_copy", "cortex_m", "quantized_decomposed")
+
+
 def select(kernels: dict[str, Kernel], used: dict[str, list[str]]) -> list[Kernel]:
     missing = sorted(key for key in used if key not in kernels)
     if missing:
+        custom = [key for key in missing if key.split("::", 1)[0] not in KNOWN_NAMESPACES]
+        if custom:
+            raise TinypteError(
+                "; ".join(f"no kernel for custom operator {key}, used by {', '.join(used[key])}" for key in custom)
+                + ". A custom operator's kernel is yours to write: a C file with `TP_KERNEL(namespace, name, "
+                "overload)` (see runtime/kernels/kernel_util.h and models/custom_op/soft_threshold.c), passed in "
+                "model_firmware's (or kernel_library's) `srcs` attribute."
+            )
         lines = [f"no kernel for operator {key}, used by {', '.join(used[key])}" for key in missing]
         where = f"Portable kernels live in {KERNELS_HOME}"
         if any(key.startswith("cortex_m::") for key in missing):

@@ -413,7 +413,7 @@ tp_status tp_copy_run(const tp_kernel_call *call) {
  * element (E bytes each). */
 static tp_status gather_rows(const tp_kernel_call *call) {
   const tp_gather_state *g = call->state;
-  const uint8_t *s = (const uint8_t *)call->args[0]->as.tensor->data;
+  const uint8_t *s = (const uint8_t *)call->args[0]->as.tensor->data + (size_t)g->base * g->esize;
   uint8_t *o = (uint8_t *)call->args[g->out]->as.tensor->data;
   const size_t row_bytes = (size_t)g->len * g->esize;
   uint32_t index[TP_MAX_DIM] = {0};
@@ -429,9 +429,10 @@ static tp_status gather_rows(const tp_kernel_call *call) {
 #define TP_GATHER_ELEMENTS(NAME, E)                                             \
   static tp_status NAME(const tp_kernel_call *call) {                           \
     const tp_gather_state *g = call->state;                                     \
-    const uint8_t *s = (const uint8_t *)call->args[0]->as.tensor->data;         \
-    uint8_t *o = (uint8_t *)call->args[g->out]->as.tensor->data;                \
     const size_t esize = (E) ? (size_t)(E) : g->esize;                          \
+    const uint8_t *s = (const uint8_t *)call->args[0]->as.tensor->data +        \
+                       (size_t)g->base * esize;                                 \
+    uint8_t *o = (uint8_t *)call->args[g->out]->as.tensor->data;                \
     uint32_t index[TP_MAX_DIM] = {0};                                           \
     uint32_t off = 0;                                                           \
     for (uint32_t r = 0; r < g->rows; r++) {                                    \
@@ -481,6 +482,7 @@ void tp_gather_plan(tp_gather_state *g, uint32_t dim, const int32_t *sizes, cons
   g->step = st[n - 1];
   g->rows = numel == 0 ? 0 : numel / g->len;
   g->esize = (uint32_t)esize;
+  g->base = 0;
   g->out = out;
   g->dim = n - 1;
   for (uint32_t d = 0; d + 1 < n; d++) {

@@ -233,6 +233,7 @@ typedef struct tp_gather_state {
   uint32_t len;                         /* elements per row */
   uint32_t step;                        /* self elements between a row's elements */
   uint32_t esize;                       /* bytes per element */
+  uint32_t base;                        /* self element where the view starts (0 unless a kernel sets it) */
   uint32_t out;                         /* argument slot of out */
   uint32_t dim;                         /* merged dimensions above the row */
   uint32_t sizes[TP_MAX_DIM - 1];       /* their sizes */
@@ -242,7 +243,8 @@ typedef struct tp_gather_state {
 /** Plan copying the view of `dim` (<= TP_MAX_DIM) dimensions of `sizes` whose element
  *  (i0, i1, ...) is self's element sum(i_d * src_strides[d]) into out (argument slot `out`), for
  *  elements of `esize` bytes; sets *run to the routine for that element size (rows of
- *  contiguous elements are moved whole). self and out must not overlap. */
+ *  contiguous elements are moved whole). self and out must not overlap. The view starts at self's
+ *  first element: a kernel whose view starts later (slice_copy) sets g->base after planning. */
 void tp_gather_plan(tp_gather_state *g, uint32_t dim, const int32_t *sizes, const uint32_t *src_strides,
                     size_t esize, uint32_t out, tp_kernel_run_fn *run);
 

@@ -58,6 +58,19 @@ PAD = "aten::constant_pad_nd.out"
 ARGMAX = "aten::argmax.out"
 FULL = "aten::full.out"
 FULL_LIKE = "aten::full_like.out"
+ADAPTIVE_AVG_POOL = "aten::_adaptive_avg_pool2d.out"
+ADD_SCALAR = "aten::add.Scalar_out"
+SUB_SCALAR = "aten::sub.Scalar_out"
+MUL_SCALAR = "aten::mul.Scalar_out"
+DIV_SCALAR = "aten::div.Scalar_out"
+CLONE_ATEN = "aten::clone.out"
+TO_COPY = "aten::_to_copy.out"
+SQUEEZE_DIM = "aten::squeeze_copy.dim_out"
+LEAKY_RELU = "aten::leaky_relu.out"
+EMBEDDING = "aten::embedding.out"
+SLICE = "aten::slice_copy.Tensor_out"
+POW_TENSOR_SCALAR = "aten::pow.Tensor_Scalar_out"
+UPSAMPLE_NEAREST = "aten::upsample_nearest2d.vec_out"
 
 
 @dataclass(frozen=True)
@@ -97,10 +110,12 @@ class Input:
         if self.dtype == torch.bool:
             return torch.randint(0, 2, self.shape, generator=generator).to(torch.bool)
         if not self.dtype.is_floating_point:
+            if self.kind == "small_index":  # indices into a dimension of size >= 5: [0, 5)
+                return torch.randint(0, 5, self.shape, generator=generator, dtype=self.dtype)
             span = 8 if self.kind == "small" else 50
-            low = 0 if self.dtype == torch.uint8 else -span
-            high = 2 * span if self.dtype == torch.uint8 else span
-            return torch.randint(low, high, self.shape, generator=generator, dtype=self.dtype)
+            first = 0 if self.dtype == torch.uint8 else -span
+            last = 2 * span if self.dtype == torch.uint8 else span
+            return torch.randint(first, last, self.shape, generator=generator, dtype=self.dtype)
         uniform = {"unit": (-0.99, 0.99), "positive": (0.01, 5.0), "ge1": (1.0, 5.0)}.get(self.kind)
         if uniform is not None:
             low, high = uniform
@@ -161,6 +176,9 @@ class Case:
     # program is then the quantized one and the expected outputs come from the backend's
     # reference implementations (ExecuTorch's runtime has no cortex_m kernels).
     calibration: tuple[tuple[torch.Tensor, ...], ...] | None = None
+    # Exported without tinypte's view elision and with ExecuTorch's `_skip_dim_order`, so the
+    # program keeps operators the usual pipeline rewrites (aten::clone, squeeze_copy.dim, ...).
+    raw: bool = False
 
 
 class Fn(nn.Module):
@@ -198,12 +216,13 @@ def case(
     operators: Sequence[str],
     tolerance: Tolerance = ELEMENTWISE,
     unsupported: str | None = None,
+    raw: bool = False,
 ) -> Case:
     generator = torch.Generator().manual_seed(seed_of(name))
     reinitialise(module, generator)
     module.eval()
     tensors = tuple(spec.make(generator) for spec in inputs)
-    return Case(name, module, tensors, tuple(operators), tolerance, unsupported)
+    return Case(name, module, tensors, tuple(operators), tolerance, unsupported, raw=raw)
 
 
 # ---------------------------------------------------------------------------------------
@@ -439,6 +458,58 @@ CASES: list[Case] = [
     case("zeros_like", Fn(torch.zeros_like), [f32(3, 2)], [FULL_LIKE], EXACT),
     case("ones_like_add", Fn(lambda x: torch.ones_like(x) + x), [f32(4)], [FULL_LIKE, ADD]),
     case("full_like_int32", Fn(lambda x: torch.full_like(x, 7)), [i32(2, 2)], [FULL_LIKE], EXACT),
+    # Scalar overloads: what a program calling them directly gets (exports usually make the scalar a tensor)
+    case("add_scalar_overload", Fn(lambda x: torch.ops.aten.add.Scalar(x, 2.5, alpha=2)), [f32(2, 3)], [ADD_SCALAR]),
+    case("add_scalar_overload_int32", Fn(lambda x: torch.ops.aten.add.Scalar(x, 3)), [i32(5)], [ADD_SCALAR], EXACT),
+    case("sub_scalar_overload", Fn(lambda x: torch.ops.aten.sub.Scalar(x, 0.75)), [f32(4, 2)], [SUB_SCALAR]),
+    case("sub_scalar_overload_int64", Fn(lambda x: torch.ops.aten.sub.Scalar(x, 9)), [i64(3, 2)], [SUB_SCALAR],
+         EXACT),
+    case("mul_scalar_overload", Fn(lambda x: torch.ops.aten.mul.Scalar(x, -1.5)), [f32(3, 3)], [MUL_SCALAR]),
+    case("mul_scalar_overload_int32", Fn(lambda x: torch.ops.aten.mul.Scalar(x, 4)), [i32(2, 4)], [MUL_SCALAR],
+         EXACT),
+    case("div_scalar_overload", Fn(lambda x: torch.ops.aten.div.Scalar(x, 3.0)), [f32(7)], [DIV_SCALAR]),
+    case("div_scalar_overload_0d", Fn(lambda x: torch.ops.aten.div.Scalar(x, -0.5)), [f32()], [DIV_SCALAR]),
+    case("clone_aten", Fn(lambda x: torch.ops.aten.clone.default(x) * 2), [f32(3, 2)],
+         [CLONE_ATEN, TO_COPY, MUL], raw=True),
+    case("clone_aten_int32", Fn(lambda x: torch.ops.aten.clone.default(x) + 1), [i32(4)],
+         [CLONE_ATEN, TO_COPY, ADD], EXACT, raw=True),
+    case("squeeze_dim_overload", Fn(lambda x: torch.ops.aten.squeeze_copy.dim(x, 1)), [f32(2, 1, 3)], [SQUEEZE_DIM],
+         EXACT, raw=True, unsupported="torch.export canonicalises squeeze(dim) to squeeze_copy.dims"),
+    case("squeeze_dim_overload_neg", Fn(lambda x: torch.ops.aten.squeeze_copy.dim(x, -1)), [i64(3, 1)],
+         [SQUEEZE_DIM], EXACT, raw=True, unsupported="torch.export canonicalises squeeze(dim) to squeeze_copy.dims"),
+    case("adaptive_avg_pool_2x3", nn.AdaptiveAvgPool2d((2, 3)), [f32(1, 2, 5, 7)], [ADAPTIVE_AVG_POOL], REDUCTION),
+    case("adaptive_avg_pool_3x2", nn.AdaptiveAvgPool2d((3, 2)), [f32(2, 3, 7, 5)], [ADAPTIVE_AVG_POOL], REDUCTION),
+    case("to_copy_int32_to_float", Fn(lambda x: x.to(torch.float32) * 0.5), [i32(2, 3)], [TO_COPY, MUL],
+         raw=True),
+    case("to_copy_float_to_int64", Fn(lambda x: x.to(torch.int64) + 1), [f32(7, kind="wide")], [TO_COPY, ADD],
+         EXACT, raw=True),
+    case("leaky_relu_default", Fn(F.leaky_relu), [f32(3, 5, kind="wide")], [LEAKY_RELU], EXACT),
+    case("leaky_relu_slope", Fn(lambda x: F.leaky_relu(x, 0.2)), [f32(2, 4, 6)], [LEAKY_RELU], EXACT),
+    case("leaky_relu_0d", Fn(lambda x: F.leaky_relu(x, 0.5)), [f32()], [LEAKY_RELU], EXACT),
+    # The operators users' first models met missing (issue 12)
+    case("embedding_tokens", nn.Embedding(11, 6), [i64(2, 5, kind="small_index")], [EMBEDDING], EXACT),
+    case("embedding_int32_index", Fn(lambda w, i: F.embedding(i, w)), [f32(9, 4), i32(7, kind="small_index")],
+         [EMBEDDING], EXACT),
+    case("embedding_0d_index", Fn(lambda w, i: F.embedding(i, w)), [f32(5, 3), i64(kind="small_index")],
+         [EMBEDDING], EXACT),
+    case("slice_rows", Fn(lambda x: x[1:3] * 1.0), [f32(5, 4)], [SLICE, MUL]),
+    case("slice_step_last", Fn(lambda x: x[:, :, ::2] + 0), [f32(2, 3, 7)], [SLICE, ADD]),
+    case("slice_negative", Fn(lambda x: x[..., -3:-1] * 2), [i32(3, 6)], [SLICE, MUL], EXACT),
+    case("slice_int64_mid_step", Fn(lambda x: x[1::3, :] + 1), [i64(8, 3)], [SLICE, ADD], EXACT),
+    case("pow_square", Fn(lambda x: x**2), [f32(4, 5, kind="wide")], [POW_TENSOR_SCALAR], EXACT),
+    case("pow_mse", Fn(lambda x, y: ((x - y) ** 2).mean(dim=1)), [f32(3, 8), f32(3, 8)],
+         [SUB, POW_TENSOR_SCALAR, MEAN], REDUCTION),
+    case("pow_fractional", Fn(lambda x: x**1.7), [f32(6, kind="positive")], [POW_TENSOR_SCALAR], ulps(2)),
+    case("pow_cube_int32", Fn(lambda x: x**3), [i32(9)], [POW_TENSOR_SCALAR], EXACT),
+    case("pow_int64_zero", Fn(lambda x: x**0), [i64(2, 2)], [POW_TENSOR_SCALAR], EXACT),
+    case("upsample_nearest_x2", Fn(lambda x: F.interpolate(x, scale_factor=2, mode="nearest")), [f32(1, 2, 3, 4)],
+         [UPSAMPLE_NEAREST], EXACT),
+    case("upsample_nearest_size", Fn(lambda x: F.interpolate(x, size=(5, 7), mode="nearest")), [f32(2, 1, 3, 4)],
+         [UPSAMPLE_NEAREST], EXACT),
+    case("upsample_nearest_down", Fn(lambda x: F.interpolate(x, size=(2, 3), mode="nearest")), [f32(1, 3, 5, 7)],
+         [UPSAMPLE_NEAREST], EXACT),
+    case("upsample_nearest_uint8", Fn(lambda x: F.interpolate(x, scale_factor=(1.5, 2.5), mode="nearest")),
+         [u8(1, 1, 4, 2)], [UPSAMPLE_NEAREST], EXACT),
     # several outputs, shared intermediates
     case("two_outputs", Fn(lambda x, y: (x + y, x * y)), [f32(2, 3), f32(3)], [ADD, MUL]),
     # tiny models

@@ -214,7 +214,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {type(error).__name__}: {error}", file=sys.stderr)
         return 1
     if args.subset:
-        header = header.replace("#define TP_CONFORMANCE_ARENA_BYTES", "#define TP_CONFORMANCE_SUBSET 1\n#define TP_CONFORMANCE_ARENA_BYTES")
+        header = header.replace(
+            "#define TP_CONFORMANCE_ARENA_BYTES", "#define TP_CONFORMANCE_SUBSET 1\n#define TP_CONFORMANCE_ARENA_BYTES"
+        )
     args.out_h.write_text(header)
     args.out_c.write_text(source)
     return 0

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from tinypte import dtypes
 
@@ -47,14 +48,16 @@ def fusion_problems(pte_run: str, root: Path, case: dict[str, Any]) -> list[str]
     return [] if fused == FUSED[name] else [f"{name}: {fused} activations fused, expected {FUSED[name]}"]
 
 
-def ulp_distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+def ulp_distance(a: npt.NDArray[np.float32], b: npt.NDArray[np.float32]) -> npt.NDArray[np.int64]:
     """float32 values between a and b, element-wise (0 when equal)."""
 
-    def ordered(x: np.ndarray) -> np.ndarray:
+    def ordered(x: npt.NDArray[np.float32]) -> npt.NDArray[np.int64]:
         bits = x.view(np.int32).astype(np.int64)
-        return np.where(bits < 0, -(bits & 0x7FFFFFFF), bits)
+        result: npt.NDArray[np.int64] = np.where(bits < 0, -(bits & 0x7FFFFFFF), bits)
+        return result
 
-    return np.abs(ordered(a) - ordered(b))
+    distance: npt.NDArray[np.int64] = np.abs(ordered(a) - ordered(b))
+    return distance
 
 
 def check_case(pte_run: str, root: Path, case: dict[str, Any], out_dir: Path) -> list[str]:

@@ -33,7 +33,9 @@
   X(TP_ERR_MISALIGNED, 13,                                                                                        \
     "the program is not 16-byte aligned, or a buffer or constant is misaligned for its type")                    \
   X(TP_ERR_STEP_LIMIT, 14,                                                                                        \
-    "execution ran more instructions than method->step_limit (a control-flow loop that does not end)")
+    "execution ran more instructions than method->step_limit (a control-flow loop that does not end)")           \
+  X(TP_ERR_INDEX_RANGE, 15,                                                                                       \
+    "an index tensor (embedding, gather, ...) holds a value outside the dimension it indexes")
 
 typedef enum tp_status {
 #define TP_STATUS_ENUM_ENTRY(name, code, message) name = code,
