@@ -5,7 +5,8 @@ Kernels are found by scanning C sources for their definition lines,
     TP_KERNEL(aten, addmm, out, addmm_state) {   ->  "aten::addmm" overload "out",
                                                      entry tp_kernel_aten_addmm_out
 
-(or `TP_KERNEL_WITH(aten, relu, out, relu_state, TP_KERNEL_CLAMP)`, with kernel flags),
+(or `TP_KERNEL_WITH(aten, relu, out, relu_state, TP_KERNEL_CLAMP)`, with kernel flags, or a
+family engine's `TP_UNARY_KERNEL(aten, sin, out, sin_fns)`, `TP_BINARY_SCALAR_KERNEL(...)`),
 
 so the registry cannot disagree with the sources. The portable kernels (runtime/kernels)
 are always scanned; `--user-sources` adds kernels of the user's own (kernel_library's and
@@ -29,7 +30,7 @@ from pathlib import Path
 from tinypte.errors import TinypteError
 
 KERNEL_LINE = re.compile(
-    r"^TP_KERNEL(?:_WITH)?\(\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*\w+\s*(?:,[^)]*)?\)", re.MULTILINE
+    r"^TP_(?:[A-Z]+_)*KERNEL(?:_WITH)?\(\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*\w+\s*(?:,[^)]*)?\)", re.MULTILINE
 )
 KERNELS_HOME = "runtime/kernels/"
 

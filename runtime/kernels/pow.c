@@ -1,9 +1,14 @@
-/* aten::pow.Tensor_Scalar_out: out = self ** exponent elementwise, float32 (powf; an exponent
- * of 2 is x * x, what squared-error losses use) and int32/int64
- * with a non-negative integer exponent (exact, by squaring, wrapping like ATen). Other
- * combinations (integer self with a float or negative exponent, mixed dtypes) are refused. */
+/* aten::pow: base ** exponent elementwise.
+ *  - pow.Tensor_Scalar_out: float32 (powf; an exponent of 2 is x * x, what squared-error losses
+ *    use) and int32/int64 with a non-negative integer exponent (exact, by squaring, wrapping
+ *    like ATen). Other combinations (integer self with a float or negative exponent, mixed
+ *    dtypes) are refused.
+ *  - pow.Tensor_Tensor_out (broadcasting) and pow.Scalar_out (a Scalar base): ATen's type
+ *    promotion; floats use powf, integers pow() in double converted to out's integer dtype,
+ *    as ExecuTorch's portable kernel computes them (2 ** -1 is 0). */
 #include <math.h>
 
+#include "binary_util.h"
 #include "kernel_util.h"
 
 typedef struct pow_state {
@@ -90,4 +95,23 @@ TP_KERNEL(aten, pow, Tensor_Scalar_out, pow_state) {
   TP_CHECK_ARGS(n >= 0);
   state->power = (uint64_t)n;
   return tp_pick_run(out->dtype, 0, pow_i32, pow_i64, run); /* float32 returned above */
+}
+
+/* --- pow.Tensor_Tensor_out and pow.Scalar_out --- */
+
+static float pow_any_f32(float a, float b) { return powf(a, b); }
+
+static int64_t pow_any_int(int64_t a, int64_t b) {
+  const double r = pow((double)a, (double)b);
+  return r != r || r >= 9223372036854775807.0 || r <= -9223372036854775808.0 ? 0 : (int64_t)r;
+}
+
+static const tp_binary_fns pow_any_fns = {TP_BINARY_ARITH, pow_any_f32, pow_any_int, false};
+
+/* pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out): args self, exponent, out, out. */
+TP_BINARY_KERNEL(aten, pow, Tensor_Tensor_out, pow_any_fns)
+
+/* pow.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out): args self, exponent, out, out. */
+TP_KERNEL(aten, pow, Scalar_out, tp_binary_state) {
+  return tp_binary_prepare(call, state, run, &pow_any_fns, TP_BINARY_SCALAR_SELF, 2);
 }

@@ -101,9 +101,10 @@ class Input:
 
     shape: tuple[int, ...]
     dtype: torch.dtype = torch.float32
-    # floats: normal | wide | nonzero | ties | unit (in (-1, 1)) | positive (in [0.01, 5)) |
+    # floats: normal | wide | nonzero | ties | unit (in (-1, 1)) | prob (in (0, 1)) | positive (in [0.01, 5)) |
     # ge1 (in [1, 5)); ints: uniform in [-50, 50) (uint8: [0, 100)), or "small" in [-8, 8)
-    # (uint8: [0, 8)); bool: fair coin.
+    # (uint8: [0, 8)), "small_index" in [0, 5), "count" in [1, 10), "natural" in [0, 50), "nonzero_int" in +-[1, 9];
+    # bool: fair coin.
     kind: str = "normal"
 
     def make(self, generator: torch.Generator) -> torch.Tensor:
@@ -112,11 +113,21 @@ class Input:
         if not self.dtype.is_floating_point:
             if self.kind == "small_index":  # indices into a dimension of size >= 5: [0, 5)
                 return torch.randint(0, 5, self.shape, generator=generator, dtype=self.dtype)
+            if self.kind == "nonzero_int":  # divisors: [-9, -1] and [1, 9]
+                magnitude = torch.randint(1, 10, self.shape, generator=generator, dtype=self.dtype)
+                sign = torch.randint(0, 2, self.shape, generator=generator, dtype=self.dtype) * 2 - 1
+                return magnitude * sign
+            if self.kind == "count":  # [1, 10)
+                return torch.randint(1, 10, self.shape, generator=generator, dtype=self.dtype)
+            if self.kind == "natural":  # [0, 50)
+                return torch.randint(0, 50, self.shape, generator=generator, dtype=self.dtype)
             span = 8 if self.kind == "small" else 50
             first = 0 if self.dtype == torch.uint8 else -span
             last = 2 * span if self.dtype == torch.uint8 else span
             return torch.randint(first, last, self.shape, generator=generator, dtype=self.dtype)
-        uniform = {"unit": (-0.99, 0.99), "positive": (0.01, 5.0), "ge1": (1.0, 5.0)}.get(self.kind)
+        uniform = {"unit": (-0.99, 0.99), "prob": (0.01, 0.99), "positive": (0.01, 5.0), "ge1": (1.0, 5.0)}.get(
+            self.kind
+        )
         if uniform is not None:
             low, high = uniform
             return torch.rand(self.shape, generator=generator, dtype=self.dtype) * (high - low) + low
@@ -179,6 +190,10 @@ class Case:
     # Exported without tinypte's view elision and with ExecuTorch's `_skip_dim_order`, so the
     # program keeps operators the usual pipeline rewrites (aten::clone, squeeze_copy.dim, ...).
     raw: bool = False
+    # ATen operators to keep whole (ExecuTorch's preserve_ops) instead of decomposing them into
+    # core ATen, e.g. torch.ops.aten.logit.default: how a program reaches the portable kernels of
+    # non-core operators. Exported like `raw` cases, with dim-order operators.
+    keep: tuple[torch._ops.OpOverload, ...] = ()
 
 
 class Fn(nn.Module):
@@ -217,12 +232,13 @@ def case(
     tolerance: Tolerance = ELEMENTWISE,
     unsupported: str | None = None,
     raw: bool = False,
+    keep: Sequence[torch._ops.OpOverload] = (),
 ) -> Case:
     generator = torch.Generator().manual_seed(seed_of(name))
     reinitialise(module, generator)
     module.eval()
     tensors = tuple(spec.make(generator) for spec in inputs)
-    return Case(name, module, tensors, tuple(operators), tolerance, unsupported, raw=raw)
+    return Case(name, module, tensors, tuple(operators), tolerance, unsupported, raw=raw, keep=tuple(keep))
 
 
 # ---------------------------------------------------------------------------------------

@@ -52,7 +52,7 @@ def export(case: Case) -> bytes:
     from tinypte.errors import TinypteError
     from tinypte.export import export_program
 
-    if case.raw:
+    if case.raw or case.keep:
         return export_raw(case)
     try:
         return export_program(case.module, clone_all(case.inputs), True, Path(case.name))
@@ -61,13 +61,17 @@ def export(case: Case) -> bytes:
 
 
 def export_raw(case: Case) -> bytes:
-    """The case exported without view elision and without dim-order operators (Case.raw)."""
+    """The case exported without view elision, and without dim-order operators (Case.raw) or with
+    the operators it keeps whole (Case.keep)."""
     from executorch.exir import EdgeCompileConfig, to_edge
 
     from tinypte.export import backend_config
 
     exported = torch.export.export(case.module, clone_all(case.inputs))
-    edge = to_edge(exported, compile_config=EdgeCompileConfig(_skip_dim_order=True))
+    config = EdgeCompileConfig(
+        _skip_dim_order=case.raw, preserve_ops=list(case.keep), _core_aten_ops_exception_list=list(case.keep)
+    )
+    edge = to_edge(exported, compile_config=config)
     return bytes(edge.to_executorch(backend_config(16, "greedy")).buffer)
 
 

@@ -35,7 +35,9 @@
   X(TP_ERR_STEP_LIMIT, 14,                                                                                        \
     "execution ran more instructions than method->step_limit (a control-flow loop that does not end)")           \
   X(TP_ERR_INDEX_RANGE, 15,                                                                                       \
-    "an index tensor (embedding, gather, ...) holds a value outside the dimension it indexes")
+    "an index tensor (embedding, gather, ...) holds a value outside the dimension it indexes")        \
+  X(TP_ERR_DIVISION_BY_ZERO, 16,                                                                                  \
+    "an integer division, remainder or floor division by zero (ATen raises; there is no result)")
 
 typedef enum tp_status {
 #define TP_STATUS_ENUM_ENTRY(name, code, message) name = code,
