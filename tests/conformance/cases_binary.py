@@ -6,7 +6,6 @@ dtypes, with broadcasting and type promotion. See cases.py for how a case is wri
 from __future__ import annotations
 
 import torch
-
 from cases import ELEMENTWISE, EXACT, Case, Fn, b8, case, f32, i8, i16, i32, i64, u8, ulps
 
 LIBM = ulps(4)

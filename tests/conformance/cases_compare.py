@@ -5,7 +5,6 @@ compares in float), bool outputs. See cases.py for how a case is written."""
 from __future__ import annotations
 
 import torch
-
 from cases import EXACT, Case, Fn, b8, case, f32, i8, i16, i32, i64, u8
 
 

@@ -6,7 +6,6 @@ for how a case is written."""
 from __future__ import annotations
 
 import torch
-
 from cases import EXACT, Case, Fn, case, f32, i8, i16, i32, i64, u8, ulps
 
 # libm's float functions: picolibc's and glibc's agree within a few ulps.
