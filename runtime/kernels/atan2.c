@@ -1,5 +1,5 @@
-/* aten::atan2.out: out = the angle of the point (other, self), atan2f(self, other), elementwise with
- * broadcasting; integer operands convert to float, out is float32. */
+/* aten::atan2.out: out = the angle of the point (other, self), atan2f(self, other), elementwise
+ * with broadcasting; integer operands convert to float, out is float32. */
 #include <math.h>
 
 #include "binary_util.h"

@@ -1,8 +1,8 @@
-/* aten::bitwise_left_shift.Tensor_out and .Tensor_Scalar_out: out = self << other (self shifted left by
- * other bits), elementwise with broadcasting for the tensor overload; the bits shifted out are lost (the result wraps into out's dtype). Integer
- * operands (float ones are refused); computed in int64, so a shift at least the width of out's
- * dtype gives what PyTorch gives (0, or the sign for a signed right shift), and a negative
- * shift gives 0 where C would be undefined. */
+/* aten::bitwise_left_shift.Tensor_out and .Tensor_Scalar_out: out = self << other (self shifted
+ * left by other bits), elementwise with broadcasting for the tensor overload; the bits shifted out
+ * are lost (the result wraps into out's dtype). Integer operands (float ones are refused); computed
+ * in int64, so a shift at least the width of out's dtype gives what PyTorch gives (0, or the sign
+ * for a signed right shift), and a negative shift gives 0 where C would be undefined. */
 #include "binary_util.h"
 
 static int64_t bitwise_left_shift_int(int64_t a, int64_t b) {

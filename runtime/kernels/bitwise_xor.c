@@ -1,7 +1,7 @@
-/* aten::bitwise_xor.Tensor_out and aten::bitwise_xor.Scalar_out: out = self ^ other (bitwise exclusive or),
- * elementwise with broadcasting for the tensor overload. Integer and bool operands (for bools
- * the logical operator); the result wraps into out's dtype. Float operands are refused, as in
- * ExecuTorch's portable kernel. */
+/* aten::bitwise_xor.Tensor_out and aten::bitwise_xor.Scalar_out: out = self ^ other (bitwise
+ * exclusive or), elementwise with broadcasting for the tensor overload. Integer and bool operands
+ * (for bools the logical operator); the result wraps into out's dtype. Float operands are refused,
+ * as in ExecuTorch's portable kernel. */
 #include "binary_util.h"
 
 static int64_t bitwise_xor_int(int64_t a, int64_t b) { return a ^ b; }

@@ -1,6 +1,7 @@
-/* aten::expm1.out: out = e ** x - 1, accurate near 0, elementwise. self may be any real dtype or bool (converted
- * to float first, as ExecuTorch's portable kernel does); out is float32. libm's float function:
- * its results differ from glibc's by a few ulps on some C libraries (the conformance tolerance). */
+/* aten::expm1.out: out = e ** x - 1, accurate near 0, elementwise. self may be any real dtype or
+ * bool (converted to float first, as ExecuTorch's portable kernel does); out is float32. libm's
+ * float function: its results differ from glibc's by a few ulps on some C libraries (the
+ * conformance tolerance). */
 #include <math.h>
 
 #include "unary_util.h"

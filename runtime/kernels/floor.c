@@ -1,5 +1,6 @@
-/* aten::floor.out: out = the largest integer <= x; integer dtypes are copied. Float32 and the integer dtypes, out of self's dtype (bool is
- * refused, as ExecuTorch's portable kernel refuses it). */
+/* aten::floor.out: out = the largest integer <= x; integer dtypes are copied. Float32 and the
+ * integer dtypes, out of self's dtype (bool is refused, as ExecuTorch's portable kernel refuses
+ * it). */
 #include <math.h>
 
 #include "unary_util.h"

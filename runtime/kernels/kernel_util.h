@@ -248,6 +248,15 @@ typedef struct tp_gather_state {
 void tp_gather_plan(tp_gather_state *g, uint32_t dim, const int32_t *sizes, const uint32_t *src_strides,
                     size_t esize, uint32_t out, tp_kernel_run_fn *run);
 
+/** The element strides of contiguous `t` (row-major): strides[d] for d < t->dim. */
+static inline void tp_contiguous_strides(const tp_tensor *t, uint32_t *strides) {
+  uint32_t stride = 1;
+  for (uint32_t d = t->dim; d-- > 0;) {
+    strides[d] = stride;
+    stride *= (uint32_t)t->sizes[d];
+  }
+}
+
 /** The view of `in` with its dimensions permuted by `dims[0..len)` (len == in->dim, each dim
  *  once, negative ones allowed; TP_ERR_KERNEL_ARGS otherwise): out dimension k is in's
  *  dimension dims[k], with size sizes[k] and in element stride strides[k] (for tp_gather_plan). */

@@ -1,7 +1,7 @@
-/* aten::le.Tensor_out and aten::le.Scalar_out: out = (self <= other) elementwise: whether self
- * is less than or equal to other, with broadcasting for the tensor overload. Operands of any real dtype or
- * bool, compared in float when either is float (NaN compares unordered) and exactly in int64
- * otherwise; out of any real dtype or bool (usually bool) holds 1 or 0. */
+/* aten::le.Tensor_out and aten::le.Scalar_out: out = (self <= other) elementwise: whether self is
+ * less than or equal to other, with broadcasting for the tensor overload. Operands of any real
+ * dtype or bool, compared in float when either is float (NaN compares unordered) and exactly in
+ * int64 otherwise; out of any real dtype or bool (usually bool) holds 1 or 0. */
 #include "binary_util.h"
 
 static float le_f32(float a, float b) { return a <= b ? 1.0f : 0.0f; }

@@ -1,5 +1,5 @@
-/* aten::logical_or.out: out = whether either is non-zero, elementwise with broadcasting; operands of
- * any real dtype or bool, out of any real dtype or bool (usually bool) holding 1 or 0. */
+/* aten::logical_or.out: out = whether either is non-zero, elementwise with broadcasting; operands
+ * of any real dtype or bool, out of any real dtype or bool (usually bool) holding 1 or 0. */
 #include "binary_util.h"
 
 static float logical_or_f32(float a, float b) { return (a != 0.0f) || (b != 0.0f) ? 1.0f : 0.0f; }

@@ -1,7 +1,9 @@
-/* aten::mean.out: mean over dims (None or [] = all dims; negative dims; keepdim), as ExecuTorch's
- * portable kernel: float accumulation in input order, then sum / count (an empty reduction gives
- * NaN). out is float32; self float32, int32, int64 or bool; dtype must be None or float32.
- * prepare checks and plans the reduction (tp_reduce_loop); run, one per self dtype, iterates. */
+/* aten::mean.out (mean.dtype_out is at the end): mean over dims (None or [] = all dims; negative
+ * dims; keepdim), as ExecuTorch's portable kernel: float accumulation in input order, then sum /
+ * count (an empty reduction gives NaN). out is float32; self float32, int32, int64 or bool; dtype
+ * must be None or float32. prepare checks and plans the reduction (tp_reduce_loop); run, one per
+ * self dtype, iterates. */
+#include "fold_util.h"
 #include "kernel_util.h"
 
 /* mean.out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None,
@@ -65,4 +67,29 @@ TP_KERNEL(aten, mean, out, tp_reduce_loop) {
   }
   tp_reduce_loop_init(state, &plan);
   return TP_OK;
+}
+
+/* --- mean.dtype_out: the mean of every element (a fold in double; fold_util.h) --- */
+
+static void mean_all_start(tp_fold *f) { f->acc = 0.0; }
+
+static void mean_all_step(tp_fold *f, double v, int64_t iv, uint32_t r) {
+  (void)iv;
+  (void)r;
+  f->acc += v;
+}
+
+static double mean_all_result(const tp_fold *f) { return f->acc / (double)f->count; }
+
+static const tp_fold_fns mean_all_fns = {mean_all_start, mean_all_step, 0, 0, mean_all_result, false};
+
+/* mean.dtype_out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!): args self, dtype,
+ * out, out. float32 self and out (an empty self gives NaN). */
+TP_KERNEL(aten, mean, dtype_out, tp_fold_state) {
+  tp_tensor *in, *out;
+  TP_TRY(tp_elementwise_args(call, 2, &in, &out));
+  if (in->dtype != TP_DTYPE_FLOAT32 || out->dtype != TP_DTYPE_FLOAT32) {
+    return TP_ERR_KERNEL_DTYPE;
+  }
+  return tp_fold_prepare(state, &mean_all_fns, in, 0, 0, false, out, 2, 0, 0, true, run);
 }

@@ -1,6 +1,6 @@
-/* aten::round.out: out = x rounded to the nearest integer, halves to even (rintf in the default rounding mode);
- * integer dtypes are copied. Float32 and the integer dtypes, out of self's dtype (bool is
- * refused, as ExecuTorch's portable kernel refuses it). */
+/* aten::round.out: out = x rounded to the nearest integer, halves to even (rintf in the default
+ * rounding mode); integer dtypes are copied. Float32 and the integer dtypes, out of self's dtype
+ * (bool is refused, as ExecuTorch's portable kernel refuses it). */
 #include <math.h>
 
 #include "unary_util.h"

@@ -1,5 +1,5 @@
-/* aten::trunc.out: out = x rounded toward zero; integer dtypes are copied. Float32 and the integer dtypes, out of self's dtype (bool is
- * refused, as ExecuTorch's portable kernel refuses it). */
+/* aten::trunc.out: out = x rounded toward zero; integer dtypes are copied. Float32 and the integer
+ * dtypes, out of self's dtype (bool is refused, as ExecuTorch's portable kernel refuses it). */
 #include <math.h>
 
 #include "unary_util.h"

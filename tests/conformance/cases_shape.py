@@ -1,8 +1,221 @@
-"""Conformance cases of the shape operator family (portable-kernel parity): see cases.py for
-how a case is written."""
+"""Conformance cases of the shape and copy operators (portable-kernel parity): transposes,
+selections, narrows, diagonals, strided views, unfolds, flips, rolls, repeats, pixel shuffles,
+tril, stack, splits, scatters into views, and the aliasing copies. Operators that export would
+rewrite into others (transpose into permute_copy, ...) are kept whole. See cases.py for how a
+case is written."""
 
 from __future__ import annotations
 
-from cases import Case
+import torch
+from cases import EXACT, Case, Fn, b8, case, f32, i8, i32, i64, u8
 
-CASES: list[Case] = []
+aten = torch.ops.aten
+
+
+def op(name: str) -> str:
+    return f"aten::{name}"
+
+
+CASES: list[Case] = [
+    case(
+        "transpose_f32",
+        Fn(lambda x: x.transpose(0, 2)),
+        [f32(2, 3, 4)],
+        [op("transpose_copy.int_out")],
+        EXACT,
+        keep=(aten.transpose.int,),
+    ),
+    case(
+        "transpose_int8_neg",
+        Fn(lambda x: x.transpose(-1, -2)),
+        [i8(3, 5)],
+        [op("transpose_copy.int_out")],
+        EXACT,
+        keep=(aten.transpose.int,),
+    ),
+    case("t_f32", Fn(lambda x: x.t()), [f32(3, 7)], [op("t_copy.out")], EXACT, keep=(aten.t.default,)),
+    case("t_1d_int32", Fn(lambda x: x.t()), [i32(6)], [op("t_copy.out")], EXACT, keep=(aten.t.default,)),
+    case("select_f32", Fn(lambda x: x[:, 2]), [f32(3, 4, 2)], [op("select_copy.int_out")], EXACT),
+    case("select_neg_int64", Fn(lambda x: x.select(0, -1)), [i64(3, 5)], [op("select_copy.int_out")], EXACT),
+    case(
+        "narrow_f32",
+        Fn(lambda x: torch.narrow_copy(x, 1, 1, 3)),
+        [f32(2, 5, 3)],
+        [op("narrow_copy.out")],
+        EXACT,
+        keep=(aten.narrow_copy.default,),
+    ),
+    case(
+        "diagonal_f32",
+        Fn(lambda x: torch.diagonal(x)),
+        [f32(4, 5)],
+        [op("diagonal_copy.out")],
+        EXACT,
+        keep=(aten.diagonal.default,),
+    ),
+    case(
+        "diagonal_offset_3d",
+        Fn(lambda x: torch.diagonal(x, offset=-1, dim1=1, dim2=2)),
+        [i32(2, 4, 3)],
+        [op("diagonal_copy.out")],
+        EXACT,
+        keep=(aten.diagonal.default,),
+    ),
+    case(
+        "as_strided_f32",
+        Fn(lambda x: torch.as_strided(x, (3, 3), (2, 1), 1)),
+        [f32(12)],
+        [op("as_strided_copy.out")],
+        EXACT,
+    ),
+    case(
+        "unfold_f32",
+        Fn(lambda x: x.unfold(1, 3, 2)),
+        [f32(2, 8)],
+        [op("unfold_copy.out")],
+        EXACT,
+        keep=(aten.unfold.default,),
+    ),
+    case("flip_f32", Fn(lambda x: torch.flip(x, [0, 2])), [f32(2, 3, 4)], [op("flip.out")], EXACT),
+    case("flip_uint8", Fn(lambda x: torch.flip(x, [-1])), [u8(5, 3)], [op("flip.out")], EXACT),
+    case(
+        "roll_dims",
+        Fn(lambda x: torch.roll(x, (1, -2), (0, 1))),
+        [f32(3, 5)],
+        [op("roll.out")],
+        EXACT,
+        keep=(aten.roll.default,),
+    ),
+    case(
+        "roll_flat_int32",
+        Fn(lambda x: torch.roll(x, 4)),
+        [i32(2, 3)],
+        [op("roll.out")],
+        EXACT,
+        keep=(aten.roll.default,),
+        unsupported="ExecuTorch's roll kernel wants one dim per shift (tinypte's rolls the flattened tensor)",
+    ),
+    case(
+        "roll_one_dim_int32",
+        Fn(lambda x: torch.roll(x, -7, 1)),
+        [i32(2, 3)],
+        [op("roll.out")],
+        EXACT,
+        keep=(aten.roll.default,),
+    ),
+    case("repeat_f32", Fn(lambda x: x.repeat(2, 3)), [f32(2, 3)], [op("repeat.out")], EXACT),
+    case("repeat_new_dims_int64", Fn(lambda x: x.repeat(2, 1, 2)), [i64(3)], [op("repeat.out")], EXACT),
+    case(
+        "pixel_shuffle_f32",
+        Fn(lambda x: torch.pixel_shuffle(x, 2)),
+        [f32(1, 8, 3, 2)],
+        [op("pixel_shuffle.out")],
+        EXACT,
+        keep=(aten.pixel_shuffle.default,),
+    ),
+    case(
+        "pixel_unshuffle_f32",
+        Fn(lambda x: torch.pixel_unshuffle(x, 2)),
+        [f32(2, 2, 4, 6)],
+        [op("pixel_unshuffle.out")],
+        EXACT,
+        keep=(aten.pixel_unshuffle.default,),
+    ),
+    case("tril_f32", Fn(lambda x: torch.tril(x)), [f32(4, 5)], [op("tril.out")], EXACT, keep=(aten.tril.default,)),
+    case(
+        "tril_diag_3d",
+        Fn(lambda x: torch.tril(x, -1)),
+        [i32(2, 3, 3)],
+        [op("tril.out")],
+        EXACT,
+        keep=(aten.tril.default,),
+    ),
+    case("tril_bool", Fn(lambda x: torch.tril(x, 1)), [b8(4, 4)], [op("tril.out")], EXACT, keep=(aten.tril.default,)),
+    case(
+        "stack_dim0",
+        Fn(lambda x, y: torch.stack([x, y])),
+        [f32(2, 3), f32(2, 3)],
+        [op("stack.out")],
+        EXACT,
+        keep=(aten.stack.default,),
+    ),
+    case(
+        "stack_last_int8",
+        Fn(lambda x, y, z: torch.stack([x, y, z], -1)),
+        [i8(2, 2), i8(2, 2), i8(2, 2)],
+        [op("stack.out")],
+        EXACT,
+        keep=(aten.stack.default,),
+    ),
+    case(
+        "split_f32",
+        Fn(lambda x: torch.split(x, 2, dim=1)),
+        [f32(3, 5)],
+        [op("split_copy.Tensor_out")],
+        EXACT,
+        keep=(aten.split.Tensor,),
+    ),
+    case(
+        "split_sizes_f32",
+        Fn(lambda x: torch.split(x, [1, 3], dim=0)),
+        [f32(4, 2)],
+        [op("split_with_sizes_copy.out")],
+        EXACT,
+    ),
+    case(
+        "unbind_int32",
+        Fn(lambda x: torch.unbind(x, 1)),
+        [i32(2, 3, 2)],
+        [op("unbind_copy.int_out")],
+        EXACT,
+        keep=(aten.unbind.int,),
+    ),
+    case(
+        "select_scatter_f32",
+        Fn(lambda x, s: torch.select_scatter(x, s, 1, 0)),
+        [f32(3, 4), f32(3)],
+        [op("select_scatter.out")],
+        EXACT,
+        keep=(aten.select_scatter.default,),
+    ),
+    case(
+        "slice_scatter_f32",
+        Fn(lambda x, s: torch.slice_scatter(x, s, 0, 1, 5, 2)),
+        [f32(6, 3), f32(2, 3)],
+        [op("slice_scatter.out")],
+        EXACT,
+    ),
+    case(
+        "alias_f32",
+        Fn(lambda x: torch.alias_copy(x) + 1.0),
+        [f32(3, 2)],
+        [op("alias_copy.out"), op("add.out")],
+        EXACT,
+        keep=(aten.alias_copy.default,),
+    ),
+    case(
+        "detach_f32",
+        Fn(lambda x: torch.detach_copy(x) * 2.0),
+        [f32(4)],
+        [op("detach_copy.out"), op("mul.out")],
+        EXACT,
+        keep=(aten.detach_copy.default,),
+    ),
+    case(
+        "lift_fresh_f32",
+        Fn(lambda x: aten.lift_fresh_copy.default(x) - 1.0),
+        [f32(5)],
+        [op("lift_fresh_copy.out"), op("sub.out")],
+        EXACT,
+        keep=(aten.lift_fresh_copy.default,),
+        unsupported="export turns lift_fresh_copy into a clone, even when it is kept",
+    ),
+    case(
+        "copy_bcast_convert",
+        Fn(lambda x, s: aten.copy.default(x, s)),
+        [f32(3, 4), i32(4)],
+        [op("copy.out")],
+        EXACT,
+        keep=(aten.copy.default,),
+    ),
+]
