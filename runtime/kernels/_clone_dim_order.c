@@ -1,7 +1,6 @@
-/* dim_order_ops::_clone_dim_order.out and _to_dim_order_copy.out: what ExecuTorch 1.x emits
- * for clone() and .to(). tinypte tensors are contiguous, so dim_order must be None or
- * 0..n-1, and the copy is byte for byte (same dtype; _to_dim_order_copy also converts
- * nothing else here: a dtype change is rejected). prepare checks and sizes the copy; run is
+/* dim_order_ops::_clone_dim_order.out: what ExecuTorch 1.x emits for clone(). tinypte tensors
+ * are contiguous, so dim_order must be None or 0..n-1, and the copy is byte for byte (same
+ * dtype; _to_dim_order_copy.c converts dtypes). prepare checks and sizes the copy; run is
  * tp_copy_run. */
 #include "kernel_util.h"
 
@@ -40,5 +39,3 @@ static tp_status contiguous_copy_prepare(const tp_kernel_call *call, tp_copy_sta
 }
 
 TP_KERNEL(dim_order_ops, _clone_dim_order, out, tp_copy_state) { return contiguous_copy_prepare(call, state, run); }
-
-TP_KERNEL(dim_order_ops, _to_dim_order_copy, out, tp_copy_state) { return contiguous_copy_prepare(call, state, run); }

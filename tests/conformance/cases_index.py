@@ -1,8 +1,200 @@
-"""Conformance cases of the index operator family (portable-kernel parity): see cases.py for
-how a case is written."""
+"""Conformance cases of the indexing and creation operators (portable-kernel parity): gather,
+scatter, scatter_add, index_select, advanced indexing (index, index_put), masked_scatter,
+arange, zeros/ones/empty/fill/scalar_tensor and the dtype conversion copy. Index inputs are
+drawn in range ("small_index": [0, 5)). See cases.py for how a case is written."""
 
 from __future__ import annotations
 
-from cases import Case
+import torch
+from cases import EXACT, Case, Fn, b8, case, f32, i8, i32, i64
 
-CASES: list[Case] = []
+aten = torch.ops.aten
+
+
+def op(name: str) -> str:
+    return f"aten::{name}"
+
+
+ADD = op("add.out")
+MUL = op("mul.out")
+CASES: list[Case] = [
+    case(
+        "gather_dim1",
+        Fn(lambda x, i: torch.gather(x, 1, i)),
+        [f32(3, 5), i64(3, 4, kind="small_index")],
+        [op("gather.out")],
+        EXACT,
+    ),
+    case(
+        "gather_dim0_int32",
+        Fn(lambda x, i: torch.gather(x, 0, i)),
+        [i32(6, 3), i64(2, 3, kind="small_index")],
+        [op("gather.out")],
+        EXACT,
+    ),
+    case(
+        "scatter_src",
+        Fn(lambda x, i, s: torch.scatter(x, 0, i, s)),
+        [f32(5, 3), i64(2, 3, kind="small_index"), f32(2, 3)],
+        [op("scatter.src_out")],
+        EXACT,
+    ),
+    case(
+        "scatter_value",
+        Fn(lambda x, i: torch.scatter(x, 1, i, 2.5)),
+        [f32(3, 6), i64(3, 2, kind="small_index")],
+        [op("scatter.value_out")],
+        EXACT,
+    ),
+    case(
+        "scatter_add_f32",
+        Fn(lambda x, i, s: torch.scatter_add(x, 1, i, s)),
+        [f32(2, 5), i64(2, 7, kind="small_index"), f32(2, 7)],
+        [op("scatter_add.out")],
+    ),
+    case(
+        "scatter_add_int32",
+        Fn(lambda x, i, s: torch.scatter_add(x, 0, i, s)),
+        [i32(5, 2), i64(4, 2, kind="small_index"), i32(4, 2)],
+        [op("scatter_add.out")],
+        EXACT,
+    ),
+    case(
+        "index_select_f32",
+        Fn(lambda x, i: torch.index_select(x, 1, i)),
+        [f32(3, 5), i64(4, kind="small_index")],
+        [op("index_select.out")],
+        EXACT,
+    ),
+    case(
+        "index_select_int8",
+        Fn(lambda x, i: torch.index_select(x, 0, i)),
+        [i8(5, 2), i32(3, kind="small_index")],
+        [op("index_select.out")],
+        EXACT,
+    ),
+    case(
+        "index_one", Fn(lambda x, i: x[i]), [f32(5, 3), i64(2, 2, kind="small_index")], [op("index.Tensor_out")], EXACT
+    ),
+    case(
+        "index_adjacent",
+        Fn(lambda x, i, j: x[:, i, j]),
+        [f32(2, 5, 6), i64(3, kind="small_index"), i64(3, kind="small_index")],
+        [op("index.Tensor_out")],
+        EXACT,
+    ),
+    case(
+        "index_split",
+        Fn(lambda x, i, j: x[i, :, j]),
+        [f32(5, 2, 5), i64(4, kind="small_index"), i64(1, kind="small_index")],
+        [op("index.Tensor_out")],
+        EXACT,
+    ),
+    case(
+        "index_put",
+        Fn(lambda x, i, v: torch.index_put(x, (i,), v)),
+        [f32(6, 3), i64(2, kind="small_index"), f32(2, 3)],
+        [op("index_put.out")],
+        EXACT,
+    ),
+    case(
+        "index_put_accumulate",
+        Fn(lambda x, i, v: torch.index_put(x, (i,), v, accumulate=True)),
+        [f32(5, 2), i64(4, kind="small_index"), f32(2)],
+        [op("index_put.out")],
+    ),
+    case(
+        "masked_scatter_f32",
+        Fn(lambda x, m, s: x.masked_scatter(m, s)),
+        [f32(3, 4), b8(4), f32(12)],
+        [op("masked_scatter.out")],
+        EXACT,
+    ),
+    case(
+        "arange_end",
+        Fn(lambda x: x + torch.arange(6)),
+        [i64(6)],
+        [op("arange.out"), ADD],
+        EXACT,
+        keep=(aten.arange.default,),
+    ),
+    case(
+        "arange_start_step",
+        Fn(lambda x: x * torch.arange(1.0, 3.0, 0.25)),
+        [f32(8)],
+        [op("arange.start_out"), MUL],
+        EXACT,
+        keep=(aten.arange.start_step,),
+    ),
+    case(
+        "zeros_add",
+        Fn(lambda x: x + torch.zeros(2, 3)),
+        [f32(2, 3)],
+        [op("zeros.out"), ADD],
+        EXACT,
+        keep=(aten.zeros.default,),
+    ),
+    case(
+        "ones_int32",
+        Fn(lambda x: x + torch.ones(4, dtype=torch.int32)),
+        [i32(4)],
+        [op("ones.out"), ADD],
+        EXACT,
+        keep=(aten.ones.default,),
+    ),
+    case(
+        "empty_filled",
+        Fn(lambda x: x + torch.empty(3).fill_(1.5)),
+        [f32(3)],
+        [op("empty.out"), op("fill.Scalar_out"), ADD],
+        EXACT,
+        keep=(aten.empty.memory_format, aten.fill.Scalar),
+        raw=True,
+    ),
+    case(
+        "empty_dim_order_filled",
+        Fn(lambda x: x * torch.empty(2, 2).fill_(2.0)),
+        [f32(2, 2)],
+        ["dim_order_ops::_empty_dim_order.out", op("fill.Scalar_out"), MUL],
+        EXACT,
+        keep=(aten.empty.memory_format, aten.fill.Scalar),
+    ),
+    case(
+        "fill_scalar",
+        Fn(lambda x: aten.fill.Scalar(x, -3)),
+        [i8(2, 3)],
+        [op("fill.Scalar_out")],
+        EXACT,
+        keep=(aten.fill.Scalar,),
+    ),
+    case(
+        "fill_tensor",
+        Fn(lambda x, v: aten.fill.Tensor(x, v)),
+        [f32(2, 4), f32()],
+        [op("fill.Tensor_out")],
+        EXACT,
+        keep=(aten.fill.Tensor,),
+    ),
+    case(
+        "scalar_tensor",
+        Fn(lambda x: x * torch.scalar_tensor(0.5)),
+        [f32(3)],
+        [op("scalar_tensor.out"), MUL],
+        EXACT,
+        keep=(aten.scalar_tensor.default,),
+    ),
+    case(
+        "to_dim_order_copy",
+        Fn(lambda x: x.to(torch.int32)),
+        [f32(3, 4, kind="wide")],
+        ["dim_order_ops::_to_dim_order_copy.out"],
+        EXACT,
+    ),
+    case(
+        "to_dim_order_copy_bool",
+        Fn(lambda x: x.to(torch.float32)),
+        [b8(5)],
+        ["dim_order_ops::_to_dim_order_copy.out"],
+        EXACT,
+    ),
+]
