@@ -1,8 +1,109 @@
-"""Conformance cases of the spatial operator family (portable-kernel parity): see cases.py for
+"""Conformance cases of the spatial and normalization operators (portable-kernel parity):
+reflection and replication padding in 1, 2 and 3 dimensions, elu, glu, group norm, batch norm
+with batch statistics, bilinear upsampling, grid sampling, pairwise distances. See cases.py for
 how a case is written."""
 
 from __future__ import annotations
 
-from cases import Case
+import torch
+import torch.nn.functional as F
+from cases import ELEMENTWISE, EXACT, REDUCTION, Case, Fn, case, f32, i32, ulps
+from torch import nn
 
-CASES: list[Case] = []
+aten = torch.ops.aten
+
+
+def op(name: str) -> str:
+    return f"aten::{name}"
+
+
+CASES: list[Case] = [
+    case(
+        "reflection_pad1d",
+        Fn(lambda x: F.pad(x, (2, 1), mode="reflect")),
+        [f32(2, 3, 5)],
+        [op("reflection_pad1d.out")],
+        EXACT,
+        keep=(aten.reflection_pad1d.default,),
+    ),
+    case(
+        "reflection_pad2d",
+        Fn(lambda x: F.pad(x, (1, 2, 2, 0), mode="reflect")),
+        [f32(1, 2, 4, 5)],
+        [op("reflection_pad2d.out")],
+        EXACT,
+        keep=(aten.reflection_pad2d.default,),
+    ),
+    case(
+        "reflection_pad3d",
+        Fn(lambda x: F.pad(x, (1, 1, 0, 2, 1, 0), mode="reflect")),
+        [f32(1, 1, 3, 3, 4)],
+        [op("reflection_pad3d.out")],
+        EXACT,
+        keep=(aten.reflection_pad3d.default,),
+    ),
+    case(
+        "replication_pad1d",
+        Fn(lambda x: F.pad(x, (3, 0), mode="replicate")),
+        [f32(1, 2, 4)],
+        [op("replication_pad1d.out")],
+        EXACT,
+        keep=(aten.replication_pad1d.default,),
+    ),
+    case(
+        "replication_pad2d",
+        Fn(lambda x: F.pad(x, (0, 2, 1, 3), mode="replicate")),
+        [f32(2, 1, 3, 3)],
+        [op("replication_pad2d.out")],
+        EXACT,
+        keep=(aten.replication_pad2d.default,),
+    ),
+    case(
+        "replication_pad3d",
+        Fn(lambda x: F.pad(x, (1, 0, 1, 1, 2, 2), mode="replicate")),
+        [f32(1, 2, 2, 3, 2)],
+        [op("replication_pad3d.out")],
+        EXACT,
+        keep=(aten.replication_pad3d.default,),
+    ),
+    case(
+        "reflection_pad2d_int32",
+        Fn(lambda x: aten.reflection_pad2d(x, [1, 1, 1, 1])),
+        [i32(1, 3, 3)],
+        [op("reflection_pad2d.out")],
+        EXACT,
+        keep=(aten.reflection_pad2d.default,),
+    ),
+    case("elu_default", Fn(F.elu), [f32(4, 6, kind="wide")], [op("elu.out")], ulps(4)),
+    case("elu_alpha", Fn(lambda x: F.elu(x, alpha=0.5)), [f32(3, 5)], [op("elu.out")], ulps(4)),
+    case("selu", Fn(F.selu), [f32(10)], [op("elu.out")], ulps(4)),
+    case("glu_last", Fn(F.glu), [f32(3, 8)], [op("glu.out")], ELEMENTWISE, keep=(aten.glu.default,)),
+    case(
+        "glu_dim1",
+        Fn(lambda x: F.glu(x, dim=1)),
+        [f32(2, 6, 3)],
+        [op("glu.out")],
+        ELEMENTWISE,
+        keep=(aten.glu.default,),
+    ),
+    case("group_norm_affine", nn.GroupNorm(2, 6), [f32(2, 6, 3, 2)], [op("native_group_norm.out")], REDUCTION),
+    case(
+        "group_norm_plain", nn.GroupNorm(3, 3, affine=False), [f32(1, 3, 5)], [op("native_group_norm.out")], REDUCTION
+    ),
+    case(
+        "batch_norm_batch_stats",
+        nn.BatchNorm2d(3, track_running_stats=False),
+        [f32(2, 3, 4, 4)],
+        [op("_native_batch_norm_legit.no_stats_out")],
+        REDUCTION,
+    ),
+    case(
+        "batch_norm_legit_eval",
+        Fn(lambda x, w, b, m, v: aten._native_batch_norm_legit(x, w, b, m, v, False, 0.1, 1e-5)[0]),
+        [f32(2, 3, 2, 2), f32(3), f32(3), f32(3), f32(3, kind="positive")],
+        [op("_native_batch_norm_legit.out")],
+        REDUCTION,
+        keep=(aten._native_batch_norm_legit.default,),
+        unsupported="export cannot keep an operator that mutates its inputs (running_mean, running_var)",
+    ),
+]
