@@ -106,4 +106,25 @@ CASES: list[Case] = [
         keep=(aten._native_batch_norm_legit.default,),
         unsupported="export cannot keep an operator that mutates its inputs (running_mean, running_var)",
     ),
+    case(
+        "upsample_bilinear_size",
+        Fn(lambda x: F.interpolate(x, size=(5, 7), mode="bilinear")),
+        [f32(1, 2, 3, 4)],
+        [op("upsample_bilinear2d.vec_out")],
+        ELEMENTWISE,
+    ),
+    case(
+        "upsample_bilinear_align",
+        Fn(lambda x: F.interpolate(x, size=(6, 3), mode="bilinear", align_corners=True)),
+        [f32(2, 1, 4, 5)],
+        [op("upsample_bilinear2d.vec_out")],
+        ELEMENTWISE,
+    ),
+    case(
+        "upsample_bilinear_scale",
+        Fn(lambda x: F.interpolate(x, scale_factor=2.0, mode="bilinear")),
+        [f32(1, 3, 3, 3)],
+        [op("upsample_bilinear2d.vec_out")],
+        ELEMENTWISE,
+    ),
 ]

@@ -1,7 +1,8 @@
 """Rules of the conformance suite: generate the cases (a directory) and embed them in C.
 
 While writing kernels, `--define=conformance_only=REGEX` generates and embeds only the cases
-whose name matches (the firmware then accepts fewer than MIN_CASES and says it ran a subset):
+whose name matches (the firmware then accepts fewer than MIN_CASES and says it ran a subset;
+every shard runs the whole subset):
     bazel test --define=conformance_only='^leaky_relu' //tests/conformance:conformance_mps2_an505_test
 
 conformance_cases runs generate.py once for every case (export with ExecuTorch, expected
@@ -11,10 +12,14 @@ that tree into cases.c/cases.h for firmware.
 
 load("//rules/private:host_transition.bzl", "host_transition", "ilp32_host_transition")
 
-# Supported cases the suite holds. Every runner (cases_test, the host test, the firmware,
-# the mutation test) fails when it checked fewer: cases cannot go missing unnoticed.
-# Raise it when adding cases.
-MIN_CASES = 206
+# Supported cases the suite holds. Every runner (cases_test, the host test, the mutation test)
+# fails when it checked fewer, and each firmware shard when it checked fewer than its share:
+# cases cannot go missing unnoticed. Raise it when adding cases.
+MIN_CASES = 472
+
+# The firmware runs the suite in this many shards (every SHARDS-th case each): all of it in one
+# image would overflow the smallest board's flash (Corstone-300's 512 KiB).
+SHARDS = 4
 
 def _conformance_cases_impl(ctx):
     out = ctx.actions.declare_directory(ctx.label.name)
@@ -41,6 +46,28 @@ conformance_cases = rule(
     },
 )
 
+def _host_cases_impl(ctx):
+    files = ctx.files.cases
+    return [DefaultInfo(files = depset(files), runfiles = ctx.runfiles(files = files))]
+
+host_cases = rule(
+    implementation = _host_cases_impl,
+    doc = """The cases of a conformance_cases target, built through host_transition: the build the
+    firmware's conformance_sources take too, so the suite is generated once, not once per
+    configuration (it takes minutes).""",
+    attrs = {
+        "cases": attr.label(
+            mandatory = True,
+            allow_single_file = True,
+            cfg = host_transition,
+            doc = "A conformance_cases target.",
+        ),
+        "_allowlist_function_transition": attr.label(
+            default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
+        ),
+    },
+)
+
 def _conformance_sources_impl(ctx):
     cases = ctx.files.cases[0]  # through host_transition: generated once for every board
     out_c = ctx.actions.declare_file(ctx.label.name + "/cases.c")
@@ -57,6 +84,8 @@ def _conformance_sources_impl(ctx):
     ]
     if ctx.attr.only:
         args += ["--only", ctx.attr.only]
+    if ctx.attr.shard and not ctx.var.get("conformance_only", ""):
+        args += ["--shard", ctx.attr.shard]  # a --define'd subset is small: every shard runs all of it
     if ctx.var.get("conformance_only", ""):
         args.append("--subset")
     ctx.actions.run(
@@ -84,6 +113,7 @@ conformance_sources = rule(
             default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
         ),
         "only": attr.string(doc = "Regular expression selecting cases (default: all)."),
+        "shard": attr.string(doc = "`I/N`: every N-th selected case from the I-th (default: all)."),
         "_embed": attr.label(default = ":embed", executable = True, cfg = "exec"),
         "_requirements_tool": attr.label(
             default = "//runtime/tools:pte_requirements",

@@ -98,12 +98,25 @@ def read_case(directory: Path, entry: dict[str, Any]) -> Embedded:
     )
 
 
-def load(manifest: Path, pattern: str | None) -> list[Embedded]:
+def load(manifest: Path, pattern: str | None, shard: tuple[int, int] = (0, 1)) -> list[Embedded]:
+    """The cases matching `pattern`, and of those every shard[1]-th from shard[0] (one firmware's
+    share: the whole suite does not fit the smallest board's flash)."""
     entries = json.loads(manifest.read_text())["cases"]
     chosen = [e for e in entries if pattern is None or re.search(pattern, e["name"])]
+    index, count = shard
+    chosen = chosen[index::count]
     if not chosen:
-        raise EmbedError(f"{manifest.name}: no case matches --only {pattern!r}")
+        raise EmbedError(f"{manifest.name}: no case matches --only {pattern!r} in shard {index}/{count}")
     return [read_case(manifest.parent, e) for e in chosen]
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """'I/N' -> (I, N), 0 <= I < N."""
+    index, _, count = text.partition("/")
+    shard = (int(index), int(count))
+    if not 0 <= shard[0] < shard[1]:
+        raise ValueError(f"--shard {text!r}: expected I/N with 0 <= I < N")
+    return shard
 
 
 def byte_array(name: str, data: bytes, alignment: int) -> str:
@@ -203,12 +216,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out-c", type=Path, required=True)
     parser.add_argument("--out-h", type=Path, required=True)
     parser.add_argument("--only", help="embed only the cases whose name matches this regular expression")
+    parser.add_argument("--shard", default="0/1", help="I/N: embed every N-th case from the I-th (default: all)")
     parser.add_argument(
         "--subset", action="store_true", help="the cases are a chosen subset: the firmware accepts fewer than MIN_CASES"
     )
     args = parser.parse_args(argv)
     try:
-        cases = load(args.manifest, args.only)
+        cases = load(args.manifest, args.only, parse_shard(args.shard))
         header, source = render(cases, args.out_h.name, measure(cases, args.requirements_tool))
     except (EmbedError, TinypteError, OSError, KeyError, ValueError) as error:
         print(f"error: {type(error).__name__}: {error}", file=sys.stderr)
