@@ -103,7 +103,8 @@ class Input:
     dtype: torch.dtype = torch.float32
     # floats: normal | wide | nonzero | ties | unit (in (-1, 1)) | prob (in (0, 1)) | positive (in [0.01, 5)) |
     # ge1 (in [1, 5)); ints: uniform in [-50, 50) (uint8: [0, 100)), or "small" in [-8, 8)
-    # (uint8: [0, 8)), "small_index" in [0, 5), "count" in [1, 10), "natural" in [0, 50), "nonzero_int" in +-[1, 9];
+    # (uint8: [0, 8)), "small_index" in [0, 5), "count" in [1, 10), "distinct" (no ties),
+    # "natural" in [0, 50), "nonzero_int" in +-[1, 9];
     # bool: fair coin.
     kind: str = "normal"
 
@@ -117,6 +118,10 @@ class Input:
                 magnitude = torch.randint(1, 10, self.shape, generator=generator, dtype=self.dtype)
                 sign = torch.randint(0, 2, self.shape, generator=generator, dtype=self.dtype) * 2 - 1
                 return magnitude * sign
+            if self.kind == "distinct":  # a permutation of [-n/2, n/2): no ties
+                count = math.prod(self.shape)
+                perm = torch.randperm(count, generator=generator) - count // 2
+                return perm.reshape(self.shape).to(self.dtype)
             if self.kind == "count":  # [1, 10)
                 return torch.randint(1, 10, self.shape, generator=generator, dtype=self.dtype)
             if self.kind == "natural":  # [0, 50)
