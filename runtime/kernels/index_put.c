@@ -1,7 +1,7 @@
-/* aten::index_put.out: out = self, then out[indices] = values (or += with accumulate), values
- * broadcast to the indexed result's shape (adv_index_util.h). Any real dtype or bool (accumulate:
- * real dtypes; floats add in float32, integers wrap). Elements named twice take the last write
- * (or both additions), in index order. */
+/* aten::index_put.out and index_put_.default (in place): out = self, then out[indices] = values
+ * (or += with accumulate), values broadcast to the indexed result's shape (adv_index_util.h). Any
+ * real dtype or bool (accumulate: real dtypes; floats add in float32, integers wrap). Elements
+ * named twice take the last write (or both additions), in index order. */
 #include <string.h>
 
 #include "adv_index_util.h"
@@ -11,6 +11,7 @@ typedef struct index_put_state {
   uint32_t value_strides[TP_MAX_DIM]; /* values' strides over the result (0 where it repeats) */
   uint32_t esize;
   uint8_t dtype;
+  uint8_t out;        /* argument slot written: out, or self for index_put_ */
   bool accumulate;
 } index_put_state;
 
@@ -23,7 +24,7 @@ static tp_status index_put_run(const tp_kernel_call *call) {
   const tp_tensor *self = call->args[INDEX_PUT_SELF]->as.tensor;
   tp_tensor *const *indices = call->args[INDEX_PUT_INDICES]->as.tensor_list.items;
   const uint8_t *v = (const uint8_t *)call->args[INDEX_PUT_VALUES]->as.tensor->data;
-  uint8_t *o = (uint8_t *)call->args[INDEX_PUT_OUT]->as.tensor->data;
+  uint8_t *o = (uint8_t *)call->args[st->out]->as.tensor->data;
   if (o != self->data) {
     memmove(o, self->data, self->nbytes);
   }
@@ -47,11 +48,12 @@ static tp_status index_put_run(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL(aten, index_put, out, index_put_state) {
-  tp_tensor *self, *values, *out;
+/* Check self, indices, values and accumulate, with `out` the tensor written (at args[out_slot]). */
+static tp_status index_put_prepare(const tp_kernel_call *call, index_put_state *state, tp_kernel_run_fn *run,
+                                   tp_tensor *self, tp_tensor *out, uint32_t out_slot) {
+  tp_tensor *values;
   tp_tensor *const *indices;
   uint32_t n;
-  TP_TRY(tp_elementwise_args(call, INDEX_PUT_OUT, &self, &out));
   TP_TRY(tp_arg_index_list(call, INDEX_PUT_INDICES, &indices, &n));
   TP_TRY(tp_arg_tensor(call->args, call->nargs, INDEX_PUT_VALUES, &values));
   TP_TRY(tp_arg_bool(call->args, call->nargs, INDEX_PUT_ACCUMULATE, &state->accumulate));
@@ -75,6 +77,24 @@ TP_KERNEL(aten, index_put, out, index_put_state) {
   }
   state->esize = (uint32_t)esize;
   state->dtype = (uint8_t)self->dtype;
+  state->out = (uint8_t)out_slot;
   *run = index_put_run;
   return TP_OK;
+}
+
+TP_KERNEL(aten, index_put, out, index_put_state) {
+  tp_tensor *self, *out;
+  TP_TRY(tp_elementwise_args(call, INDEX_PUT_OUT, &self, &out));
+  return index_put_prepare(call, state, run, self, out, INDEX_PUT_OUT);
+}
+
+/* index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!):
+ * args self, indices, values, accumulate, and the returned self. The in-place form (export
+ * functionalizes it into index_put.out; a program reaches it only when written by hand). */
+TP_KERNEL(aten, index_put_, default, index_put_state) {
+  tp_tensor *self, *ret;
+  TP_CHECK_ARGS(call->nargs == INDEX_PUT_OUT + 1);
+  TP_TRY(tp_arg_tensor(call->args, call->nargs, INDEX_PUT_SELF, &self));
+  TP_TRY(tp_arg_tensor(call->args, call->nargs, INDEX_PUT_OUT, &ret));
+  return index_put_prepare(call, state, run, self, self, INDEX_PUT_SELF);
 }

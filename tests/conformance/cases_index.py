@@ -5,6 +5,8 @@ drawn in range ("small_index": [0, 5)). See cases.py for how a case is written."
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import torch
 from cases import EXACT, Case, Fn, b8, case, f32, i8, i32, i64
 
@@ -13,6 +15,18 @@ aten = torch.ops.aten
 
 def op(name: str) -> str:
     return f"aten::{name}"
+
+
+def device_copy(name: str) -> Callable[[torch.Tensor], torch.Tensor]:
+    """x -> et_copy::<name>(x) + 1 (the operators are registered by ExecuTorch's device pass module)."""
+
+    def forward(x: torch.Tensor) -> torch.Tensor:
+        import executorch.exir.passes._device_copy_ops_registry  # noqa: F401
+
+        copied: torch.Tensor = getattr(torch.ops.et_copy, name)(x)
+        return copied + 1.0
+
+    return forward
 
 
 ADD = op("add.out")
@@ -196,5 +210,50 @@ CASES: list[Case] = [
         [b8(5)],
         ["dim_order_ops::_to_dim_order_copy.out"],
         EXACT,
+    ),
+    case(
+        "repeat_interleave_counts",
+        Fn(lambda r: torch.repeat_interleave(r * 0 + 2, output_size=8)),
+        [i64(4)],
+        [op("mul.out"), op("add.out"), op("repeat_interleave.Tensor_out")],
+        EXACT,
+        keep=(aten.repeat_interleave.Tensor,),
+    ),
+    # In-place operators: export rewrites them into their out forms (copy.out, index_put.out).
+    case(
+        "copy_inplace",
+        Fn(lambda x, y: x.clone().copy_(y)),
+        [f32(3), f32(3)],
+        [op("copy_.default")],
+        EXACT,
+        keep=(aten.copy_.default,),
+        unsupported="export functionalizes copy_ into copy.out",
+    ),
+    case(
+        "index_put_inplace",
+        Fn(lambda x, i, v: x.clone().index_put_((i,), v)),
+        [f32(5), i64(2, kind="small_index"), f32(2)],
+        [op("index_put_.default")],
+        EXACT,
+        keep=(aten.index_put_.default,),
+        unsupported="export functionalizes index_put_ into index_put.out",
+    ),
+    # ExecuTorch's device copies: only its device memory planning (delegates with device memory) puts
+    # them in a program; a plain export traces them as clones.
+    case(
+        "device_copy_h2d",
+        Fn(device_copy("_h2d_copy")),
+        [f32(3)],
+        ["et_copy::_h2d_copy.out", op("add.out")],
+        EXACT,
+        unsupported="export traces et_copy ops as clones",
+    ),
+    case(
+        "device_copy_d2h",
+        Fn(device_copy("_d2h_copy")),
+        [f32(3)],
+        ["et_copy::_d2h_copy.out", op("add.out")],
+        EXACT,
+        unsupported="export traces et_copy ops as clones",
     ),
 ]

@@ -220,4 +220,20 @@ CASES: list[Case] = [
         [op("mul.out"), op("grid_sampler_2d.out")],
         REDUCTION,
     ),
+    case(
+        "upsample_aa_shrink",
+        Fn(lambda x: F.interpolate(x, size=(3, 4), mode="bilinear", antialias=True)),
+        [f32(1, 2, 7, 9)],
+        [op("_upsample_bilinear2d_aa.out")],
+        REDUCTION,
+        keep=(aten._upsample_bilinear2d_aa.default,),
+    ),
+    case(
+        "upsample_aa_grow",
+        Fn(lambda x: F.interpolate(x, size=(5, 6), mode="bilinear", antialias=True)),
+        [f32(1, 1, 3, 4)],
+        [op("_upsample_bilinear2d_aa.out")],
+        REDUCTION,
+        keep=(aten._upsample_bilinear2d_aa.default,),
+    ),
 ]
