@@ -1,6 +1,6 @@
 """zoo_firmware: a zoo model's firmware on every board it fits, and a fit-error test for the rest.
 
-    zoo_firmware(model = "anomaly", too_small = {"corstone300": "flash"})
+    zoo_firmware(model = "anomaly")   # too_small from models.bzl's TOO_SMALL
 
 declares `model_firmware` (QEMU test `<board>_test`, and `pico2w_uf2`) for every board of
 BOARDS not in `too_small`, and for each board in it a `fits_<board>_fails_test` that runs the
@@ -9,18 +9,22 @@ and the region (`flash` or `RAM`) with its numbers (python/tinypte/app_data.py).
 here that the model starts fitting fails its test: move it back to the firmware boards.
 """
 
+load("//models:models.bzl", "TOO_SMALL")
 load("//platforms:boards.bzl", "BOARDS")
 load("//rules:defs.bzl", "model_firmware")
 load("//tests/smoke:expect_failure.bzl", "expect_failure_test")
 
-def zoo_firmware(*, model, too_small = {}, stack_size = None):
+def zoo_firmware(*, model, too_small = None, stack_size = None):
     """Firmware for the boards `model` fits; fit-error tests for the boards in `too_small`.
 
     Args:
       model: the executorch_model target's name in this package.
-      too_small: board name -> "flash" or "RAM", the region the model does not fit.
+      too_small: board name -> "flash" or "RAM", the region the model does not fit (default:
+        its entry of models.bzl's TOO_SMALL, which the benches read too).
       stack_size: the firmware's stack in bytes (model_firmware's default when None).
     """
+    if too_small == None:
+        too_small = TOO_SMALL.get(model, {})
     for board in too_small:
         if board not in [b.name for b in BOARDS]:
             fail("zoo_firmware: {} is not a board of BOARDS".format(board))

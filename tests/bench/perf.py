@@ -142,6 +142,28 @@ def table(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
+def parameters_of(ops_json: Path) -> int:
+    """The model's parameter count, from the summary beside its ops.json ("parameters: N (...)")."""
+    summary = ops_json.with_name(ops_json.name.removesuffix(".ops.json") + ".summary.txt")
+    for line in summary.read_text().splitlines():
+        if line.strip().startswith("parameters:"):
+            return int(line.split(":", 1)[1].split()[0])
+    raise SystemExit(f"perf: {summary} has no parameters line")
+
+
+def zoo_table(rows: list[Row], parameters: dict[str, int]) -> str:
+    """The README's zoo table (Markdown): one line per model and board."""
+    lines = [
+        "| Model | Board | Parameters | MACs | Flash | RAM | Instructions per inference | Instructions per MAC |",
+        "|---|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        per_mac = f"{r.per_mac:.2f}" if r.per_mac is not None else "-"
+        lines.append(f"| `{r.model}` | {r.board} | {parameters[r.model]:,} | {r.macs:,} | {r.flash:,} B | "
+                     f"{r.ram:,} B | {r.instructions:,} | {per_mac} |")  # fmt: skip
+    return "\n".join(lines)
+
+
 def chart(rows: list[Row], path: Path) -> None:
     plt = plotting.pyplot()
     models = sorted({r.model for r in rows}, key=[r.model for r in rows].index)
@@ -193,10 +215,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--out", type=Path, help="directory for perf.json and perf.png")
     parser.add_argument("--check", type=Path, metavar="BASELINE", help="compare with a baseline; exit 1 on growth")
     parser.add_argument("--update-baseline", action="store_true", help=f"write {BASELINE} in the workspace")
+    parser.add_argument("--zoo", action="store_true", help="print the rows as the README's zoo table too")
     args = parser.parse_args(argv)
 
     rows = [measure_row(m, b, *(Path(p) for p in paths)) for m, b, *paths in args.row]
     print(table(rows))
+    if args.zoo:
+        print()
+        print(zoo_table(rows, {m: parameters_of(Path(paths[-1])) for m, _, *paths in args.row}))
     host_rows = []
     if args.host:
         if not (args.pte_run and args.executorch_peer):
