@@ -125,6 +125,8 @@ TP_KERNEL(aten, _upsample_bilinear2d_aa, out, upsample_aa_state) {
   const double ih = in->sizes[2], iw = in->sizes[3];
   state->scale_h = (float)(align ? (size[0] > 1 ? (ih - 1.0) / (double)(size[0] - 1) : 0.0) : 1.0 / scale_h);
   state->scale_w = (float)(align ? (size[1] > 1 ? (iw - 1.0) / (double)(size[1] - 1) : 0.0) : 1.0 / scale_w);
+  /* a filter wider than a million input pixels is a corrupt program, not a resize */
+  TP_CHECK_ARGS(state->scale_h >= 0.0f && state->scale_h < 1e6f && state->scale_w >= 0.0f && state->scale_w < 1e6f);
   state->planes = (uint32_t)in->sizes[0] * (uint32_t)in->sizes[1];
   state->in_h = (uint32_t)in->sizes[2];
   state->in_w = (uint32_t)in->sizes[3];

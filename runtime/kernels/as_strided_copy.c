@@ -38,7 +38,9 @@ TP_KERNEL(aten, as_strided_copy, out, tp_gather_state) {
     sizes[d] = (int32_t)size[d];
     strides[d] = (uint32_t)stride[d];
     empty |= size[d] == 0;
-    last += size[d] > 0 ? (size[d] - 1) * stride[d] : 0;
+    const int64_t reach = size[d] > 0 ? (size[d] - 1) * stride[d] : 0; /* < 2^62: no overflow */
+    TP_CHECK_ARGS(empty || reach < (int64_t)in->numel);
+    last += reach; /* at most TP_MAX_DIM terms below 2^32 each */
   }
   TP_CHECK_ARGS(tp_shape_is(out, nsize, sizes));
   TP_CHECK_ARGS(empty || last < (int64_t)in->numel);

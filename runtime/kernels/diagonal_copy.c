@@ -26,7 +26,7 @@ TP_KERNEL(aten, diagonal_copy, out, tp_gather_state) {
   TP_CHECK_ARGS(in->dim >= 2);
   TP_TRY(tp_normalize_dim(d1_arg, in->dim, &d1));
   TP_TRY(tp_normalize_dim(d2_arg, in->dim, &d2));
-  TP_CHECK_ARGS(d1 != d2);
+  TP_CHECK_ARGS(d1 != d2 && offset > -INT32_MAX && offset < INT32_MAX);
   uint32_t in_strides[TP_MAX_DIM];
   tp_contiguous_strides(in, in_strides);
   /* the diagonal's length: rows and columns left after the offset */

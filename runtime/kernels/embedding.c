@@ -29,7 +29,7 @@ enum { EMB_WEIGHT, EMB_INDICES, EMB_PADDING, EMB_SCALE, EMB_SPARSE, EMB_OUT, EMB
       if (row < 0 || (uint64_t)row >= st->rows) {                                       \
         return TP_ERR_INDEX_RANGE;                                                      \
       }                                                                                 \
-      memcpy(o + (size_t)i * st->row_bytes, table + (size_t)row * st->row_bytes, st->row_bytes); \
+      memmove(o + (size_t)i * st->row_bytes, table + (size_t)row * st->row_bytes, st->row_bytes); \
     }                                                                                   \
     return TP_OK;                                                                       \
   }

@@ -23,7 +23,7 @@ static tp_status gather_run(const tp_kernel_call *call) {
   for (uint32_t i = 0; i < st->plan.numel; i++) {
     uint32_t at;
     TP_TRY(tp_dim_index_target(&st->plan, index, i, &pos, &at));
-    memcpy(o + (size_t)i * st->esize, x + (size_t)at * st->esize, st->esize);
+    memmove(o + (size_t)i * st->esize, x + (size_t)at * st->esize, st->esize);
     tp_dim_index_next(&st->plan, &pos);
   }
   return TP_OK;

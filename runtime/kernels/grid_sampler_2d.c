@@ -39,8 +39,8 @@ static float gs_reflect(float v, int64_t twice_low, int64_t twice_high) {
   const float min = (float)twice_low / 2.0f, span = (float)(twice_high - twice_low) / 2.0f;
   v = fabsf(v - min);
   const float extra = fmodf(v, span);
-  const int flips = (int)floorf(v / span);
-  return flips % 2 == 0 ? extra + min : span - extra + min;
+  const float flips = floorf(v / span); /* parity in float: no conversion of a huge value */
+  return fmodf(flips, 2.0f) == 0.0f ? extra + min : span - extra + min;
 }
 
 static float gs_reflect_size(float v, int64_t size, bool align) {
@@ -55,6 +55,19 @@ static float gs_source_index(const grid_sampler_state *st, float coord, int64_t 
     coord = gs_clip(gs_reflect_size(coord, size, st->align_corners), size);
   }
   return coord;
+}
+
+/* Grid values are data (NaN, inf, anything): pixel coordinates far outside the image, NaN
+ * included, become a coordinate just as far outside (out of every image), so no float is ever
+ * converted out of int64's range. */
+enum { GS_FAR = 1 << 24 };
+
+static int64_t gs_floor(float v) {
+  return v > -(float)GS_FAR ? (v < (float)GS_FAR ? (int64_t)floorf(v) : GS_FAR) : -GS_FAR;
+}
+
+static int64_t gs_round(float v) {
+  return v > -(float)GS_FAR ? (v < (float)GS_FAR ? (int64_t)nearbyintf(v) : GS_FAR) : -GS_FAR;
 }
 
 static bool gs_inside(int64_t y, int64_t x, const grid_sampler_state *st) {
@@ -100,7 +113,7 @@ static float gs_sample(const grid_sampler_state *st, const float *plane, float g
   if (st->interpolation == GS_BICUBIC) {
     const float ix = gs_unnormalize(gx, st->in_w, st->align_corners);
     const float iy = gs_unnormalize(gy, st->in_h, st->align_corners);
-    const int64_t x0 = (int64_t)floorf(ix), y0 = (int64_t)floorf(iy);
+    const int64_t x0 = gs_floor(ix), y0 = gs_floor(iy);
     const float tx = ix - (float)x0, ty = iy - (float)y0;
     float rows[4];
     for (int64_t r = 0; r < 4; r++) {
@@ -113,9 +126,9 @@ static float gs_sample(const grid_sampler_state *st, const float *plane, float g
   const float ix = gs_source_index(st, gx, st->in_w);
   const float iy = gs_source_index(st, gy, st->in_h);
   if (st->interpolation == GS_NEAREST) {
-    return gs_tap(st, plane, (int64_t)nearbyintf(iy), (int64_t)nearbyintf(ix));
+    return gs_tap(st, plane, gs_round(iy), gs_round(ix));
   }
-  const int64_t x_nw = (int64_t)floorf(ix), y_nw = (int64_t)floorf(iy);
+  const int64_t x_nw = gs_floor(ix), y_nw = gs_floor(iy);
   const float fx = (float)x_nw, fy = (float)y_nw;
   const float nw = ((fx + 1.0f) - ix) * ((fy + 1.0f) - iy);
   const float ne = (ix - fx) * ((fy + 1.0f) - iy);
@@ -166,6 +179,7 @@ TP_KERNEL(aten, grid_sampler_2d, out, grid_sampler_state) {
   TP_CHECK_ARGS(interpolation >= GS_BILINEAR && interpolation <= GS_BICUBIC);
   TP_CHECK_ARGS(padding >= GS_ZEROS && padding <= GS_REFLECTION);
   TP_CHECK_ARGS(in->dim == 4 && grid->dim == 4 && grid->sizes[0] == in->sizes[0] && grid->sizes[3] == 2);
+  TP_CHECK_ARGS(in->sizes[2] > 0 && in->sizes[3] > 0); /* something to sample (border taps clamp into it) */
   const int32_t sizes[4] = {in->sizes[0], in->sizes[1], grid->sizes[1], grid->sizes[2]};
   TP_CHECK_ARGS(tp_shape_is(out, 4, sizes));
   state->n = (uint32_t)in->sizes[0];

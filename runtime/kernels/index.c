@@ -22,7 +22,7 @@ static tp_status index_run(const tp_kernel_call *call) {
   for (uint32_t i = 0; i < st->plan.res_numel; i++) {
     uint32_t at;
     TP_TRY(tp_adv_index_offset(&st->plan, indices, coord, &at));
-    memcpy(o + (size_t)i * st->esize, x + (size_t)at * st->esize, st->esize);
+    memmove(o + (size_t)i * st->esize, x + (size_t)at * st->esize, st->esize);
     tp_adv_index_next(&st->plan, coord);
   }
   return TP_OK;

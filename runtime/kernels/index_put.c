@@ -36,7 +36,7 @@ static tp_status index_put_run(const tp_kernel_call *call) {
       vat += coord[d] * st->value_strides[d];
     }
     if (!st->accumulate) {
-      memcpy(o + (size_t)at * st->esize, v + (size_t)vat * st->esize, st->esize);
+      memmove(o + (size_t)at * st->esize, v + (size_t)vat * st->esize, st->esize);
     } else if (st->dtype == TP_DTYPE_FLOAT32) {
       ((float *)o)[at] += ((const float *)v)[vat];
     } else {

@@ -31,7 +31,7 @@ static tp_status index_select_run(const tp_kernel_call *call) {
       if (v < 0 || v >= (int64_t)st->size) {
         return TP_ERR_INDEX_RANGE;
       }
-      memcpy(o, x + ((size_t)a * st->size + (size_t)v) * st->block, st->block);
+      memmove(o, x + ((size_t)a * st->size + (size_t)v) * st->block, st->block);
       o += st->block;
     }
   }

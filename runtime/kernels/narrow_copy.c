@@ -27,7 +27,7 @@ TP_KERNEL(aten, narrow_copy, out, tp_gather_state) {
   if (start < 0) {
     start += size;
   }
-  TP_CHECK_ARGS(start >= 0 && length >= 0 && start + length <= size);
+  TP_CHECK_ARGS(start >= 0 && start <= size && length >= 0 && length <= size - start);
   int32_t sizes[TP_MAX_DIM];
   uint32_t strides[TP_MAX_DIM];
   tp_contiguous_strides(in, strides);

@@ -83,7 +83,7 @@ TP_KERNEL(aten, native_group_norm, out, group_norm_state) {
     return TP_ERR_KERNEL_DTYPE;
   }
   TP_CHECK_ARGS(in->dim >= 2 && n == in->sizes[0] && c == in->sizes[1] && groups > 0 && c % groups == 0);
-  TP_CHECK_ARGS(n * c * hxw == (int64_t)in->numel && tp_same_shape(in, out));
+  TP_CHECK_ARGS(hxw >= 0 && hxw <= (int64_t)in->numel && n * c * hxw == (int64_t)in->numel && tp_same_shape(in, out));
   TP_CHECK_ARGS(mean->numel == (uint32_t)(n * groups) && rstd->numel == (uint32_t)(n * groups));
   TP_CHECK_ARGS(weight == 0 || (weight->dim == 1 && weight->sizes[0] == c));
   TP_CHECK_ARGS(bias == 0 || (bias->dim == 1 && bias->sizes[0] == c));

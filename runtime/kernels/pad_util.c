@@ -32,7 +32,7 @@ static tp_status pad_run(const tp_kernel_call *call) {
     for (uint32_t d = 0; d < st->dim; d++) {
       off = off * st->in_sizes[d] + pad_source(st, d, coord[d]);
     }
-    memcpy(o + (size_t)k * st->esize, x + (size_t)off * st->esize, st->esize);
+    memmove(o + (size_t)k * st->esize, x + (size_t)off * st->esize, st->esize);
     for (uint32_t d = st->dim; d-- > 0;) {
       if (++coord[d] < st->out_sizes[d]) {
         break;

@@ -33,7 +33,7 @@ tp_status tp_remap_run(const tp_kernel_call *call) {
       uint32_t k = (st->flip >> d) & 1u ? size - 1u - index[d] : (index[d] % size + st->shift[d]) % size;
       off = off * size + k;
     }
-    memcpy(o + (size_t)i * st->esize, x + (size_t)off * st->esize, st->esize);
+    memmove(o + (size_t)i * st->esize, x + (size_t)off * st->esize, st->esize);
     for (uint32_t d = st->dim; d-- > 0;) {
       if (++index[d] < st->out_sizes[d]) {
         break;

@@ -17,7 +17,7 @@ TP_KERNEL(aten, repeat, out, tp_remap_state) {
   const uint32_t pad = n - in->dim;
   for (uint32_t d = 0; d < n; d++) {
     const uint32_t size = d < pad ? 1u : (uint32_t)in->sizes[d - pad];
-    TP_CHECK_ARGS(repeats[d] >= 0 && (int64_t)size * repeats[d] == out->sizes[d]);
+    TP_CHECK_ARGS(repeats[d] >= 0 && repeats[d] <= INT32_MAX && (int64_t)size * repeats[d] == out->sizes[d]);
     state->in_sizes[d] = size;
     state->out_sizes[d] = (uint32_t)out->sizes[d];
     state->shift[d] = 0;

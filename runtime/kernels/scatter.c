@@ -31,7 +31,7 @@ static tp_status scatter_run(const tp_kernel_call *call) {
   for (uint32_t i = 0; i < st->plan.numel; i++) {
     uint32_t at;
     TP_TRY(tp_dim_index_target(&st->plan, index, i, &pos, &at));
-    memcpy(o + (size_t)at * st->esize, src != 0 ? src + (size_t)pos.src_off * st->esize : st->value, st->esize);
+    memmove(o + (size_t)at * st->esize, src != 0 ? src + (size_t)pos.src_off * st->esize : st->value, st->esize);
     tp_dim_index_next(&st->plan, &pos);
   }
   return TP_OK;

@@ -29,7 +29,7 @@ static inline tp_status tp_scatter_view_run(const tp_kernel_call *call) {
   uint32_t index[TP_MAX_DIM] = {0};
   uint32_t off = st->base;
   for (uint32_t i = 0; i < st->numel; i++) {
-    memcpy(o + (size_t)off * st->esize, src + (size_t)i * st->esize, st->esize);
+    memmove(o + (size_t)off * st->esize, src + (size_t)i * st->esize, st->esize);
     off = tp_index_next(st->dim, st->sizes, st->strides, index, off);
   }
   return TP_OK;

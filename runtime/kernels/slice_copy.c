@@ -40,7 +40,7 @@ TP_KERNEL(aten, slice_copy, Tensor_out, tp_gather_state) {
   const int64_t size = in->sizes[dim];
   const int64_t first = has_start ? slice_bound(start, size) : 0;
   const int64_t last = has_end ? slice_bound(end, size) : size;
-  const int64_t count = last > first ? (last - first + step - 1) / step : 0;
+  const int64_t count = last > first ? 1 + (last - first - 1) / step : 0; /* no overflow for any step */
   int32_t sizes[TP_MAX_DIM];
   uint32_t strides[TP_MAX_DIM];
   uint32_t stride = 1;

@@ -31,7 +31,7 @@ TP_KERNEL(aten, slice_scatter, out, tp_scatter_view_state) {
   const int64_t size = self->sizes[dim];
   const int64_t first = has_start ? slice_scatter_bound(start, size) : 0;
   const int64_t last = has_end ? slice_scatter_bound(end, size) : size;
-  const int64_t count = last > first ? (last - first + step - 1) / step : 0;
+  const int64_t count = last > first ? 1 + (last - first - 1) / step : 0; /* no overflow for any step */
   uint32_t strides[TP_MAX_DIM];
   tp_contiguous_strides(self, strides);
   int32_t sizes[TP_MAX_DIM];

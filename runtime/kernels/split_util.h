@@ -68,7 +68,7 @@ static inline tp_status tp_split_run(const tp_kernel_call *call) {
     const uint32_t bytes = st->outer == 0 ? 0u : (uint32_t)outs[k]->nbytes / st->outer;
     uint8_t *o = (uint8_t *)outs[k]->data;
     for (uint32_t i = 0; i < st->outer; i++) {
-      memcpy(o + (size_t)i * bytes, x + (size_t)i * st->row + start, bytes);
+      memmove(o + (size_t)i * bytes, x + (size_t)i * st->row + start, bytes);
     }
     start += bytes;
   }

@@ -20,7 +20,7 @@ static tp_status stack_run(const tp_kernel_call *call) {
   uint8_t *o = (uint8_t *)call->args[STACK_OUT]->as.tensor->data;
   for (uint32_t i = 0; i < st->outer; i++) {
     for (uint32_t k = 0; k < n; k++) {
-      memcpy(o, (const uint8_t *)items[k]->data + (size_t)i * st->block, st->block);
+      memmove(o, (const uint8_t *)items[k]->data + (size_t)i * st->block, st->block);
       o += st->block;
     }
   }

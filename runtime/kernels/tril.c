@@ -41,6 +41,10 @@ TP_KERNEL(aten, tril, out, tril_state) {
     return TP_ERR_KERNEL_DTYPE;
   }
   TP_CHECK_ARGS(tp_same_shape(in, out) && in->dim >= 2);
+  /* beyond the matrix either way the result is the same: keep the arithmetic in range */
+  if (state->diagonal < -INT32_MAX || state->diagonal > INT32_MAX) {
+    state->diagonal = state->diagonal < 0 ? -INT32_MAX : INT32_MAX;
+  }
   state->rows = (uint32_t)in->sizes[in->dim - 2];
   state->cols = (uint32_t)in->sizes[in->dim - 1];
   state->mats = state->rows * state->cols == 0 ? 0u : in->numel / (state->rows * state->cols);

@@ -36,7 +36,7 @@ static tp_status upsample_nearest_run(const tp_kernel_call *call) {
     for (uint32_t h = 0; h < st->out_h; h++) {
       const uint8_t *row = plane + (size_t)source_index(st->ratio_h, h, st->in_h) * st->in_w * e;
       for (uint32_t w = 0; w < st->out_w; w++) {
-        memcpy(o, row + (size_t)source_index(st->ratio_w, w, st->in_w) * e, e);
+        memmove(o, row + (size_t)source_index(st->ratio_w, w, st->in_w) * e, e);
         o += e;
       }
     }
