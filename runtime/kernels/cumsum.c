@@ -49,16 +49,8 @@ TP_KERNEL(aten, cumsum, out, cumsum_state) {
   }
   TP_CHECK_ARGS(tp_same_shape(in, out));
   TP_TRY(tp_normalize_dim(dim_arg, in->dim, &dim));
-  state->outer = 1;
-  state->inner = 1;
   state->size = in->dim > 0 ? (uint32_t)in->sizes[dim] : 1u;
-  for (uint32_t d = 0; d < in->dim; d++) {
-    if (d < dim) {
-      state->outer *= (uint32_t)in->sizes[d];
-    } else if (d > dim) {
-      state->inner *= (uint32_t)in->sizes[d];
-    }
-  }
+  tp_dim_blocks(in, dim, &state->outer, &state->inner);
   state->in = (uint8_t)in->dtype;
   state->out = (uint8_t)out->dtype;
   *run = cumsum_run;

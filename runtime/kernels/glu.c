@@ -39,16 +39,10 @@ TP_KERNEL(aten, glu, out, glu_state) {
   TP_TRY(tp_normalize_dim(dim_arg, in->dim, &dim));
   TP_CHECK_ARGS(in->sizes[dim] % 2 == 0);
   int32_t sizes[TP_MAX_DIM];
-  state->outer = 1;
-  state->inner = 1;
   for (uint32_t d = 0; d < in->dim; d++) {
     sizes[d] = d == dim ? in->sizes[d] / 2 : in->sizes[d];
-    if (d < dim) {
-      state->outer *= (uint32_t)in->sizes[d];
-    } else if (d > dim) {
-      state->inner *= (uint32_t)in->sizes[d];
-    }
   }
+  tp_dim_blocks(in, dim, &state->outer, &state->inner);
   TP_CHECK_ARGS(tp_shape_is(out, in->dim, sizes));
   state->half = (uint32_t)sizes[dim];
   *run = glu_f32;

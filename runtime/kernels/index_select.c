@@ -53,15 +53,11 @@ TP_KERNEL(aten, index_select, out, index_select_state) {
   TP_CHECK_ARGS(index->dim <= 1);
   TP_TRY(tp_normalize_dim(dim_arg, self->dim, &dim));
   int32_t sizes[TP_MAX_DIM];
-  uint32_t outer = 1, inner = 1;
+  uint32_t outer, inner;
   for (uint32_t d = 0; d < self->dim; d++) {
     sizes[d] = d == dim ? (int32_t)index->numel : self->sizes[d];
-    if (d < dim) {
-      outer *= (uint32_t)self->sizes[d];
-    } else if (d > dim) {
-      inner *= (uint32_t)self->sizes[d];
-    }
   }
+  tp_dim_blocks(self, dim, &outer, &inner);
   TP_CHECK_ARGS(tp_shape_is(out, self->dim, sizes) || (self->dim == 0 && out->numel == index->numel));
   state->outer = outer;
   state->size = (uint32_t)tp_size(self, dim);

@@ -257,6 +257,29 @@ static inline void tp_contiguous_strides(const tp_tensor *t, uint32_t *strides) 
   }
 }
 
+/** `t` viewed as (outer, size along `dim`, inner): *outer is the product of the sizes before dim,
+ *  *inner of those after (1 when there are none). */
+static inline void tp_dim_blocks(const tp_tensor *t, uint32_t dim, uint32_t *outer, uint32_t *inner) {
+  *outer = 1;
+  *inner = 1;
+  for (uint32_t d = 0; d < t->dim; d++) {
+    if (d < dim) {
+      *outer *= (uint32_t)t->sizes[d];
+    } else if (d > dim) {
+      *inner *= (uint32_t)t->sizes[d];
+    }
+  }
+}
+
+/** A Python slice bound along a dimension of `size`: negative counts from the end, then clamped
+ *  to [0, size] (slice_copy, slice_scatter). */
+static inline int64_t tp_slice_bound(int64_t v, int64_t size) {
+  if (v < 0) {
+    v += size;
+  }
+  return v < 0 ? 0 : v > size ? size : v;
+}
+
 /** The view of `in` with its dimensions permuted by `dims[0..len)` (len == in->dim, each dim
  *  once, negative ones allowed; TP_ERR_KERNEL_ARGS otherwise): out dimension k is in's
  *  dimension dims[k], with size sizes[k] and in element stride strides[k] (for tp_gather_plan). */

@@ -8,14 +8,6 @@
  * *, Tensor(a!) out) -> Tensor(a!): args self, dim, start, end, step, out, out. */
 enum { SLICE_SELF, SLICE_DIM, SLICE_START, SLICE_END, SLICE_STEP, SLICE_OUT, SLICE_NARGS = 7 };
 
-/* A slice bound as Python takes it: negative counts from the end, then clamped to [0, size]. */
-static int64_t slice_bound(int64_t v, int64_t size) {
-  if (v < 0) {
-    v += size;
-  }
-  return v < 0 ? 0 : v > size ? size : v;
-}
-
 TP_KERNEL(aten, slice_copy, Tensor_out, tp_gather_state) {
   tp_value *const *args = call->args;
   const uint32_t nargs = call->nargs;
@@ -38,8 +30,8 @@ TP_KERNEL(aten, slice_copy, Tensor_out, tp_gather_state) {
   TP_CHECK_ARGS(in->dim > 0 && step >= 1);
   TP_TRY(tp_normalize_dim(dim_arg, in->dim, &dim));
   const int64_t size = in->sizes[dim];
-  const int64_t first = has_start ? slice_bound(start, size) : 0;
-  const int64_t last = has_end ? slice_bound(end, size) : size;
+  const int64_t first = has_start ? tp_slice_bound(start, size) : 0;
+  const int64_t last = has_end ? tp_slice_bound(end, size) : size;
   const int64_t count = last > first ? 1 + (last - first - 1) / step : 0; /* no overflow for any step */
   int32_t sizes[TP_MAX_DIM];
   uint32_t strides[TP_MAX_DIM];

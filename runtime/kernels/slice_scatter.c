@@ -7,13 +7,6 @@
  * step=1, *, Tensor(a!) out) -> Tensor(a!): args self, src, dim, start, end, step, out, out. */
 enum { SLICE_SC_SELF, SLICE_SC_SRC, SLICE_SC_DIM, SLICE_SC_START, SLICE_SC_END, SLICE_SC_STEP, SLICE_SC_OUT };
 
-static int64_t slice_scatter_bound(int64_t v, int64_t size) {
-  if (v < 0) {
-    v += size;
-  }
-  return v < 0 ? 0 : v > size ? size : v;
-}
-
 TP_KERNEL(aten, slice_scatter, out, tp_scatter_view_state) {
   tp_tensor *self, *src, *out;
   int64_t dim_arg, start, end, step;
@@ -29,8 +22,8 @@ TP_KERNEL(aten, slice_scatter, out, tp_scatter_view_state) {
   TP_TRY(tp_normalize_dim(dim_arg, self->dim, &dim));
   TP_CHECK_ARGS(step >= 1);
   const int64_t size = self->sizes[dim];
-  const int64_t first = has_start ? slice_scatter_bound(start, size) : 0;
-  const int64_t last = has_end ? slice_scatter_bound(end, size) : size;
+  const int64_t first = has_start ? tp_slice_bound(start, size) : 0;
+  const int64_t last = has_end ? tp_slice_bound(end, size) : size;
   const int64_t count = last > first ? 1 + (last - first - 1) / step : 0; /* no overflow for any step */
   uint32_t strides[TP_MAX_DIM];
   tp_contiguous_strides(self, strides);

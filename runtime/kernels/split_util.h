@@ -23,14 +23,8 @@ static inline tp_status tp_split_plan(tp_split_state *st, const tp_tensor *in, u
   if (esize == 0) {
     return TP_ERR_KERNEL_DTYPE;
   }
-  uint32_t outer = 1, inner = 1, total = 0;
-  for (uint32_t d = 0; d < in->dim; d++) {
-    if (d < dim) {
-      outer *= (uint32_t)in->sizes[d];
-    } else if (d > dim) {
-      inner *= (uint32_t)in->sizes[d];
-    }
-  }
+  uint32_t outer, inner, total = 0;
+  tp_dim_blocks(in, dim, &outer, &inner);
   for (uint32_t k = 0; k < n; k++) {
     const tp_tensor *o = outs[k];
     if (o->dtype != in->dtype) {

@@ -85,16 +85,10 @@ TP_KERNEL(aten, topk, values, topk_state) {
   const int64_t size = tp_size(in, dim);
   TP_CHECK_ARGS(k >= 0 && k <= size);
   int32_t sizes[TP_MAX_DIM];
-  state->outer = 1;
-  state->inner = 1;
   for (uint32_t d = 0; d < in->dim; d++) {
     sizes[d] = d == dim ? (int32_t)k : in->sizes[d];
-    if (d < dim) {
-      state->outer *= (uint32_t)in->sizes[d];
-    } else if (d > dim) {
-      state->inner *= (uint32_t)in->sizes[d];
-    }
   }
+  tp_dim_blocks(in, dim, &state->outer, &state->inner);
   TP_CHECK_ARGS(tp_shape_is(values, in->dim, sizes) && tp_shape_is(indices, in->dim, sizes));
   state->size = (uint32_t)size;
   state->k = (uint32_t)k;
