@@ -2,7 +2,8 @@
 
 Pipeline: build -> train (seeded) -> evaluate against ACCEPTANCE -> torch.export.export
 -> to_edge -> constant_prop_pass (folds weight transposes into constants) -> squeezes as
-views (views.py) -> to_executorch (memory planning; views elided) -> .pte bytes. Same model
+views (views.py) -> to_executorch (memory planning; views elided) -> nonzero's outs row-major
+(nonzero_layout.py) -> .pte bytes. Same model
 file and seed, same bytes.
 
 Memory planning places every activation, inputs and outputs included, in one arena:
@@ -30,7 +31,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tinypte import fusion_planning, int8_flow, model_loading, views
+from tinypte import fusion_planning, int8_flow, model_loading, nonzero_layout, views
 from tinypte.errors import TinypteError
 
 PLANNERS = ("greedy", "naive")
@@ -73,7 +74,8 @@ def export_program(
         if constant_prop:
             edge._edge_programs["forward"] = constant_prop_pass(edge.exported_program())
         views.squeezes_as_views(edge.exported_program())
-        return bytes(edge.to_executorch(backend_config(alignment, planner)).buffer)
+        config = backend_config(alignment, planner)
+        return nonzero_layout.serialize(edge.to_executorch(config), config)
     except Exception as error:  # export failures are the user's model
         where = model_loading.where(error, path)
         first_line = str(error).splitlines()[0] if str(error) else ""

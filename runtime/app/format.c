@@ -4,16 +4,15 @@
 #include <string.h>
 
 char *tp_format_uint(char *out, uint32_t value) {
-  char digits[11];
-  int n = 0;
+  uint32_t last = 0; /* index of the last digit */
+  for (uint32_t rest = value; rest >= 10u; rest /= 10u) {
+    last++;
+  }
+  out[last + 1] = '\0';
   do {
-    digits[n++] = (char)('0' + value % 10u);
+    out[last--] = (char)('0' + value % 10u);
     value /= 10u;
   } while (value != 0);
-  for (int i = 0; i < n; i++) {
-    out[i] = digits[n - 1 - i];
-  }
-  out[n] = '\0';
   return out;
 }
 

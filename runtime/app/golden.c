@@ -3,20 +3,13 @@
 
 #include <string.h>
 
+#include "tinypte/value.h"
+
 static uint32_t read_u32(const uint8_t *data, size_t *pos) {
   uint32_t v;
   memcpy(&v, data + *pos, 4);
   *pos += 4;
   return v;
-}
-
-static uint32_t element_size(uint32_t dtype) {
-  switch (dtype) {
-    case 0: case 1: case 11: return 1; /* uint8, int8, bool */
-    case 3: case 6: return 4;          /* int32, float32 */
-    case 4: return 8;                  /* int64 */
-    default: return 0;
-  }
 }
 
 bool tp_golden_parse(tp_golden *golden, const uint8_t *data, size_t size) {
@@ -41,14 +34,14 @@ bool tp_golden_parse(tp_golden *golden, const uint8_t *data, size_t size) {
     }
     slot->dtype = read_u32(data, &pos);
     slot->ndim = read_u32(data, &pos);
-    if (slot->ndim > 8 || size - pos < 4u * slot->ndim + 4u || element_size(slot->dtype) == 0) {
+    if (slot->ndim > 8 || size - pos < 4u * slot->ndim + 4u || tp_dtype_size((int)slot->dtype) == 0) {
       return false;
     }
     for (uint32_t d = 0; d < slot->ndim; d++) {
       slot->dims[d] = (int32_t)read_u32(data, &pos);
     }
     slot->nbytes = read_u32(data, &pos);
-    slot->numel = slot->nbytes / element_size(slot->dtype);
+    slot->numel = slot->nbytes / tp_dtype_size((int)slot->dtype);
     golden->case_bytes += (slot->nbytes + 3u) & ~3u;
   }
   golden->cases = data + pos;

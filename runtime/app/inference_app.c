@@ -69,11 +69,17 @@ static float output_error(const tp_tensor *out, const uint8_t *ref, const tp_gol
   return worst;
 }
 
-static uint32_t argmax(const float *values, uint32_t n) {
+/* Index of the largest of n float32 values at `bytes` (the golden data need not be aligned). */
+static uint32_t argmax(const void *bytes, uint32_t n) {
   uint32_t best = 0;
+  float best_value;
+  memcpy(&best_value, bytes, 4);
   for (uint32_t i = 1; i < n; i++) {
-    if (values[i] > values[best]) {
+    float value;
+    memcpy(&value, (const uint8_t *)bytes + 4 * i, 4);
+    if (value > best_value) {
       best = i;
+      best_value = value;
     }
   }
   return best;
@@ -95,13 +101,11 @@ static void print_case(uint32_t index, const tp_golden *golden, const tp_tensor 
   } else if (out->dtype == TP_DTYPE_FLOAT32 && out->numel > 1) {
     const float *scores = out->data;
     uint32_t cls = argmax(scores, out->numel);
-    float ref_scores[64];
-    uint32_t n = out->numel < 64 ? out->numel : 64;
-    memcpy(ref_scores, ref, 4 * n);
     put_field("case=", tp_format_uint(a, index));
     put_field(" class=", tp_format_uint(a, cls));
     put_field(" score=", tp_format_fixed(a, scores[cls], 6));
-    put_field(" ref=", tp_format_uint(b, argmax(ref_scores, n)));
+    uint32_t ref_numel = golden->slots[golden->num_inputs].numel;
+    put_field(" ref=", tp_format_uint(b, argmax(ref, ref_numel < out->numel ? ref_numel : out->numel)));
   } else {
     put_field("case=", tp_format_uint(a, index));
   }
@@ -113,7 +117,7 @@ static tp_status run_golden(tp_method *method, const tp_golden *golden, run_stat
     for (uint32_t i = 0; i < golden->num_inputs; i++) {
       const tp_golden_slot *slot = &golden->slots[i];
       tp_tensor input = {(void *)(uintptr_t)tp_golden_slot_data(golden, c, i), slot->dims, slot->numel,
-                         slot->nbytes, (uint8_t)slot->ndim, (uint8_t)slot->dtype, 0};
+                         slot->nbytes, (uint8_t)slot->ndim, (uint8_t)slot->dtype, 0, 0};
       tp_status status = tp_method_set_input_tensor(method, i, &input);
       if (status != TP_OK) {
         report_status("set_input", status, NULL);

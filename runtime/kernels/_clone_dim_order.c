@@ -31,11 +31,11 @@ static tp_status contiguous_copy_prepare(const tp_kernel_call *call, tp_copy_sta
   if (in->dtype != out->dtype || element == 0) {
     return TP_ERR_KERNEL_DTYPE;
   }
-  TP_CHECK_ARGS(tp_same_shape(in, out));
+  TP_TRY(tp_out_shape(out, in->dim, in->sizes));
   state->nbytes = out->numel * (uint32_t)element;
   state->out = COPY_OUT;
   *run = tp_copy_run;
   return TP_OK;
 }
 
-TP_KERNEL(dim_order_ops, _clone_dim_order, out, tp_copy_state) { return contiguous_copy_prepare(call, state, run); }
+TP_KERNEL_WITH(dim_order_ops, _clone_dim_order, out, tp_copy_state, TP_KERNEL_DYNAMIC_SHAPES) { return contiguous_copy_prepare(call, state, run); }

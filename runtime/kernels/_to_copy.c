@@ -11,7 +11,7 @@ enum { TO_COPY_SELF, TO_COPY_NON_BLOCKING, TO_COPY_FORMAT, TO_COPY_OUT };
 /* MemoryFormat numbering of ExecuTorch's program schema: 0 contiguous (the only one accepted). */
 enum { MEMORY_FORMAT_CONTIGUOUS = 0 };
 
-TP_KERNEL(aten, _to_copy, out, tp_convert_state) {
+TP_KERNEL_WITH(aten, _to_copy, out, tp_convert_state, TP_KERNEL_DYNAMIC_SHAPES) {
   tp_tensor *in, *out;
   int64_t format;
   bool has_format;

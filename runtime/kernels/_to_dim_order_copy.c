@@ -7,7 +7,7 @@
  * -> Tensor(a!): args self, non_blocking, dim_order, out, out. */
 enum { TO_DIM_ORDER_SELF, TO_DIM_ORDER_NON_BLOCKING, TO_DIM_ORDER_ORDER, TO_DIM_ORDER_OUT };
 
-TP_KERNEL(dim_order_ops, _to_dim_order_copy, out, tp_convert_state) {
+TP_KERNEL_WITH(dim_order_ops, _to_dim_order_copy, out, tp_convert_state, TP_KERNEL_DYNAMIC_SHAPES) {
   tp_tensor *in, *out;
   const int64_t *order;
   uint32_t n;

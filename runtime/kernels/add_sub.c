@@ -151,7 +151,7 @@ tp_status tp_add_sub_scalar_prepare(const tp_kernel_call *call, tp_add_sub_scala
     default:
       return TP_ERR_KERNEL_DTYPE;
   }
-  TP_CHECK_ARGS(tp_same_shape(a, out));
+  TP_TRY(tp_out_shape(out, a->dim, a->sizes));
   state->numel = out->numel;
   return TP_OK;
 }

@@ -83,6 +83,7 @@ tp_status tp_binary_prepare(const tp_kernel_call *call, tp_binary_state *state, 
     b = tb->dtype;
   }
   const tp_tensor *ins[2] = {ta, tb};
+  TP_TRY(tp_nary_resize_out(ins, 2, out));
   TP_TRY(tp_nary_plan_init(&state->plan, ins, 2, out));
   if (!tp_dtype_is_real_or_bool(a) || !tp_dtype_is_real_or_bool(b) || !tp_dtype_is_real_or_bool(out->dtype)) {
     return TP_ERR_KERNEL_DTYPE;

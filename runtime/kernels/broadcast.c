@@ -40,11 +40,11 @@ static void broadcast_strides(const tp_tensor *t, uint32_t dim, uint32_t *stride
   }
 }
 
-tp_status tp_bcast_init(tp_bcast *bc, const tp_tensor *a, const tp_tensor *b, const tp_tensor *out) {
+tp_status tp_bcast_init(tp_bcast *bc, const tp_tensor *a, const tp_tensor *b, tp_tensor *out) {
   uint32_t dim;
   int32_t sizes[TP_MAX_DIM];
   TP_TRY(tp_broadcast_shape(a, b, &dim, sizes));
-  TP_CHECK_ARGS(tp_shape_is(out, dim, sizes));
+  TP_TRY(tp_out_shape(out, dim, sizes));
 
   uint32_t sa[TP_MAX_DIM];
   uint32_t sb[TP_MAX_DIM];
@@ -81,7 +81,7 @@ tp_status tp_bcast_init(tp_bcast *bc, const tp_tensor *a, const tp_tensor *b, co
   return TP_OK;
 }
 
-tp_status tp_bcast_prepare(tp_bcast_packed *packed, const tp_tensor *a, const tp_tensor *b, const tp_tensor *out) {
+tp_status tp_bcast_prepare(tp_bcast_packed *packed, const tp_tensor *a, const tp_tensor *b, tp_tensor *out) {
   tp_bcast bc;
   TP_TRY(tp_bcast_init(&bc, a, b, out));
   packed->dim = (uint8_t)bc.dim;

@@ -33,8 +33,8 @@ typedef struct tp_bcast_pos {
 } tp_bcast_pos;
 
 /** Plan broadcasting a and b into out. TP_ERR_KERNEL_ARGS when a and b do not broadcast or out's
- *  shape is not exactly the broadcast shape (kernels never resize). */
-tp_status tp_bcast_init(tp_bcast *bc, const tp_tensor *a, const tp_tensor *b, const tp_tensor *out);
+ *  shape is not exactly the broadcast shape (a dynamic out is given it first: tp_out_shape). */
+tp_status tp_bcast_init(tp_bcast *bc, const tp_tensor *a, const tp_tensor *b, tp_tensor *out);
 
 /* A tp_bcast as a kernel's state keeps it from prepare to run: 36 bytes instead of 104. The
  * strides need not be stored: the inputs are contiguous, so an input's stride along a merged
@@ -49,7 +49,7 @@ typedef struct tp_bcast_packed {
 _Static_assert(TP_MAX_DIM <= 8, "tp_bcast_packed.repeats holds one bit per dimension");
 
 /** tp_bcast_init, packed: what prepare calls (same checks, same statuses). */
-tp_status tp_bcast_prepare(tp_bcast_packed *packed, const tp_tensor *a, const tp_tensor *b, const tp_tensor *out);
+tp_status tp_bcast_prepare(tp_bcast_packed *packed, const tp_tensor *a, const tp_tensor *b, tp_tensor *out);
 
 /** The plan tp_bcast_prepare packed, ready to iterate: what run calls first (a few operations
  *  per merged dimension). */

@@ -7,7 +7,7 @@
  * args self, memory_format, out, out. */
 enum { CLONE_SELF, CLONE_MEMORY_FORMAT, CLONE_OUT, CLONE_NARGS = 4 };
 
-TP_KERNEL(aten, clone, out, tp_copy_state) {
+TP_KERNEL_WITH(aten, clone, out, tp_copy_state, TP_KERNEL_DYNAMIC_SHAPES) {
   tp_value *const *args = call->args;
   const uint32_t nargs = call->nargs;
   TP_CHECK_ARGS(nargs == CLONE_NARGS);
@@ -24,7 +24,7 @@ TP_KERNEL(aten, clone, out, tp_copy_state) {
   if (in->dtype != out->dtype || esize == 0) {
     return TP_ERR_KERNEL_DTYPE;
   }
-  TP_CHECK_ARGS(tp_same_shape(in, out));
+  TP_TRY(tp_out_shape(out, in->dim, in->sizes));
   state->nbytes = out->numel * (uint32_t)esize;
   state->out = CLONE_OUT;
   *run = tp_copy_run;

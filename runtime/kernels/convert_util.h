@@ -38,12 +38,12 @@ static inline tp_status tp_convert_run(const tp_kernel_call *call) {
 }
 
 /** Check self (args[0]) and out (same shape, both real or bool) and plan the conversion. */
-static inline tp_status tp_convert_prepare(tp_convert_state *st, const tp_tensor *in, const tp_tensor *out,
+static inline tp_status tp_convert_prepare(tp_convert_state *st, const tp_tensor *in, tp_tensor *out,
                                            uint32_t out_slot, tp_kernel_run_fn *run) {
   if (!tp_dtype_is_real_or_bool(in->dtype) || !tp_dtype_is_real_or_bool(out->dtype)) {
     return TP_ERR_KERNEL_DTYPE;
   }
-  TP_CHECK_ARGS(tp_same_shape(in, out));
+  TP_TRY(tp_out_shape(out, in->dim, in->sizes));
   st->numel = out->numel;
   st->from = (uint8_t)in->dtype;
   st->to = (uint8_t)out->dtype;

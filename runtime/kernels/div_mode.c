@@ -43,13 +43,13 @@ static tp_status div_mode_fns(const tp_kernel_call *call, const tp_binary_fns **
   return TP_OK;
 }
 
-TP_KERNEL(aten, div, out_mode, tp_binary_state) {
+TP_KERNEL_WITH(aten, div, out_mode, tp_binary_state, TP_KERNEL_DYNAMIC_SHAPES) {
   const tp_binary_fns *fns;
   TP_TRY(div_mode_fns(call, &fns));
   return tp_binary_prepare(call, state, run, fns, TP_BINARY_NO_SCALAR, DIV_MODE_OUT);
 }
 
-TP_KERNEL(aten, div, Scalar_mode_out, tp_binary_state) {
+TP_KERNEL_WITH(aten, div, Scalar_mode_out, tp_binary_state, TP_KERNEL_DYNAMIC_SHAPES) {
   const tp_binary_fns *fns;
   TP_TRY(div_mode_fns(call, &fns));
   return tp_binary_prepare(call, state, run, fns, TP_BINARY_SCALAR_OTHER, DIV_MODE_OUT);

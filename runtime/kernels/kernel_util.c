@@ -383,7 +383,7 @@ tp_status tp_dim_reduction_args_get(tp_value *const *args, uint32_t nargs, tp_di
 
 tp_status tp_dim_reduction_plan(const tp_dim_reduction_args *a, tp_reduce_plan *plan) {
   TP_TRY(tp_reduce_plan_init(plan, a->in, a->dims, a->ndims, a->keepdim));
-  TP_CHECK_ARGS(tp_shape_is(a->out, plan->out_dim, plan->out_sizes));
+  TP_TRY(tp_out_shape(a->out, plan->out_dim, plan->out_sizes));
   return TP_OK;
 }
 

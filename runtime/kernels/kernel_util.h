@@ -126,6 +126,22 @@ void tp_fill(void *dst, uint32_t count, const void *elem, size_t esize);
 /** true when t has exactly `dim` dimensions of the given sizes (how kernels check an out shape). */
 bool tp_shape_is(const tp_tensor *t, uint32_t dim, const int32_t *sizes);
 
+/* tp_tensor_resize (runtime/src/dynamic.c) under a second name that kernels refer to weakly:
+ * a kernel that only passes dynamic shapes on (tp_out_shape) does not pull dynamic.c into
+ * firmware; the kernels that make dynamic shapes call tp_tensor_resize and do. A dynamic
+ * tensor exists only when dynamic.c is linked, so the weak reference is never NULL when
+ * called. */
+tp_status tp_dynamic_resize(tp_tensor *tensor, uint32_t dim, const int32_t *sizes) __attribute__((weak));
+
+/** Check that `out` has the shape sizes[0..dim) the kernel computed, after giving it that shape
+ *  if it is dynamic (a kernel flagged TP_KERNEL_DYNAMIC_SHAPES checks its outs this way). */
+static inline tp_status tp_out_shape(tp_tensor *out, uint32_t dim, const int32_t *sizes) {
+  if (out->dynamic) {
+    return tp_dynamic_resize(out, dim, sizes);
+  }
+  return tp_shape_is(out, dim, sizes) ? TP_OK : TP_ERR_KERNEL_ARGS;
+}
+
 /** Advance a row-major multi-index over `dim` dimensions of `sizes` by one element and return the
  *  element offset moved along `strides` (odometer order, last dimension fastest). After the last
  *  element the index wraps to all zeros and the offset to `off` minus the full span. */

@@ -39,7 +39,7 @@ MEAN_RUN(mean_i32, int32_t)
 MEAN_RUN(mean_i64, int64_t)
 MEAN_RUN(mean_bool, uint8_t)
 
-TP_KERNEL(aten, mean, out, tp_reduce_loop) {
+TP_KERNEL_WITH(aten, mean, out, tp_reduce_loop, TP_KERNEL_DYNAMIC_SHAPES) {
   tp_dim_reduction_args a;
   TP_TRY(tp_dim_reduction_args_get(call->args, call->nargs, &a));
   const tp_tensor *in = a.in;

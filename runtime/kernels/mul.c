@@ -50,7 +50,7 @@ static tp_status mul_i64(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL(aten, mul, out, mul_state) {
+TP_KERNEL_WITH(aten, mul, out, mul_state, TP_KERNEL_DYNAMIC_SHAPES) {
   tp_tensor *a, *b, *out;
   TP_TRY(tp_elementwise_args(call, MUL_OUT, &a, &out));
   TP_TRY(tp_arg_tensor(call->args, call->nargs, MUL_OTHER, &b));
@@ -96,7 +96,7 @@ static tp_status mul_scalar_i64(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL(aten, mul, Scalar_out, mul_scalar_state) {
+TP_KERNEL_WITH(aten, mul, Scalar_out, mul_scalar_state, TP_KERNEL_DYNAMIC_SHAPES) {
   tp_tensor *a, *out;
   TP_TRY(tp_elementwise_args(call, MUL_OUT, &a, &out));
   if (a->dtype != out->dtype) {
@@ -127,7 +127,7 @@ TP_KERNEL(aten, mul, Scalar_out, mul_scalar_state) {
     default:
       return TP_ERR_KERNEL_DTYPE;
   }
-  TP_CHECK_ARGS(tp_same_shape(a, out));
+  TP_TRY(tp_out_shape(out, a->dim, a->sizes));
   state->numel = out->numel;
   return TP_OK;
 }

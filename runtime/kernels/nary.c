@@ -40,6 +40,32 @@ tp_status tp_nary_plan_init(tp_nary_plan *plan, const tp_tensor *const *ins, uin
   return TP_OK;
 }
 
+tp_status tp_nary_resize_out(const tp_tensor *const *ins, uint32_t n, tp_tensor *out) {
+  if (!out->dynamic) {
+    return TP_OK;
+  }
+  uint32_t dim = 0;
+  int32_t sizes[TP_MAX_DIM];
+  for (uint32_t k = 0; k < n; k++) {
+    dim = ins[k] != NULL && ins[k]->dim > dim ? ins[k]->dim : dim;
+  }
+  for (uint32_t d = 0; d < dim; d++) {
+    sizes[d] = 1;
+  }
+  for (uint32_t k = 0; k < n; k++) {
+    const tp_tensor *t = ins[k];
+    for (uint32_t j = 0; t != NULL && j < t->dim; j++) {
+      int32_t *size = &sizes[j + (dim - t->dim)]; /* aligned at the last dimension */
+      if (*size == 1) {
+        *size = t->sizes[j];
+      } else {
+        TP_CHECK_ARGS(t->sizes[j] == 1 || t->sizes[j] == *size);
+      }
+    }
+  }
+  return tp_out_shape(out, dim, sizes);
+}
+
 void tp_nary_pos_start(tp_nary_pos *pos) {
   for (uint32_t d = 0; d < TP_MAX_DIM; d++) {
     pos->index[d] = 0;

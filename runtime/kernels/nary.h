@@ -24,6 +24,10 @@ typedef struct tp_nary_plan {
  *  TP_ERR_KERNEL_ARGS). */
 tp_status tp_nary_plan_init(tp_nary_plan *plan, const tp_tensor *const *ins, uint32_t n, const tp_tensor *out);
 
+/** Give a dynamic `out` the broadcast shape of `ins[0..n)` (NULL operands are scalars);
+ *  nothing for a static out, whose shape tp_nary_plan_init checks. */
+tp_status tp_nary_resize_out(const tp_tensor *const *ins, uint32_t n, tp_tensor *out);
+
 /* The position of one out element: its multi-index and every operand's element offset. */
 typedef struct tp_nary_pos {
   uint32_t index[TP_MAX_DIM];

@@ -55,7 +55,7 @@ static const tp_kernel_run_fn sum_f32_runs[4] = {sum_f32_f32, sum_i32_f32, sum_i
 static const tp_kernel_run_fn sum_i32_runs[4] = {NULL, sum_i32_i32, sum_i64_i32, sum_bool_i32};
 static const tp_kernel_run_fn sum_i64_runs[4] = {NULL, sum_i32_i64, sum_i64_i64, sum_bool_i64};
 
-TP_KERNEL(aten, sum, IntList_out, tp_reduce_loop) {
+TP_KERNEL_WITH(aten, sum, IntList_out, tp_reduce_loop, TP_KERNEL_DYNAMIC_SHAPES) {
   tp_dim_reduction_args a;
   TP_TRY(tp_dim_reduction_args_get(call->args, call->nargs, &a));
   const tp_tensor *in = a.in;

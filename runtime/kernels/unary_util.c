@@ -44,7 +44,7 @@ tp_status tp_unary_prepare(const tp_kernel_call *call, tp_unary_state *state, tp
                            const tp_unary_fns *fns, uint32_t out_index) {
   tp_tensor *in, *out;
   TP_TRY(tp_elementwise_args(call, out_index, &in, &out));
-  TP_CHECK_ARGS(tp_same_shape(in, out));
+  TP_TRY(tp_out_shape(out, in->dim, in->sizes));
   if (!tp_dtype_is_real_or_bool(in->dtype) || !tp_dtype_is_real_or_bool(out->dtype)) {
     return TP_ERR_KERNEL_DTYPE;
   }

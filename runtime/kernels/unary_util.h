@@ -47,7 +47,9 @@ tp_status tp_unary_prepare(const tp_kernel_call *call, tp_unary_state *state, tp
 
 /** A unary kernel of schema `op.out(Tensor self, *, Tensor(a!) out)` whose state is a
  *  tp_unary_state and whose functions are `fns`. */
-#define TP_UNARY_KERNEL(ns, name, overload, fns) \
-  TP_KERNEL(ns, name, overload, tp_unary_state) { return tp_unary_prepare(call, state, run, &(fns), 1); }
+#define TP_UNARY_KERNEL(ns, name, overload, fns)                                      \
+  TP_KERNEL_WITH(ns, name, overload, tp_unary_state, TP_KERNEL_DYNAMIC_SHAPES) {      \
+    return tp_unary_prepare(call, state, run, &(fns), 1);                             \
+  }
 
 #endif /* TINYPTE_UNARY_UTIL_H */

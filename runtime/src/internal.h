@@ -15,6 +15,20 @@
  *  runs after every kernel call was prepared, for programs without jumps. */
 tp_status tp_fuse_activations(tp_method *method);
 
+/** Record where a method failed: instruction `pc` and, for a kernel call, its operator. */
+void tp_method_note_failure(tp_method *method, uint32_t pc);
+
+/* Data-dependent shapes (dynamic.c). The object is linked only into programs whose kernels
+ * make dynamic shapes (it defines tp_tensor_resize, which they call): the runtime has weak
+ * stand-ins for tp_dynamic_calls and tp_dynamic_tensor (plan.h), so firmware with static
+ * shapes carries none of it. */
+
+
+/** Route every kernel call that has a dynamic tensor argument through a fresh prepare before
+ *  each run; TP_ERR_UNSUPPORTED (noting the instruction) if its kernel is not flagged
+ *  TP_KERNEL_DYNAMIC_SHAPES. Runs last in tp_method_init. */
+tp_status tp_dynamic_calls(tp_method *method);
+
 /* The flatbuffer part of a loaded program. */
 tp_fb tp_program_fb(const tp_program *program);
 

@@ -97,7 +97,14 @@ static tp_status check_memory(const tp_plan_view *view, const tp_method_memory *
   return TP_OK;
 }
 
-static void note_failure(tp_method *method, uint32_t pc, const tp_instruction *instruction);
+
+
+/* Without dynamic.c (linked only with the kernels that make dynamic shapes), no tensor is
+ * dynamic and there is nothing to do: dynamic.c's definition replaces this one. */
+__attribute__((weak)) tp_status tp_dynamic_calls(tp_method *method) {
+  (void)method;
+  return TP_OK;
+}
 
 /* Prepare every kernel call: each kernel checks its arguments and chooses what to run. */
 static tp_status prepare_kernels(tp_method *method) {
@@ -108,7 +115,7 @@ static tp_status prepare_kernels(tp_method *method) {
     }
     tp_status status = tp_kernel_prepare(instruction->kernel, &instruction->call, &instruction->run);
     if (status != TP_OK) {
-      note_failure(method, pc, instruction);
+      tp_method_note_failure(method, pc);
       return status;
     }
   }
@@ -164,6 +171,9 @@ tp_status tp_method_init(tp_method *method, const tp_program *program, const cha
   status = prepare_kernels(method);
   if (status == TP_OK && !counts.has_jumps) {
     status = tp_fuse_activations(method);
+  }
+  if (status == TP_OK) {
+    status = tp_dynamic_calls(method);
   }
   if (status != TP_OK) {
     method->values = NULL; /* not runnable */
@@ -240,7 +250,8 @@ const tp_kernel *tp_method_instruction_kernel(const tp_method *method, uint32_t 
   return instruction->kind == TP_INSTR_KERNEL_CALL || *fused ? instruction->kernel : NULL;
 }
 
-static void note_failure(tp_method *method, uint32_t pc, const tp_instruction *instruction) {
+void tp_method_note_failure(tp_method *method, uint32_t pc) {
+  const tp_instruction *instruction = &method->instructions[pc];
   method->failed_instruction = (int32_t)pc;
   if (instruction->kind != TP_INSTR_KERNEL_CALL) {
     return;
@@ -309,7 +320,7 @@ tp_status tp_method_execute(tp_method *method) {
         break;
     }
     if (status != TP_OK) {
-      note_failure(method, pc, instruction);
+      tp_method_note_failure(method, pc);
       return status;
     }
     pc = next;

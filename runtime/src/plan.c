@@ -149,7 +149,8 @@ static tp_status tensor_shape(const tp_fb *fb, const tp_fb_table *table, tp_tens
   TP_TRY(tp_fb_vector_field(fb, table, TP_TENSOR_SIZES, 4, &sizes));
   TP_TRY(tp_fb_vector_field(fb, table, TP_TENSOR_DIM_ORDER, 1, &dim_order));
   size_t element = tp_dtype_size(scalar_type);
-  if (element == 0 || dynamism != TP_SHAPE_STATIC || storage_offset != 0 || sizes.len > TP_MAX_DIM) {
+  /* DYNAMIC_UNBOUND tensors would need memory at run time: tinypte plans all memory. */
+  if (element == 0 || dynamism > TP_SHAPE_DYNAMIC_BOUND || storage_offset != 0 || sizes.len > TP_MAX_DIM) {
     return TP_ERR_UNSUPPORTED;
   }
   uint64_t numel = 1;
@@ -179,6 +180,8 @@ static tp_status tensor_shape(const tp_fb *fb, const tp_fb_table *table, tp_tens
   t->dtype = scalar_type;
   t->numel = (uint32_t)numel;
   t->nbytes = (uint32_t)(numel * element);
+  t->constant = 0;
+  t->dynamic = dynamism; /* 0 static, 1 DYNAMIC_BOUND */
   return TP_OK;
 }
 
@@ -223,6 +226,15 @@ static tp_status tensor_data(const tp_plan_view *view, const tp_fb_table *table,
   }
   /* Neither planned nor constant: only an empty tensor can do without memory. */
   return t->nbytes == 0 ? TP_OK : TP_ERR_UNSUPPORTED;
+}
+
+/* Without dynamic.c (linked only with the kernels that make dynamic shapes), a dynamic tensor
+ * is not supported: dynamic.c's definition replaces this one. */
+__attribute__((weak)) tp_status tp_dynamic_tensor(tp_tensor *t, const tp_plan_sink *sink, tp_pool_counts *counts) {
+  (void)t;
+  (void)sink;
+  (void)counts;
+  return TP_ERR_UNSUPPORTED;
 }
 
 /* Count or decode a list value's items (needs every non-list value decoded already). */
@@ -336,6 +348,9 @@ static tp_status decode_value(const tp_plan_view *view, uint32_t index, bool lis
       TP_TRY(tensor_data(view, &table, sink != NULL ? sink->memory : NULL, t));
       out->as.tensor = sink != NULL ? t : NULL;
       counts->tensors++;
+      if (t->dynamic) {
+        TP_TRY(tp_dynamic_tensor(t, sink, counts));
+      }
       return TP_OK;
     }
     default:

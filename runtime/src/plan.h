@@ -69,6 +69,11 @@ typedef struct tp_plan_sink {
   uint8_t *states;      /* kernel calls' state, in instruction order */
 } tp_plan_sink;
 
+/** Give dynamic tensor `t` writable sizes: dim int64 items of the int_items space for its sizes,
+ *  then its bound. With a NULL sink, count them only. Defined by dynamic.c; plan.c's weak
+ *  stand-in, used when dynamic.c is not linked, returns TP_ERR_UNSUPPORTED. */
+tp_status tp_dynamic_tensor(tp_tensor *t, const tp_plan_sink *sink, tp_pool_counts *counts);
+
 /** Walk (check, count and, with a sink, decode) every value and instruction of the plan. */
 tp_status tp_plan_walk(const tp_plan_view *view, const tp_plan_sink *sink, tp_pool_counts *counts);
 

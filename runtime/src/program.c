@@ -105,13 +105,30 @@ tp_status tp_program_find_plan(const tp_program *program, const char *name, tp_f
   return TP_ERR_METHOD_NOT_FOUND;
 }
 
+/* Every status name in code order, each ending in a NUL, then the name for unknown codes.
+ * One packed string instead of a table of pointers keeps the firmware small. */
+static const char status_names[] =
+#define TP_STATUS_NAME_ENTRY(name, code, message) #name "\0"
+    TP_STATUS_LIST(TP_STATUS_NAME_ENTRY)
+#undef TP_STATUS_NAME_ENTRY
+        "TP_ERR_?";
+
+/* The walk below needs the codes to be 0, 1, 2, ... in list order. */
+enum {
+#define TP_STATUS_POSITION(name, code, message) name##_position,
+  TP_STATUS_LIST(TP_STATUS_POSITION)
+#undef TP_STATUS_POSITION
+};
+#define TP_STATUS_CHECK_POSITION(name, code, message) \
+  _Static_assert((code) == (int)name##_position, #name " is out of order in TP_STATUS_LIST");
+TP_STATUS_LIST(TP_STATUS_CHECK_POSITION)
+#undef TP_STATUS_CHECK_POSITION
+
 const char *tp_status_name(tp_status status) {
-  switch (status) {
-#define TP_STATUS_NAME_CASE(name, code, message) \
-  case name:                                     \
-    return #name;
-    TP_STATUS_LIST(TP_STATUS_NAME_CASE)
-#undef TP_STATUS_NAME_CASE
+  uint32_t skip = (uint32_t)status < (uint32_t)TP_STATUS_COUNT ? (uint32_t)status : (uint32_t)TP_STATUS_COUNT;
+  const char *name = status_names;
+  for (; skip > 0; skip--) {
+    name += strlen(name) + 1;
   }
-  return "TP_ERR_?";
+  return name;
 }

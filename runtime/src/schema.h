@@ -71,6 +71,6 @@ enum {
 enum { TP_INSTR_KERNEL_CALL = 1, TP_INSTR_DELEGATE_CALL = 2, TP_INSTR_MOVE = 3, TP_INSTR_JUMP_FALSE = 4, TP_INSTR_FREE = 5 };
 
 /* enum TensorShapeDynamism */
-enum { TP_SHAPE_STATIC = 0 };
+enum { TP_SHAPE_STATIC = 0, TP_SHAPE_DYNAMIC_BOUND = 1 };
 
 #endif /* TINYPTE_SCHEMA_H */

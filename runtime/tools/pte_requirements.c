@@ -8,8 +8,11 @@
  * The pool holds runtime structures, so its size depends on the data layout the program
  * is compiled for. The build runs this tool compiled for //platforms/host:ilp32, the
  * boards' layout; "layout" in the JSON lists the C facts the number depends on, and the
- * firmware that uses it asserts each one at compile time (tinypte app_data). Errors are
- * one line "pte_requirements: ..." and exit status 1 (2 for usage errors).
+ * firmware that uses it asserts each one at compile time (tinypte app_data). It then
+ * initializes the method once in memory of those sizes, so that everything tp_method_init
+ * checks (each kernel's prepare, dynamic tensors meeting kernels that cannot resize) fails the
+ * build rather than the board. Errors are one line "pte_requirements: ..." and exit status 1
+ * (2 for usage errors).
  */
 #include <stdalign.h>
 #include <stdio.h>
@@ -55,6 +58,47 @@ static int fail(const char *model, const char *what, tp_status status) {
   return 1;
 }
 
+/* 16-byte aligned zeroed memory of at least `bytes` (at least 16), or NULL. */
+static void *aligned_zeroed(size_t bytes) {
+  size_t rounded = (bytes + 31u) & ~(size_t)15u;
+  void *p = aligned_alloc(16, rounded);
+  if (p != NULL) {
+    memset(p, 0, rounded);
+  }
+  return p;
+}
+
+/* tp_method_init in memory of the sizes `req` reports: 0, or 1 after printing what failed. */
+static int trial_init(const char *model, const char *name, const tp_program *program, const tp_method_requirements *req) {
+  void *buffers[TP_MAX_BUFFERS] = {NULL};
+  size_t sizes[TP_MAX_BUFFERS] = {0};
+  void *pool = aligned_zeroed(req->pool_bytes);
+  int result = pool == NULL;
+  for (uint32_t id = 1; id < req->num_buffers && result == 0; id++) {
+    sizes[id] = (size_t)req->buffer_sizes[id];
+    buffers[id] = aligned_zeroed(sizes[id]);
+    result = buffers[id] == NULL;
+  }
+  if (result != 0) {
+    fprintf(stderr, "pte_requirements: %s: out of host memory\n", model);
+  } else {
+    tp_method method;
+    tp_method_memory memory = {pool, req->pool_bytes, buffers, sizes, req->num_buffers};
+    tp_status status = tp_method_init(&method, program, name, &memory, &tp_selected_kernels);
+    if (status != TP_OK) {
+      fprintf(stderr, "pte_requirements: %s: init: instruction %ld (%s.%s): %s: %s\n", model,
+              (long)method.failed_instruction, method.failed_operator ? method.failed_operator : "-",
+              method.failed_overload ? method.failed_overload : "-", tp_status_name(status), tp_status_message(status));
+      result = 1;
+    }
+  }
+  for (uint32_t id = 0; id < TP_MAX_BUFFERS; id++) {
+    free(buffers[id]);
+  }
+  free(pool);
+  return result;
+}
+
 int main(int argc, char **argv) {
   const char *model = NULL;
   const char *method = "forward";
@@ -93,7 +137,7 @@ int main(int argc, char **argv) {
               req.missing_overload);
     }
     result = fail(model, method, status);
-  } else {
+  } else if ((result = trial_init(model, method, &program, &req)) == 0) {
     FILE *out = out_path ? fopen(out_path, "w") : stdout;
     if (out == NULL) {
       fprintf(stderr, "pte_requirements: cannot write %s\n", out_path);

@@ -1,6 +1,6 @@
 """Conformance cases of the indexing and creation operators (portable-kernel parity): gather,
 scatter, scatter_add, index_select, advanced indexing (index, index_put), masked_scatter,
-arange, zeros/ones/empty/fill/scalar_tensor and the dtype conversion copy. Index inputs are
+nonzero and masked_select (data-dependent out shapes, and kernels that take them on), arange, zeros/ones/empty/fill/scalar_tensor and the dtype conversion copy. Index inputs are
 drawn in range ("small_index": [0, 5)). See cases.py for how a case is written."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import torch
-from cases import EXACT, Case, Fn, b8, case, f32, i8, i32, i64
+from cases import EXACT, Case, Fn, b8, case, f32, i8, i32, i64, u8
 
 aten = torch.ops.aten
 
@@ -31,6 +31,9 @@ def device_copy(name: str) -> Callable[[torch.Tensor], torch.Tensor]:
 
 ADD = op("add.out")
 MUL = op("mul.out")
+NONZERO = op("nonzero.out")
+MASKED_SELECT = op("masked_select.out")
+KEEP_MASKED_SELECT = (aten.masked_select.default,)
 CASES: list[Case] = [
     case(
         "gather_dim1",
@@ -237,6 +240,66 @@ CASES: list[Case] = [
         EXACT,
         keep=(aten.index_put_.default,),
         unsupported="export functionalizes index_put_ into index_put.out",
+    ),
+    # Data-dependent shapes: the out is a dynamic tensor; its rows are counted when the program runs.
+    case("nonzero_int32", Fn(torch.nonzero), [i32(3, 5, kind="small_index")], [NONZERO], EXACT),
+    case("nonzero_bool_3d", Fn(torch.nonzero), [b8(2, 3, 4)], [NONZERO], EXACT),
+    case("nonzero_f32_relu", Fn(lambda x: torch.nonzero(torch.relu(x))), [f32(4, 5)], [op("relu.out"), NONZERO], EXACT),
+    case("nonzero_uint8_1d", Fn(torch.nonzero), [u8(9)], [NONZERO], EXACT),
+    case(
+        "nonzero_then_sum",
+        Fn(lambda x: torch.nonzero(x).sum()),
+        [i32(4, 3, kind="small_index")],
+        [NONZERO, "dim_order_ops::_to_dim_order_copy.out", op("sum.IntList_out")],
+        EXACT,
+    ),
+    case(
+        "masked_select_f32",
+        Fn(torch.masked_select),
+        [f32(3, 4), b8(3, 4)],
+        [MASKED_SELECT],
+        EXACT,
+        keep=KEEP_MASKED_SELECT,
+    ),
+    case(
+        "masked_select_mask_broadcast",
+        Fn(torch.masked_select),
+        [i64(2, 3, 4), b8(3, 1)],
+        [MASKED_SELECT],
+        EXACT,
+        keep=KEEP_MASKED_SELECT,
+    ),
+    case(
+        "masked_select_self_broadcast_int8",
+        Fn(torch.masked_select),
+        [i8(4), b8(3, 4)],
+        [MASKED_SELECT],
+        EXACT,
+        keep=KEEP_MASKED_SELECT,
+        unsupported="ExecuTorch plans masked_select's out for self's size, not the broadcast size",
+    ),
+    case(
+        "masked_select_then_mul_add",
+        Fn(lambda x, m, y: torch.masked_select(x, m) * 2.0 + torch.masked_select(y, m)),
+        [f32(5, 4), b8(5, 4), f32(5, 4)],
+        [MASKED_SELECT, MUL, ADD],
+        EXACT,
+        keep=KEEP_MASKED_SELECT,
+    ),
+    case(
+        "masked_select_then_exp_mean",
+        Fn(lambda x, m: torch.masked_select(x, m).exp().mean(dim=0, keepdim=True)),
+        [f32(6, 3), b8(6, 3)],
+        [MASKED_SELECT, op("exp.out"), op("mean.out")],
+        keep=KEEP_MASKED_SELECT,
+    ),
+    case(
+        "masked_select_none_true",
+        Fn(lambda x, m: torch.masked_select(x, torch.logical_and(m, torch.logical_not(m)))),
+        [f32(3, 3), b8(3, 3)],
+        [op("logical_not.out"), op("logical_and.out"), MASKED_SELECT],
+        EXACT,
+        keep=KEEP_MASKED_SELECT,
     ),
     # ExecuTorch's device copies: only its device memory planning (delegates with device memory) puts
     # them in a program; a plain export traces them as clones.

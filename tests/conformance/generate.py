@@ -65,6 +65,7 @@ def export_raw(case: Case) -> bytes:
     the operators it keeps whole (Case.keep)."""
     from executorch.exir import EdgeCompileConfig, to_edge
 
+    from tinypte import nonzero_layout
     from tinypte.export import backend_config
 
     exported = torch.export.export(case.module, clone_all(case.inputs))
@@ -72,7 +73,8 @@ def export_raw(case: Case) -> bytes:
         _skip_dim_order=case.raw, preserve_ops=list(case.keep), _core_aten_ops_exception_list=list(case.keep)
     )
     edge = to_edge(exported, compile_config=config)
-    return bytes(edge.to_executorch(backend_config(16, "greedy")).buffer)
+    backend = backend_config(16, "greedy")
+    return nonzero_layout.serialize(edge.to_executorch(backend), backend)
 
 
 def build_int8(case: Case) -> Generated:

@@ -17,8 +17,12 @@
  *    prepare checked; it reads tensor data through `call->args` (data pointers stay put,
  *    and a value only changes through a MOVE of a same-shaped tensor).
  *
- * Kernels never resize outputs: shapes are static, so an out tensor of the wrong size is
- * an error at prepare.
+ * Shapes are static in most programs, so an out tensor of the wrong size is an error at
+ * prepare. Programs with data-dependent shapes (nonzero, masked_select) have dynamic tensors
+ * (tinypte/value.h): a call that has one is prepared again before every run, and its kernel,
+ * flagged TP_KERNEL_DYNAMIC_SHAPES, sets a dynamic out's sizes in prepare, or in run when
+ * they depend on the data, with tp_tensor_resize. Calls of other kernels with a dynamic
+ * tensor fail tp_method_init (TP_ERR_UNSUPPORTED).
  *
  * Activation fusion: a kernel flagged TP_KERNEL_CLAMP (relu, hardtanh, clamp) keeps, for a
  * float32 call, the bounds it applies in a tp_clamp at the start of its state. When such a
@@ -63,6 +67,9 @@ enum {
   TP_KERNEL_CLAMP = 1u << 0,
   /* prepare honours call->clamp: the routine it picks applies it to every out element. */
   TP_KERNEL_TAKES_CLAMP = 1u << 1,
+  /* prepare handles dynamic tensors: it reads the inputs' current sizes and sets the out's
+   * with tp_tensor_resize (src/dynamic.c). */
+  TP_KERNEL_DYNAMIC_SHAPES = 1u << 2,
 };
 
 /* One operator implementation. */
@@ -92,5 +99,12 @@ const tp_kernel *tp_kernel_find(const tp_kernel_registry *registry, const char *
  * succeeds without choosing a routine is a bug in the kernel: TP_ERR_INVALID_ARGUMENT.
  */
 tp_status tp_kernel_prepare(const tp_kernel *kernel, const tp_kernel_call *call, tp_kernel_run_fn *run);
+
+/**
+ * Give `tensor` the shape `sizes[0..dim)`. A dynamic tensor takes it if the rank is its own and
+ * every size is within its bound; a static tensor only if it already has that shape. Else
+ * TP_ERR_KERNEL_ARGS (nothing changes).
+ */
+tp_status tp_tensor_resize(tp_tensor *tensor, uint32_t dim, const int32_t *sizes);
 
 #endif /* TINYPTE_KERNEL_H */

@@ -19,8 +19,9 @@
   X(TP_ERR_CORRUPT, 4,                                                                                            \
     "an offset, length, index or enum in the file is out of bounds: the file is truncated or damaged")           \
   X(TP_ERR_UNSUPPORTED, 5,                                                                                        \
-    "a valid program that uses something tinypte does not run: backend delegates, dynamic shapes, "               \
-    "non-contiguous dim orders, unplanned inputs, more than 8 memory ids")                                        \
+    "a valid program that uses something tinypte does not run: backend delegates, a dynamic tensor passed to "   \
+    "a kernel that cannot resize (method->failed_operator), unbounded dynamic shapes, non-contiguous dim orders, " \
+    "unplanned inputs, more than 8 memory ids")                                                                   \
   X(TP_ERR_METHOD_NOT_FOUND, 6, "the program has no method of that name")                                         \
   X(TP_ERR_OPERATOR_MISSING, 7,                                                                                   \
     "no kernel is linked for an operator (method->failed_operator names it); kernel_library() catches this "     \

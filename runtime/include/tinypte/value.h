@@ -1,7 +1,11 @@
 /* Values a program computes with: tensors, scalars and lists (ExecuTorch's EValues).
  *
- * Tensors are contiguous (dim order 0..n-1) with static shapes; their sizes point into the
- * program bytes, their data into the program (constants) or into the planned buffers.
+ * Tensors are contiguous (dim order 0..n-1); their data points into the program (constants)
+ * or into the planned buffers. Most shapes are static, and their sizes point into the program
+ * bytes. A tensor the program marks DYNAMIC_BOUND (the out of nonzero or masked_select, and
+ * what is computed from it) has `dynamic` set: its sizes live in the state pool, followed by
+ * its bound (the program's sizes, which its planned memory holds), and kernels flagged
+ * TP_KERNEL_DYNAMIC_SHAPES resize it when they run (tp_tensor_resize).
  */
 #ifndef TINYPTE_VALUE_H
 #define TINYPTE_VALUE_H
@@ -42,12 +46,13 @@ const char *tp_dtype_name(int dtype);
 
 typedef struct tp_tensor {
   void *data;            /* numel * element size bytes; NULL only when numel == 0 */
-  const int32_t *sizes;  /* dim entries; read-only (in the program) */
+  const int32_t *sizes;  /* dim entries; in the program, or (dynamic) in the pool, then dim bound entries */
   uint32_t numel;        /* product of sizes */
   uint32_t nbytes;       /* numel * tp_dtype_size(dtype) */
   uint8_t dim;           /* number of dimensions, 0 for a scalar tensor */
   uint8_t dtype;         /* a tp_dtype */
   uint8_t constant;      /* 1: data is a constant in the program (read-only, never changes) */
+  uint8_t dynamic;       /* 1: DYNAMIC_BOUND: the sizes change at run time, within the bound */
 } tp_tensor;
 
 /* Value kinds: the KernelTypes union of program.fbs (whose tag is one more: Null = 1, Int = 2, ...). */
