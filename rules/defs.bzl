@@ -4,7 +4,9 @@ Boards:    board, memory_region, qemu (a board's facts, in platforms/<board>/boa
            tinypte_board (declares a board's targets from them)
 Firmware:  tinypte_firmware (a cc_binary built for one board through a platform transition),
            firmware_uf2 (drag-and-drop image)
-Tests:     qemu_test (runs a firmware under its board's emulator)
+Tests:     qemu_test (runs a firmware under its board's emulator),
+           rp2350_test (runs a Pico 2 W firmware's real image on the RP2350 model)
+Settings:  choice_flag (a string build setting with fixed choices)
 Models:    executorch_model (model.py -> .pte, ops, memory plan, golden data, and the
            program as a C library `:<name>_program`),
            executorch_model_report (bazel run: summary and plots)
@@ -30,6 +32,8 @@ load(
     _executorch_model_report = "executorch_model_report",
 )
 load("//rules/private:qemu_test.bzl", _qemu_test = "qemu_test")
+load("//rules/private:rp2350_test.bzl", _rp2350_test = "rp2350_test")
+load("//rules/private:choice_flag.bzl", _choice_flag = "choice_flag")
 
 TinypteBoardInfo = _TinypteBoardInfo
 TinypteFirmwareInfo = _TinypteFirmwareInfo
@@ -46,3 +50,5 @@ tinypte_board = _tinypte_board
 tinypte_firmware = _tinypte_firmware
 firmware_uf2 = _firmware_uf2
 qemu_test = _qemu_test
+rp2350_test = _rp2350_test
+choice_flag = _choice_flag

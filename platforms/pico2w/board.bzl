@@ -1,8 +1,9 @@
 """Raspberry Pi Pico 2 W: RP2350 (Cortex-M33, used in Arm Secure mode), 4 MiB QSPI flash
-executed in place at 0x10000000, 520 KiB SRAM, console on UART0 (GPIO0 TX, GPIO1 RX,
-115200 8N1). Build-only here: no emulator models the RP2350, so firmware is tested on its
-Cortex-M33 twin mps2_an505 and checked structurally for this board. No Pico SDK: boot
-block, clocks and UART are set up by the files in this folder."""
+executed in place at 0x10000000, 520 KiB SRAM, console on the board's USB port (a CDC ACM
+serial device) or, with --//platforms/pico2w:console=uart, on UART0 (GPIO0 TX, GPIO1 RX,
+115200 8N1). QEMU has no RP2350: its tests run the real image on the RP2350 model in
+emulator/ (rp2350_test). No Pico SDK: boot block, clocks, USB and UART are set up by the
+files in this folder."""
 
 load("//rules:defs.bzl", "board", "memory_region")
 
@@ -23,8 +24,21 @@ BOARD = board(
     uf2_family_id = "0xe48bff59",
     startup = [
         "//platforms/pico2w:boot_block.c",
-        "//platforms/pico2w:uart_console.c",
+        "//platforms/pico2w:clocks.c",
+        "//platforms/pico2w:clocks.h",
+        "//platforms/pico2w:rp2350_regs.h",
         "//platforms/common:cortex_m",
         "//platforms/common:start",
-    ],
+    ] + select({
+        "//platforms/pico2w:console_uart": ["//platforms/pico2w:uart_console.c"],
+        "//conditions:default": [
+            "//platforms/pico2w:usb_console.c",
+            "//platforms/pico2w:usb_descriptors.c",
+            "//platforms/pico2w:usb_descriptors.h",
+            "//platforms/pico2w:usb_device.c",
+            "//platforms/pico2w:usb_device.h",
+        ],
+    }),
+    # Tests run the real image on the RP2350 model (rp2350_test).
+    instruction_model = "//platforms/pico2w/emulator:run.py",
 )

@@ -1,37 +1,11 @@
-/* Pico 2 W console: UART0 at 115200 8N1 on GPIO0 (TX) / GPIO1 (RX), clocked from the
- * 12 MHz crystal so the baud rate is exact whatever the boot ROM left on the ring
- * oscillator. Register addresses and fields are from the RP2350 datasheet; each write
- * names its chapter and register. Writes use the atomic SET/CLR aliases (+0x2000 and
- * +0x3000, datasheet "Atomic register access") so other bits are left alone.
- */
+/* Pico 2 W console on UART0 (console = "uart"): 115200 8N1 on GPIO0 (TX) / GPIO1 (RX), for a
+ * USB-serial adapter on pins 1 and 2. clk_peri runs from the 12 MHz crystal (clocks.c), so
+ * the baud rate is exact. Register addresses and fields are from the RP2350 datasheet. */
 #include <stdint.h>
 
+#include "clocks.h"
+#include "rp2350_regs.h"
 #include "tinypte/board.h"
-
-#define TP_REG(addr) (*(volatile uint32_t *)(addr))
-#define TP_SET(addr) TP_REG((addr) + 0x2000u)
-#define TP_CLR(addr) TP_REG((addr) + 0x3000u)
-
-/* XOSC chapter: XOSC_BASE 0x40048000, CTRL +0x0, STATUS +0x4, STARTUP +0xc. */
-#define TP_XOSC_CTRL 0x40048000u
-#define TP_XOSC_STATUS 0x40048004u
-#define TP_XOSC_STARTUP 0x4004800cu
-#define TP_XOSC_CTRL_1_15MHZ 0xaa0u           /* FREQ_RANGE: 1-15 MHz crystal */
-#define TP_XOSC_CTRL_ENABLE (0xfabu << 12)    /* ENABLE magic value */
-#define TP_XOSC_STATUS_STABLE (1u << 31)
-#define TP_XOSC_STARTUP_DELAY 47u             /* (12 MHz / 1000 + 128) / 256: ~1 ms */
-
-/* Clocks chapter: CLOCKS_BASE 0x40010000, CLK_PERI_CTRL +0x48. */
-#define TP_CLK_PERI_CTRL 0x40010048u
-#define TP_CLK_PERI_ENABLE (1u << 11)
-#define TP_CLK_PERI_AUXSRC_XOSC (4u << 5)
-
-/* Resets chapter: RESETS_BASE 0x40020000, RESET +0x0, RESET_DONE +0x8. */
-#define TP_RESETS_RESET 0x40020000u
-#define TP_RESETS_DONE 0x40020008u
-#define TP_RESET_IO_BANK0 (1u << 6)
-#define TP_RESET_PADS_BANK0 (1u << 9)
-#define TP_RESET_UART0 (1u << 26)
 
 /* GPIO chapter: IO_BANK0 GPIO0_CTRL 0x40028004, GPIO1_CTRL 0x4002800c; FUNCSEL 2 = UART.
  * PADS_BANK0 GPIO0 0x40038004, GPIO1 0x40038008: ISO bit 8 (isolation, set at reset on
@@ -60,25 +34,9 @@
 #define TP_UART_IBRD_115200 6u
 #define TP_UART_FBRD_115200 33u
 
-static void tp__start_xosc(void) {
-  TP_REG(TP_XOSC_CTRL) = TP_XOSC_CTRL_1_15MHZ;     /* XOSC: CTRL.FREQ_RANGE */
-  TP_REG(TP_XOSC_STARTUP) = TP_XOSC_STARTUP_DELAY; /* XOSC: STARTUP.DELAY */
-  TP_SET(TP_XOSC_CTRL) = TP_XOSC_CTRL_ENABLE;      /* XOSC: CTRL.ENABLE */
-  while (!(TP_REG(TP_XOSC_STATUS) & TP_XOSC_STATUS_STABLE)) {
-  }
-}
-
 void tp_board_init(void) {
-  tp__start_xosc();
-  /* Clocks: CLK_PERI_CTRL.AUXSRC = xosc_clksrc, then ENABLE. */
-  TP_REG(TP_CLK_PERI_CTRL) = TP_CLK_PERI_AUXSRC_XOSC;
-  TP_SET(TP_CLK_PERI_CTRL) = TP_CLK_PERI_ENABLE;
-
-  /* Resets: take IO_BANK0, PADS_BANK0 and UART0 out of reset; wait for RESET_DONE. */
-  const uint32_t blocks = TP_RESET_IO_BANK0 | TP_RESET_PADS_BANK0 | TP_RESET_UART0;
-  TP_CLR(TP_RESETS_RESET) = blocks;
-  while ((TP_REG(TP_RESETS_DONE) & blocks) != blocks) {
-  }
+  tp_rp2350_clocks_init();
+  tp_rp2350_unreset(TP_RESET_IO_BANK0 | TP_RESET_PADS_BANK0 | TP_RESET_UART0);
 
   /* Pads: GPIO0 drives (clear ISO and OD); GPIO1 receives (clear ISO, set IE). */
   TP_CLR(TP_PADS_GPIO0) = TP_PAD_ISO | TP_PAD_OD;
@@ -95,7 +53,7 @@ void tp_board_init(void) {
   TP_REG(TP_UART0_CR) = TP_UART_CR_ENABLE;
 }
 
-static void tp__uart_putc(char c) {
+static void uart_putc(char c) {
   while (TP_REG(TP_UART0_FR) & TP_UART_FR_TXFF) {
   }
   TP_REG(TP_UART0_DR) = (uint8_t)c;
@@ -103,8 +61,8 @@ static void tp__uart_putc(char c) {
 
 void tp_console_write(const char *text, size_t size) {
   for (size_t i = 0; i < size; ++i) {
-    if (text[i] == '\n') tp__uart_putc('\r');
-    tp__uart_putc(text[i]);
+    if (text[i] == '\n') uart_putc('\r');
+    uart_putc(text[i]);
   }
 }
 

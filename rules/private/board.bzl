@@ -56,6 +56,7 @@ def board(
         flash_region = "FLASH",
         ram_region = "RAM",
         emulator = None,
+        instruction_model = "",
         fvp = "",
         uf2_family_id = "",
         linker_template = "//platforms/common:firmware.ld.tpl",
@@ -72,6 +73,9 @@ def board(
       flash_region: Region for code and read-only data.
       ram_region: Region for data, bss and stack.
       emulator: `qemu(...)` when QEMU runs the board; None for a build-only board.
+      instruction_model: Label of the entry point of a model of the board's chip that runs
+        its real firmware (the RP2350's: //platforms/pico2w/emulator:run.py); model firmware
+        for the board then gets `<board>_test` targets through `rp2350_test`.
       fvp: Name of an Arm FVP executable modelling the board, used by tests when on PATH.
       uf2_family_id: UF2 family ID (hex string) when the board is flashed by copying a
         UF2 file (RP2350 Arm Secure: "0xe48bff59"); enables `firmware_uf2`.
@@ -95,6 +99,7 @@ def board(
         flash_region = flash_region,
         ram_region = ram_region,
         emulator = emulator,
+        instruction_model = instruction_model,
         fvp = fvp,
         uf2_family_id = uf2_family_id,
         linker_template = linker_template,

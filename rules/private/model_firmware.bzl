@@ -10,9 +10,11 @@
 
 creates, for each board B:
     :B_elf   the firmware (tinypte_firmware), size-checked against the board
-    :B_test  a qemu_test running it (boards with an emulator); it passes when every golden
-             output is within the model's tolerance of PyTorch's
-    :B_uf2   the UF2 image, for boards flashed by copying a UF2 file.
+    :B_test  a qemu_test running it (boards with an emulator), or an rp2350_test running the
+             real image on the chip's model (boards with an instruction_model: the Pico 2 W);
+             it passes when every golden output is within the model's tolerance of PyTorch's
+    :B_uf2   the UF2 image, for boards flashed by copying a UF2 file
+    :B_flash `bazel run` target copying that UF2 to the board in BOOTSEL mode.
 Shared by all boards:
     :<name>_kernels   kernel_library with only the kernels the model's program calls
     :<name>_requirements   the program's buffers and state pool with those kernels
@@ -31,6 +33,7 @@ load("//rules/private:firmware.bzl", "firmware_uf2", "tinypte_firmware")
 load("//rules/private:host_transition.bzl", "host_transition")
 load("//rules/private:kernels.bzl", "kernel_library")
 load("//rules/private:qemu_test.bzl", "qemu_test")
+load("//rules/private:rp2350_test.bzl", "rp2350_test")
 load("//rules/private:requirements.bzl", "model_requirements")
 
 def _model_app_data_impl(ctx):
@@ -191,9 +194,27 @@ def model_firmware(
                 expect_output = _expected_output(model_name, board.name),
                 tags = tags + test_tags,
             )
+        elif board.instruction_model:
+            rp2350_test(
+                name = board.name + "_test",
+                size = "medium",
+                firmware = ":" + board.name + "_elf",
+                main = board.instruction_model,
+                expect_output = _expected_output(model_name, board.name),
+                tags = tags + test_tags,
+            )
         if board.uf2_family_id:
             firmware_uf2(
                 name = board.name + "_uf2",
                 firmware = ":" + board.name + "_elf",
+                tags = tags,
+            )
+            native.py_binary(
+                name = board.name + "_flash",
+                srcs = ["//tools:flash_uf2.py"],
+                main = "//tools:flash_uf2.py",
+                args = ["--uf2", "$(rootpath :{}_uf2)".format(board.name)],
+                data = [":" + board.name + "_uf2"],
+                python_version = "PY3",
                 tags = tags,
             )

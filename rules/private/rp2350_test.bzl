@@ -1,0 +1,95 @@
+"""rp2350_test: run a Pico 2 W firmware's real ELF on the RP2350 model and check its output.
+
+The model (//platforms/pico2w/emulator) is unicorn's Cortex-M33 with the RP2350 peripherals
+the firmware touches, and a USB host on its USB port. It boots the image as the boot ROM
+does (vector table at the start of flash), reads the console (the USB serial port after
+enumerating the device and opening the port, or UART0), and ends the run at the inference
+app's summary line. The test passes when every `expect_output` pattern matches a line; a
+firmware that does not connect to USB, an access to an address the model
+does not implement, a CPU exception, a poll that never ends or a run past
+`max_instructions` fails it with one line naming the address and the PC.
+"""
+
+load("//rules:providers.bzl", "TinypteFirmwareInfo")
+load("//rules/private:runner_script.bzl", "runner_script")
+
+_CONSOLE = "//platforms/pico2w:console"
+
+def _console_transition_impl(settings, attr):
+    # Unchanged unless build_console overrides it: the firmware is then the same build as
+    # everywhere else, not a second configuration.
+    return {_CONSOLE: attr.build_console or settings[_CONSOLE]}
+
+_console_transition = transition(
+    implementation = _console_transition_impl,
+    inputs = [_CONSOLE],
+    outputs = [_CONSOLE],
+)
+
+def _rp2350_test_impl(ctx):
+    firmware = ctx.attr.firmware[0][TinypteFirmwareInfo]
+    args = [ctx.file.main.short_path, "--console", ctx.attr.console, "--max-instructions", str(ctx.attr.max_instructions)]
+    for pattern in ctx.attr.expect_output:
+        args += ["--expect", pattern]
+    args.append(firmware.elf.short_path)
+    # run.py imports its siblings (its directory is first on sys.path) and tools/usb_ids.py.
+    script = runner_script(ctx, "rp2350_test", ctx.file._interpreter.short_path, args, {"PYTHONPATH": "tools"})
+    files = [script, firmware.elf, ctx.file._interpreter, ctx.file.main] + ctx.files.runner
+    runfiles = ctx.runfiles(files = files)
+    return [DefaultInfo(executable = script, files = depset([script]), runfiles = runfiles)]
+
+rp2350_test = rule(
+    implementation = _rp2350_test_impl,
+    test = True,
+    doc = """Runs a Pico 2 W `tinypte_firmware` on the RP2350 model (instruction-level).
+
+Example:
+
+    rp2350_test(
+        name = "pico2w_test",
+        firmware = ":pico2w_elf",
+        expect_output = ["^tinypte: model=sine board=pico2w .* PASS$"],
+    )
+""",
+    attrs = {
+        "firmware": attr.label(
+            mandatory = True,
+            providers = [TinypteFirmwareInfo],
+            cfg = _console_transition,
+            doc = "The firmware to run: an RP2350 (Pico 2 W) image.",
+        ),
+        "console": attr.string(
+            default = "usb",
+            values = ["usb", "uart"],
+            doc = "The console the test reads: the USB serial port (the model's host enumerates the device and opens the port) or UART0.",
+        ),
+        "build_console": attr.string(
+            default = "",
+            values = ["", "usb", "uart"],
+            doc = "Build the firmware with this //platforms/pico2w:console instead of the current one (tests of failure paths: a UART firmware read as USB).",
+        ),
+        "expect_output": attr.string_list(
+            doc = "Python regular expressions; each must match at least one console line.",
+        ),
+        "max_instructions": attr.int(
+            default = 2000000000,
+            doc = "Instructions the run may take before it counts as hung.",
+        ),
+        "main": attr.label(
+            default = "//platforms/pico2w/emulator:run.py",
+            allow_single_file = [".py"],
+            doc = "The RP2350 model's entry point.",
+        ),
+        "runner": attr.label(
+            default = "//platforms/pico2w/emulator:runner",
+            doc = "The Python sources the entry point imports.",
+        ),
+        "_interpreter": attr.label(
+            default = "@tinypte_emulator_python//:python",
+            allow_single_file = True,
+        ),
+        "_allowlist_function_transition": attr.label(
+            default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
+        ),
+    },
+)
