@@ -112,6 +112,7 @@ def model_firmware(
         boards,
         srcs = [],
         stack_size = 0,
+        budgets = {},
         corrupt_golden = -1,
         test_tags = [],
         tags = []):
@@ -125,6 +126,8 @@ def model_firmware(
       srcs: kernels of your own (C files with `TP_KERNEL` definitions) for operators the
         portable kernels lack, e.g. a custom operator of the model (see kernel_library).
       stack_size: main stack reserve in bytes on every board (0: each board's default).
+      budgets: board name -> (max flash, max RAM) in bytes, tighter than the board's regions:
+        the build prints them and fails above them.
         Size it from the app's needs to fit small RAM budgets.
       corrupt_golden: test builds only (see model_app_data).
       test_tags: tags of the qemu tests (e.g. ["manual"] for deliberately failing ones).
@@ -179,11 +182,14 @@ def model_firmware(
             target_compatible_with = [board.constraint],
             tags = tags,
         )
+        max_flash, max_ram = budgets.get(board.name, (0, 0))
         tinypte_firmware(
             name = board.name + "_elf",
             board = board,
             deps = [":" + app],
             stack_size = stack_size,
+            max_flash = max_flash,
+            max_ram = max_ram,
             tags = tags,
         )
         if board.emulator:
