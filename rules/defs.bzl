@@ -32,7 +32,7 @@ load(
     _executorch_model_report = "executorch_model_report",
 )
 load("//rules/private:qemu_test.bzl", _qemu_test = "qemu_test")
-load("//rules/private:rp2350_test.bzl", _rp2350_test = "rp2350_test")
+load("//rules/private:rp2350_test.bzl", _pico2w_console_firmware = "pico2w_console_firmware", _rp2350_test = "rp2350_test")
 load("//rules/private:choice_flag.bzl", _choice_flag = "choice_flag")
 
 TinypteBoardInfo = _TinypteBoardInfo
@@ -51,4 +51,5 @@ tinypte_firmware = _tinypte_firmware
 firmware_uf2 = _firmware_uf2
 qemu_test = _qemu_test
 rp2350_test = _rp2350_test
+pico2w_console_firmware = _pico2w_console_firmware
 choice_flag = _choice_flag

@@ -16,18 +16,45 @@ load("//rules/private:runner_script.bzl", "runner_script")
 _CONSOLE = "//platforms/pico2w:console"
 
 def _console_transition_impl(settings, attr):
-    # Unchanged unless build_console overrides it: the firmware is then the same build as
-    # everywhere else, not a second configuration.
-    return {_CONSOLE: attr.build_console or settings[_CONSOLE]}
+    return {_CONSOLE: attr.console}
 
 _console_transition = transition(
     implementation = _console_transition_impl,
-    inputs = [_CONSOLE],
+    inputs = [],
     outputs = [_CONSOLE],
 )
 
+def _pico2w_console_firmware_impl(ctx):
+    firmware = ctx.attr.firmware[0]
+    return [firmware[TinypteFirmwareInfo], firmware[DefaultInfo]]
+
+pico2w_console_firmware = rule(
+    implementation = _pico2w_console_firmware_impl,
+    doc = """A Pico 2 W firmware built with another console than the command line's.
+
+Tests of failure paths use it (a UART firmware read as USB). A rule of its own, because a
+transition on every rp2350_test's firmware would put each in a configuration of its own and
+build every model again for it (Bazel 4 keeps even an unchanged setting in the output path).""",
+    attrs = {
+        "firmware": attr.label(
+            mandatory = True,
+            providers = [TinypteFirmwareInfo],
+            cfg = _console_transition,
+            doc = "The firmware to build with `console`.",
+        ),
+        "console": attr.string(
+            mandatory = True,
+            values = ["usb", "uart"],
+            doc = "The //platforms/pico2w:console to build it with.",
+        ),
+        "_allowlist_function_transition": attr.label(
+            default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
+        ),
+    },
+)
+
 def _rp2350_test_impl(ctx):
-    firmware = ctx.attr.firmware[0][TinypteFirmwareInfo]
+    firmware = ctx.attr.firmware[TinypteFirmwareInfo]
     args = [ctx.file.main.short_path, "--console", ctx.attr.console, "--max-instructions", str(ctx.attr.max_instructions)]
     for pattern in ctx.attr.expect_output:
         args += ["--expect", pattern]
@@ -55,18 +82,12 @@ Example:
         "firmware": attr.label(
             mandatory = True,
             providers = [TinypteFirmwareInfo],
-            cfg = _console_transition,
-            doc = "The firmware to run: an RP2350 (Pico 2 W) image.",
+            doc = "The firmware to run: an RP2350 (Pico 2 W) image (`pico2w_console_firmware` builds one with another console).",
         ),
         "console": attr.string(
             default = "usb",
             values = ["usb", "uart"],
             doc = "The console the test reads: the USB serial port (the model's host enumerates the device and opens the port) or UART0.",
-        ),
-        "build_console": attr.string(
-            default = "",
-            values = ["", "usb", "uart"],
-            doc = "Build the firmware with this //platforms/pico2w:console instead of the current one (tests of failure paths: a UART firmware read as USB).",
         ),
         "expect_output": attr.string_list(
             doc = "Python regular expressions; each must match at least one console line.",
@@ -87,9 +108,6 @@ Example:
         "_interpreter": attr.label(
             default = "@tinypte_emulator_python//:python",
             allow_single_file = True,
-        ),
-        "_allowlist_function_transition": attr.label(
-            default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
         ),
     },
 )
