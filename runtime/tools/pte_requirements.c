@@ -58,45 +58,19 @@ static int fail(const char *model, const char *what, tp_status status) {
   return 1;
 }
 
-/* 16-byte aligned zeroed memory of at least `bytes` (at least 16), or NULL. */
-static void *aligned_zeroed(size_t bytes) {
-  size_t rounded = (bytes + 31u) & ~(size_t)15u;
-  void *p = aligned_alloc(16, rounded);
-  if (p != NULL) {
-    memset(p, 0, rounded);
-  }
-  return p;
-}
-
-/* tp_method_init in memory of the sizes `req` reports: 0, or 1 after printing what failed. */
+/* tp_method_init in heap memory of the sizes `req` reports: 0, or 1 after printing what failed. */
 static int trial_init(const char *model, const char *name, const tp_program *program, const tp_method_requirements *req) {
-  void *buffers[TP_MAX_BUFFERS] = {NULL};
-  size_t sizes[TP_MAX_BUFFERS] = {0};
-  void *pool = aligned_zeroed(req->pool_bytes);
-  int result = pool == NULL;
-  for (uint32_t id = 1; id < req->num_buffers && result == 0; id++) {
-    sizes[id] = (size_t)req->buffer_sizes[id];
-    buffers[id] = aligned_zeroed(sizes[id]);
-    result = buffers[id] == NULL;
+  tp_host_memory host;
+  tp_host_memory_alloc(&host, req); /* a failed allocation is a NULL that init reports */
+  tp_method method;
+  tp_status status = tp_method_init(&method, program, name, &host.memory, &tp_selected_kernels);
+  if (status != TP_OK) {
+    fprintf(stderr, "pte_requirements: %s: init: instruction %ld (%s.%s): %s: %s\n", model,
+            (long)method.failed_instruction, method.failed_operator ? method.failed_operator : "-",
+            method.failed_overload ? method.failed_overload : "-", tp_status_name(status), tp_status_message(status));
   }
-  if (result != 0) {
-    fprintf(stderr, "pte_requirements: %s: out of host memory\n", model);
-  } else {
-    tp_method method;
-    tp_method_memory memory = {pool, req->pool_bytes, buffers, sizes, req->num_buffers};
-    tp_status status = tp_method_init(&method, program, name, &memory, &tp_selected_kernels);
-    if (status != TP_OK) {
-      fprintf(stderr, "pte_requirements: %s: init: instruction %ld (%s.%s): %s: %s\n", model,
-              (long)method.failed_instruction, method.failed_operator ? method.failed_operator : "-",
-              method.failed_overload ? method.failed_overload : "-", tp_status_name(status), tp_status_message(status));
-      result = 1;
-    }
-  }
-  for (uint32_t id = 0; id < TP_MAX_BUFFERS; id++) {
-    free(buffers[id]);
-  }
-  free(pool);
-  return result;
+  tp_host_memory_free(&host);
+  return status == TP_OK ? 0 : 1;
 }
 
 int main(int argc, char **argv) {
