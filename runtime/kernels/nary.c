@@ -1,6 +1,10 @@
 /* Planning the element-by-element broadcast of nary.h. */
 #include "nary.h"
 
+#include <string.h>
+
+#include "broadcast.h"
+
 tp_status tp_nary_plan_init(tp_nary_plan *plan, const tp_tensor *const *ins, uint32_t n, const tp_tensor *out) {
   TP_CHECK_ARGS(n <= TP_NARY_MAX);
   const uint32_t dim = out->dim > 0 ? out->dim : 1;
@@ -47,20 +51,11 @@ tp_status tp_nary_resize_out(const tp_tensor *const *ins, uint32_t n, tp_tensor 
   uint32_t dim = 0;
   int32_t sizes[TP_MAX_DIM];
   for (uint32_t k = 0; k < n; k++) {
-    dim = ins[k] != NULL && ins[k]->dim > dim ? ins[k]->dim : dim;
-  }
-  for (uint32_t d = 0; d < dim; d++) {
-    sizes[d] = 1;
-  }
-  for (uint32_t k = 0; k < n; k++) {
-    const tp_tensor *t = ins[k];
-    for (uint32_t j = 0; t != NULL && j < t->dim; j++) {
-      int32_t *size = &sizes[j + (dim - t->dim)]; /* aligned at the last dimension */
-      if (*size == 1) {
-        *size = t->sizes[j];
-      } else {
-        TP_CHECK_ARGS(t->sizes[j] == 1 || t->sizes[j] == *size);
-      }
+    if (ins[k] != NULL) { /* fold each operand into the broadcast shape so far */
+      int32_t so_far[TP_MAX_DIM];
+      memcpy(so_far, sizes, sizeof(int32_t) * dim);
+      const tp_tensor shape = {.sizes = so_far, .dim = (uint8_t)dim};
+      TP_TRY(tp_broadcast_shape(&shape, ins[k], &dim, sizes));
     }
   }
   return tp_out_shape(out, dim, sizes);

@@ -293,6 +293,14 @@ CASES: list[Case] = [
         [MASKED_SELECT, op("exp.out"), op("mean.out")],
         keep=KEEP_MASKED_SELECT,
     ),
+    case(  # the binary engine (nary.c) resizing its dynamic out
+        "masked_select_then_gt",
+        Fn(lambda x, m, y: torch.masked_select(x, m) > torch.masked_select(y, m)),
+        [f32(4, 5), b8(4, 5), f32(4, 5)],
+        [MASKED_SELECT, op("gt.Tensor_out")],
+        EXACT,
+        keep=KEEP_MASKED_SELECT,
+    ),
     case(
         "masked_select_none_true",
         Fn(lambda x, m: torch.masked_select(x, torch.logical_and(m, torch.logical_not(m)))),
