@@ -25,6 +25,10 @@ BOARDS = [
 # Boards an emulator here runs (QEMU): those with firmware tests.
 EMULATED_BOARDS = [board for board in BOARDS if board.emulator]
 
+# Boards QEMU lacks whose real image runs on an instruction-level model of the chip (the
+# Pico 2 W's RP2350: rp2350_test): they have firmware tests and perf rows too.
+MODELLED_BOARDS = [board for board in BOARDS if board.instruction_model]
+
 # The board for checks that need one board only (runtime size probes, failure-path
 # firmware): the emulated Cortex-M33, the core of the Pico 2 W.
 REFERENCE_BOARD = mps2_an505

@@ -26,13 +26,21 @@ _console_transition = transition(
 
 def _pico2w_console_firmware_impl(ctx):
     firmware = ctx.attr.firmware[0]
-    return [firmware[TinypteFirmwareInfo], firmware[DefaultInfo]]
+    info = firmware[TinypteFirmwareInfo]
+
+    # The size report under this target's name: the original's runfiles path is the default
+    # console's firmware's, so a target that has both would see only one of them.
+    size_json = ctx.actions.declare_file(ctx.label.name + ".size.json")
+    ctx.actions.expand_template(template = info.size_json, output = size_json, substitutions = {})
+    return [info, firmware[DefaultInfo], OutputGroupInfo(size_json = depset([size_json]))]
 
 pico2w_console_firmware = rule(
     implementation = _pico2w_console_firmware_impl,
     doc = """A Pico 2 W firmware built with another console than the command line's.
 
-Tests of failure paths use it (a UART firmware read as USB). A rule of its own, because a
+Tests of failure paths use it (a UART firmware read as USB), and the size table (what the
+USB console costs: output group `size_json`, the firmware's size report as
+`<name>.size.json`). A rule of its own, because a
 transition on every rp2350_test's firmware would put each in a configuration of its own and
 build every model again for it (Bazel 4 keeps even an unchanged setting in the output path).""",
     attrs = {

@@ -19,6 +19,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import execute_count
 import instruction_count
 from elftools.elf.elffile import ELFFile
 from elftools.elf.sections import SymbolTableSection
@@ -41,7 +42,7 @@ def profile(elf: Path, emulator: dict[str, object]) -> Counter[str]:
     """Instructions of the first inference, per function."""
     table = functions(elf)
     starts = [start for start, _, _ in table]
-    firmware = instruction_count.Firmware(elf)
+    firmware = execute_count.Firmware(elf)
     counts: Counter[str] = Counter()
     inside, back, previous = False, -1, -1
     for address in instruction_count.trace_addresses(instruction_count.qemu_command(emulator, elf)):

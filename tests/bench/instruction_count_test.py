@@ -1,10 +1,12 @@
-"""Unit tests of instruction_count's trace reading and attribution, on hand-written traces."""
+"""Unit tests of instruction_count's trace reading and of execute_count's attribution (the
+RP2350 model's too: whole blocks at a time), on hand-written traces."""
 
 from __future__ import annotations
 
 import sys
 
 import pytest
+from execute_count import ExecuteCounter
 from instruction_count import count_executes, executed_addresses
 
 
@@ -40,6 +42,18 @@ def test_execute_and_kernel_calls_are_attributed() -> None:
     assert (count.instructions, count.kernel_instructions, count.kernel_calls) == (9, 4, 1)
     assert count.runtime_instructions == 5
     assert len(count_executes(FakeCode(), trace * 2, wanted=2)) == 2
+
+
+def test_blocks_count_as_their_instructions() -> None:
+    # The same run as translated blocks (each ends at a branch), as the RP2350 model gives
+    # them: the counts are those of the instruction-by-instruction trace.
+    blocks = [[0x008, 0x00C, 0x010], [0x100, 0x102, 0x106], [0x200, 0x202, 0x204, 0x206], [0x108, 0x10A], [0x014]]
+    counter = ExecuteCounter(FakeCode())
+    for block in blocks * 3:
+        counter.step_all(block)
+    flat = [address for block in blocks * 3 for address in block]
+    assert counter.counts == count_executes(FakeCode(), flat, wanted=3)
+    assert [c.instructions for c in counter.counts] == [9, 9, 9]
 
 
 def test_too_few_executes_is_an_error() -> None:

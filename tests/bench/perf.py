@@ -7,7 +7,9 @@
 
 One row per model x emulated board, for the model's first golden input:
 - instructions: executed by one tp_method_execute, counted exactly from QEMU's execution
-  trace (instruction_count.py), so the same on every machine and every run;
+  trace (instruction_count.py), or for a board QEMU does not have (the Pico 2 W) by the
+  instruction-level model of its chip (`--instruction-model`: the RP2350 model's run.py
+  --count-execute), so the same on every machine and every run;
 - MACs: the model's multiply-accumulates per inference (`macs` in its ops.json, computed by
   the toolkit from the program's shapes); instructions per MAC;
 - runtime overhead: instructions outside kernels per program instruction run (per kernel call);
@@ -30,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -37,6 +40,7 @@ import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from execute_count import ExecuteCount
 from instruction_count import measure
 
 from tinypte import plotting
@@ -74,11 +78,40 @@ class Row:
         return self.runtime_instructions / max(self.kernel_calls, 1)
 
 
-def measure_row(model: str, board: str, elf: Path, board_json: Path, size_json: Path, ops_json: Path) -> Row:
+EXECUTE_LINE = re.compile(
+    r"^rp2350_test: execute instructions=(\d+) kernel_instructions=(\d+) kernel_calls=(\d+)$", re.M
+)
+
+
+@dataclass(frozen=True)
+class InstructionModel:
+    """A chip model that runs a board's firmware (`python run_py ELF --count-execute`)."""
+
+    python: Path
+    run_py: Path
+
+    def measure(self, elf: Path) -> ExecuteCount:
+        # run.py imports its siblings and tools/ (execute_count.py, usb_ids.py), as in rp2350_test.
+        environment = dict(os.environ, PYTHONPATH="tools")
+        run = subprocess.run([str(self.python), str(self.run_py), str(elf), "--count-execute"],
+                             capture_output=True, text=True, env=environment, check=False)  # fmt: skip
+        found = EXECUTE_LINE.search(run.stdout)
+        if run.returncode != 0 or not found:
+            tail = (run.stdout + run.stderr).strip().splitlines()[-3:]
+            raise SystemExit(f"perf: {self.run_py} {elf} --count-execute failed: {' / '.join(tail)}")
+        instructions, kernel_instructions, kernel_calls = (int(g) for g in found.groups())
+        return ExecuteCount(instructions, kernel_instructions, kernel_calls)
+
+
+def measure_row(models: dict[str, InstructionModel], model: str, board: str, elf: Path, board_json: Path,
+                size_json: Path, ops_json: Path) -> Row:  # fmt: skip
     description = json.loads(board_json.read_text())
-    if not description.get("emulator"):
+    if board in models:
+        count = models[board].measure(elf)
+    elif description.get("emulator"):
+        (count,) = measure(elf, description["emulator"], inferences=1)
+    else:
         raise SystemExit(f"perf: board {board} has no emulator to count instructions on")
-    (count,) = measure(elf, description["emulator"], inferences=1)
     size = json.loads(size_json.read_text())
     macs = int(json.loads(ops_json.read_text())["macs"])
     return Row(model, board, count.instructions, count.runtime_instructions, count.kernel_calls, macs,
@@ -207,6 +240,9 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--row", nargs=6, action="append", default=[], required=True,
                         metavar=("MODEL", "BOARD", "ELF", "BOARD_JSON", "SIZE_JSON", "OPS_JSON"))  # fmt: skip
+    parser.add_argument("--instruction-model", nargs=3, action="append", default=[],
+                        metavar=("BOARD", "PYTHON", "RUN_PY"),
+                        help="count BOARD's rows with `PYTHON RUN_PY ELF --count-execute` instead of QEMU")  # fmt: skip
     parser.add_argument("--min-rows", type=int, required=True, help="fail when fewer rows were measured")
     parser.add_argument("--host", nargs=3, action="append", default=[], metavar=("MODEL", "PTE", "GOLDEN"),
                         help="time MODEL on the host with tinypte and ExecuTorch")  # fmt: skip
@@ -218,7 +254,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--zoo", action="store_true", help="print the rows as the README's zoo table too")
     args = parser.parse_args(argv)
 
-    rows = [measure_row(m, b, *(Path(p) for p in paths)) for m, b, *paths in args.row]
+    models = {board: InstructionModel(Path(python), Path(run_py)) for board, python, run_py in args.instruction_model}
+    rows = [measure_row(models, m, b, *(Path(p) for p in paths)) for m, b, *paths in args.row]
     print(table(rows))
     if args.zoo:
         print()

@@ -4,13 +4,16 @@ The runtime core and kernel sizes are measured by linking, at -Os, on the refere
 (REFERENCE_BOARD in platforms/boards.bzl):
     core    = .text(runtime_only, no kernels)   - .text(baseline)
     kernels = .text(runtime_only, sine kernels) - .text(runtime_only, no kernels)
-so they include whatever library code each part pulls in. The state pool is the size of
+so they include whatever library code each part pulls in. --console-cost USB UART compares
+the sine Pico 2 W firmware with its USB console (the default) and with the UART console:
+what USB costs in flash and RAM. The state pool is the size of
 the sine firmware's `pool` symbol (an error when the ELF has none). With --check, exits 1
 when a budget is exceeded or when the sine firmware links a kernel the sine program does
 not call.
 
 usage: sizes.py --baseline B.size.json --core C.size.json --core-kernels K.size.json
-           --sine-elf sine.elf [--firmware F.size.json ...] [--check]
+           --sine-elf sine.elf [--console-cost USB.size.json UART.size.json]
+           [--firmware F.size.json ...] [--check]
 """
 
 from __future__ import annotations
@@ -66,10 +69,24 @@ def board_table(paths: list[Path]) -> list[str]:
     return lines
 
 
+def console_cost(usb: Path, uart: Path) -> list[str]:
+    """The Pico 2 W's USB console against its UART console, same model: what USB costs."""
+    with_usb, with_uart = load(usb), load(uart)
+    lines = ["what the Pico 2 W's USB console costs (sine; --//platforms/pico2w:console=uart for UART0):",
+             f"  {'console':34} {'flash B':>8} {'RAM B':>7}"]  # fmt: skip
+    for name, size in (("usb (CDC ACM, the default)", with_usb), ("uart (UART0, GPIO0/1)", with_uart)):
+        lines.append(f"  {name:34} {size['flash']['used']:>8} {size['ram']['used']:>7}")
+    flash = int(with_usb["flash"]["used"]) - int(with_uart["flash"]["used"])
+    ram = int(with_usb["ram"]["used"]) - int(with_uart["ram"]["used"])
+    lines.append(f"  {'USB costs':34} {flash:>+8} {ram:>+7}")
+    return lines
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     for flag in ("--baseline", "--core", "--core-kernels", "--sine-elf"):
         parser.add_argument(flag, type=Path, required=True)
+    parser.add_argument("--console-cost", type=Path, nargs=2, metavar=("USB_SIZE_JSON", "UART_SIZE_JSON"))
     parser.add_argument("--firmware", type=Path, nargs="*", default=[])
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args(argv)
@@ -100,6 +117,8 @@ def main(argv: list[str]) -> int:
     if args.firmware:
         print("firmware per board (flash = text + rodata + data image; RAM = data + bss + stack):")
         print("\n".join(board_table(args.firmware)))
+    if args.console_cost:
+        print("\n".join(console_cost(*args.console_cost)))
     for problem in problems:
         print(f"sizes: FAIL {problem}")
     return 1 if problems and args.check else 0

@@ -9,7 +9,8 @@ from the vector table at the start of flash.
 Instructions are counted exactly, per translated block: a block hook adds each block's
 instruction count (Thumb instruction lengths decoded from the code), and a peripheral access
 inside a block adds the instructions from the block's start to the PC. SysTick and TIMER0 run
-from that count.
+from that count. An `instruction_listener` is given every block's instruction addresses (the
+perf bench's exact count of tp_method_execute).
 
 Every way a run can go wrong ends it with `MachineError` naming the address and the PC: an
 access to unmapped memory or to a register no model implements, a CPU exception, a poll that
@@ -60,6 +61,8 @@ class Machine:
         # A check to run once the count passes `deadline` (what must have happened by then).
         self.deadline = max_instructions
         self.deadline_check: Callable[[], None] = lambda: None
+        # Given the addresses of each block's instructions before the block runs (counting).
+        self.instruction_listener: Callable[[list[int]], None] | None = None
         self.finished = False
         self._executed = 0  # instructions of the blocks before the current one
         self._block = (0, 0, 0)  # current block: address, size, instruction count
@@ -100,7 +103,10 @@ class Machine:
 
     def _on_block(self, uc: Any, address: int, size: int, data: Any) -> None:
         self._executed += self._block[2]
-        self._block = (address, size, len(self._starts(address, size)))
+        starts = self._starts(address, size)
+        self._block = (address, size, len(starts))
+        if self.instruction_listener is not None:
+            self.instruction_listener(starts)
         if self._executed > self.deadline:
             self.deadline = self.max_instructions
             self.deadline_check()

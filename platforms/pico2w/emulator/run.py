@@ -8,8 +8,12 @@ line, or a main that returned), then every --expect pattern must match some line
 line: "rp2350_test: PASS (N instructions, ...)" or "rp2350_test: FAIL <reason>"; exit status
 0 only on PASS.
 
+With --count-execute, the first call of tp_method_execute is counted exactly (the perf
+bench's row for the board: tools/execute_count.py) and printed before the last line:
+"rp2350_test: execute instructions=N kernel_instructions=N kernel_calls=N".
+
 usage: run.py ELF [--console usb|uart] [--expect REGEX]... [--until REGEX]
-              [--max-instructions N] [--usb-deadline N]
+              [--max-instructions N] [--usb-deadline N] [--count-execute]
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from pathlib import Path
 import peripherals
 import system_control
 import usb
+from execute_count import ExecuteCounter, Firmware
 from machine import Machine, MachineError
 from peripherals import Block
 
@@ -115,6 +120,7 @@ def main() -> int:
     parser.add_argument("--max-instructions", type=int, default=2_000_000_000)
     parser.add_argument("--console", choices=("usb", "uart"), default="usb")
     parser.add_argument("--usb-deadline", type=int, default=20_000_000)
+    parser.add_argument("--count-execute", action="store_true", help="count the first tp_method_execute")
     args = parser.parse_args()
     until = re.compile(args.until)
     console = Console(until)
@@ -124,6 +130,9 @@ def main() -> int:
     try:
         machine = Machine(args.elf, lambda m: blocks(m, usb_console, uart_console, host), args.max_instructions)
         console.machine = machine
+        counter = ExecuteCounter(Firmware(args.elf)) if args.count_execute else None
+        if counter is not None:
+            machine.instruction_listener = counter.step_all
         if args.console == "usb":
             machine.deadline = args.usb_deadline
             machine.deadline_check = lambda: usb_deadline(machine, host[0], args.usb_deadline)
@@ -140,6 +149,13 @@ def main() -> int:
         if not any(re.search(pattern, line) for line in console.lines):
             print(f"rp2350_test: FAIL no output line matches /{pattern}/")
             return 1
+    if counter is not None:
+        if not counter.counts:
+            print("rp2350_test: FAIL the firmware never returned from tp_method_execute")
+            return 1
+        count = counter.counts[0]
+        print(f"rp2350_test: execute instructions={count.instructions} "
+              f"kernel_instructions={count.kernel_instructions} kernel_calls={count.kernel_calls}")  # fmt: skip
     print(f"rp2350_test: PASS ({machine.total_instructions()} instructions, {len(args.expect)} output checks)")
     return 0
 
