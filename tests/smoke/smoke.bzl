@@ -1,17 +1,30 @@
 """Smoke firmware for every board, and proof that each emulated board's fault handler and
-the QEMU test harness report misbehaving firmware (see smoke.c and misbehave.c)."""
+test harness (QEMU's, or the RP2350 model's for the Pico 2 W) report misbehaving firmware
+(see smoke.c and misbehave.c)."""
 
-load("//rules:defs.bzl", "qemu_test", "tinypte_firmware")
+load("//rules:defs.bzl", "qemu_test", "rp2350_test", "tinypte_firmware")
 load(":expect_failure.bzl", "expect_failure_test")
 
 # What a fault report must show: the board's name and its first fault register
 # (CFSR on Cortex-M, mcause on RISC-V), from platforms/common/*/ fault handlers.
 _FAULT_REPORT = "tinypte: .* on board {}: (CFSR|mcause)=0x[0-9a-f]{{8}}"
 
+# The RP2350 model stops at the trapping instruction itself, naming it and the PC.
+_MODEL_FAULT_REPORT = "^rp2350_test: FAIL undefined instruction 0x[0-9a-f]{4} at PC 0x[0-9a-f]{8} "
+
+def _board_test(*, name, board, firmware, expect_output = [], timeout_seconds = 30, max_instructions = None, **kwargs):
+    """A qemu_test, or for a board QEMU lacks an rp2350_test on its chip's model."""
+    if board.emulator:
+        qemu_test(name = name, firmware = firmware, expect_output = expect_output, timeout_seconds = timeout_seconds, **kwargs)
+    else:
+        extra = {"max_instructions": max_instructions} if max_instructions else {}
+        rp2350_test(name = name, firmware = firmware, expect_output = expect_output, main = board.instruction_model, **dict(kwargs, **extra))
+
 def smoke_tests(*, boards):
-    """For each board: `smoke_<board>` (firmware); on emulated boards also
+    """For each board: `smoke_<board>` (firmware); on emulated and modelled boards also
     `smoke_<board>_test` and `fault_<board>_fails_test`, which runs firmware that traps
-    and requires its qemu_test to fail with the board's fault report.
+    and requires its test to fail with the board's fault report (the RP2350 model's: the
+    exception and the PC).
 
     Args:
       boards: `board()` structs, usually `BOARDS` from //platforms:boards.bzl.
@@ -23,33 +36,35 @@ def smoke_tests(*, boards):
             srcs = ["smoke.c"],
             deps = ["//platforms/common:board_api"],
         )
-        if not board.emulator:
+        if not (board.emulator or board.instruction_model):
             continue
-        qemu_test(
+        _board_test(
             name = "smoke_{}_test".format(board.name),
+            board = board,
             size = "small",
             expect_output = [
                 "^smoke: board={}$".format(board.name),
                 "^smoke: PASS$",
-            ],
+            ] + ([] if board.emulator else ["^tinypte: main returned 0x00000000$"]),
             firmware = ":smoke_" + board.name,
         )
         misbehaving_firmware_test(
             name = "fault_" + board.name,
             board = board,
             define = "TP_MISBEHAVE_FAULT",
-            message = _FAULT_REPORT.format(board.name),
+            message = _FAULT_REPORT.format(board.name) if board.emulator else _MODEL_FAULT_REPORT,
         )
 
-def misbehaving_firmware_test(*, name, board, define, message, timeout_seconds = 30):
-    """`<name>_fails_test`: misbehave.c built with `define` must fail its qemu_test with `message`.
+def misbehaving_firmware_test(*, name, board, define, message, timeout_seconds = 30, max_instructions = None):
+    """`<name>_fails_test`: misbehave.c built with `define` must fail its test with `message`.
 
     Args:
       name: prefix of the targets (`<name>` firmware, `<name>_qemu_test`, `<name>_fails_test`).
-      board: the `board()` to run on (it needs an emulator).
+      board: the `board()` to run on (it needs an emulator or an instruction model).
       define: the misbehaviour, a misbehave.c compile-time switch.
       message: extended regular expression the failure output must match.
       timeout_seconds: the qemu_test's time limit.
+      max_instructions: the rp2350_test's instruction limit (None: the rule's default).
     """
     tinypte_firmware(
         name = name,
@@ -58,11 +73,13 @@ def misbehaving_firmware_test(*, name, board, define, message, timeout_seconds =
         local_defines = [define],
         deps = ["//platforms/common:board_api"],
     )
-    qemu_test(
+    _board_test(
         name = name + "_qemu_test",
+        board = board,
         firmware = ":" + name,
         tags = ["manual"],
         timeout_seconds = timeout_seconds,
+        max_instructions = max_instructions,
     )
     expect_failure_test(
         name = name + "_fails_test",

@@ -13,9 +13,10 @@ from that count. An `instruction_listener` is given every block's instruction ad
 perf bench's exact count of tp_method_execute).
 
 Every way a run can go wrong ends it with `MachineError` naming the address and the PC: an
-access to unmapped memory or to a register no model implements, a CPU exception, a poll that
-keeps reading one register from one PC (`poll_limit` times without any other peripheral
-access), or more than `max_instructions` instructions.
+access to unmapped memory or to a register no model implements, a CPU exception or an
+undefined instruction (a trap: the model stops at it rather than entering the firmware's
+fault handler), a poll that keeps reading one register from one PC (`poll_limit` times
+without any other peripheral access), or more than `max_instructions` instructions.
 """
 
 from __future__ import annotations
@@ -162,6 +163,16 @@ class Machine:
 
     # --- Running ---
 
+    def _describe(self, error: Any) -> str:
+        """What stopped the core, with the PC (and the instruction, for an undefined one)."""
+        pc = self.uc.reg_read(arm.UC_ARM_REG_PC)
+        if error.errno == unicorn.UC_ERR_INSN_INVALID:
+            halfword = int.from_bytes(bytes(self.uc.mem_read(pc, 2)), "little")
+            return (
+                f"undefined instruction 0x{halfword:04x} at PC 0x{pc:08x} (a trap, or an instruction the model lacks)"
+            )
+        return f"{error} at PC 0x{pc:08x}"
+
     def fail(self, message: str) -> None:
         if self.error is None:
             self.error = MachineError(message)
@@ -182,7 +193,7 @@ class Machine:
             self.uc.emu_start(reset | 1, 0xFFFFFFFF)
         except unicorn.UcError as error:
             if self.error is None:
-                self.error = MachineError(f"{error} at PC 0x{self.uc.reg_read(arm.UC_ARM_REG_PC):08x}")
+                self.error = MachineError(self._describe(error))
         if self.error is not None:
             raise self.error
         if not self.finished:
