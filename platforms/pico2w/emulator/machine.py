@@ -3,8 +3,9 @@
 unicorn emulates the core; this file maps the memories (4 MiB XIP flash at 0x10000000, 520 KiB
 SRAM at 0x20000000), loads the ELF's segments at their load addresses (as the UF2 places them
 in flash), puts the peripheral models of peripherals.py and system_control.py on the bus, and
-starts the core the way the boot ROM does after finding the IMAGE_DEF: SP and reset handler
-from the vector table at the start of flash.
+starts the core the way the boot ROM does (boot_rom.py): it finds the IMAGE_DEF in the first
+4 KiB of flash, refuses an image without one, and enters through the image's vector table
+(SP and reset handler; VTOR set to it) or its ENTRY_POINT.
 
 Instructions are counted exactly, per translated block: a block hook adds each block's
 instruction count (Thumb instruction lengths decoded from the code), and a peripheral access
@@ -26,6 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import boot_rom
 from elftools.elf.elffile import ELFFile
 from peripherals import Block, Unmodelled
 
@@ -81,11 +83,13 @@ class Machine:
         self.uc.hook_add(unmapped, self._on_unmapped)
 
     def _load(self, elf: Path) -> None:
+        self.image_end = FLASH[0]  # the end of what the UF2 would write to flash
         with elf.open("rb") as stream:
             for segment in ELFFile(stream).iter_segments():
                 if segment["p_type"] == "PT_LOAD" and segment["p_filesz"] > 0:
                     self.uc.mem_write(segment["p_paddr"], segment.data())
-        self.vector_table = FLASH[0]
+                    if FLASH[0] <= segment["p_paddr"] < FLASH[0] + FLASH[1]:
+                        self.image_end = max(self.image_end, segment["p_paddr"] + segment["p_filesz"])
 
     # --- Instruction counting ---
 
@@ -183,10 +187,25 @@ class Machine:
         self.finished = True
         self.uc.emu_stop()
 
+    def _boot(self) -> tuple[int, int]:
+        """(SP, PC) the boot ROM would enter the image with (boot_rom.py), VTOR set to match."""
+        image = bytes(self.uc.mem_read(FLASH[0], self.image_end - FLASH[0]))
+        try:
+            entry = boot_rom.entry(image, FLASH[0])
+        except boot_rom.BootError as error:
+            raise MachineError(f"boot ROM: {error}") from None
+        if entry.pc is not None and entry.sp is not None:
+            return entry.sp, entry.pc
+        assert entry.vector_table is not None
+        for block in self.blocks:
+            if block.name == "SCS":
+                block.registers[0xD08] = entry.vector_table  # VTOR
+        words = bytes(self.uc.mem_read(entry.vector_table, 8))
+        return int.from_bytes(words[:4], "little"), int.from_bytes(words[4:], "little")
+
     def run(self) -> None:
-        """Boot from the vector table and run until finish() or a failure (raised)."""
-        words = bytes(self.uc.mem_read(self.vector_table, 8))
-        sp, reset = int.from_bytes(words[:4], "little"), int.from_bytes(words[4:], "little")
+        """Boot as the boot ROM does and run until finish() or a failure (raised)."""
+        sp, reset = self._boot()
         self.uc.reg_write(arm.UC_ARM_REG_MSP, sp)
         self.uc.reg_write(arm.UC_ARM_REG_SP, sp)
         try:
