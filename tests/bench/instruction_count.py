@@ -1,10 +1,12 @@
 """Exact instruction counts of `tp_method_execute` in a firmware, from QEMU's execution trace.
 
 QEMU runs the firmware one guest instruction per translation block (`-singlestep`) and logs
-every block it executes (`-d exec,nochain`), so the log has exactly one `Trace` line per
-executed instruction, with its address (an instruction restarted after an I/O access is
-logged twice, after a `cpu_io_recompile: rewound` line; it is counted once). This module
-reads that log as it is written (through a FIFO) and gives each address to an
+every block it executes (`-d exec,nochain`), so the log has one `Trace` line per executed
+instruction, with its address. Two kinds of line are logged twice and counted once: an
+instruction restarted after an I/O access (a `cpu_io_recompile: rewound` line follows it),
+and one whose block QEMU entered but stopped before running because -icount's 16-bit
+instruction budget ran out, every 65536 instructions (a `Stopped execution of TB chain`
+line follows it). This module reads that log as it is written (through a FIFO) and gives each address to an
 `ExecuteCounter` (tools/execute_count.py: what a call of tp_method_execute and of a kernel
 is). Counting is exact and repeatable: the same ELF and inputs give the same numbers on any
 machine, whatever its load.
@@ -21,6 +23,7 @@ from pathlib import Path
 from execute_count import Code, ExecuteCount, ExecuteCounter, Firmware
 
 REWOUND = "cpu_io_recompile: rewound execution of TB to "
+STOPPED = "Stopped execution of TB chain before "
 
 
 def executed_addresses(lines: Iterable[str]) -> Iterator[int]:
@@ -34,7 +37,11 @@ def executed_addresses(lines: Iterable[str]) -> Iterator[int]:
             held = int(line[line.index("[") + 1 :].split("/", 2)[1], 16)
         elif line.startswith(REWOUND) and int(line[len(REWOUND) :], 16) == held:
             held = -1  # restarted after an I/O access: it is logged again when it runs
-        # "Stopped execution of TB chain before ..." lines are not executions.
+        elif line.startswith(STOPPED) and int(line[line.index("[") + 1 : line.index("]")], 16) == held:
+            # "Stopped execution of TB chain before 0x7f12... [100020e0] symbol": the block was
+            # entered (and logged) but not run, as the 16-bit instruction budget of -icount
+            # ran out (every 65536 instructions); it is logged again when it runs.
+            held = -1
     if held >= 0:
         yield held
 

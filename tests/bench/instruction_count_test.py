@@ -33,6 +33,19 @@ def test_log_lines_become_addresses() -> None:
     assert list(executed_addresses(log)) == [0x10, 0x14, 0x18]
 
 
+def test_a_block_stopped_before_it_ran_counts_once() -> None:
+    # -icount's budget ran out as the block at 0x14 was entered: QEMU logged it, stopped
+    # before running it, and logged it again when it ran.
+    log = [
+        "Trace 0: 0x7f00 [00800442/00000010/00000050/ff020201] f\n",
+        "Trace 0: 0x7f10 [00800442/00000014/00000050/ff020201] f\n",
+        "Stopped execution of TB chain before 0x7f10 [00000014] f\n",
+        "Trace 0: 0x7f10 [00800442/00000014/00000050/ff020201] f\n",
+        "Trace 0: 0x7f20 [00800442/00000018/00000050/ff020201] f\n",
+    ]
+    assert list(executed_addresses(log)) == [0x10, 0x14, 0x18]
+
+
 def test_execute_and_kernel_calls_are_attributed() -> None:
     # main calls tp_method_execute from 0x010 (a 4-byte call: returns to 0x014); the executor
     # runs 3 instructions, calls a kernel's run routine at 0x200 that runs 4, then runs 2 more,
