@@ -13,12 +13,34 @@ _FAULT_REPORT = "tinypte: .* on board {}: (CFSR|mcause)=0x[0-9a-f]{{8}}"
 _MODEL_FAULT_REPORT = "^rp2350_test: FAIL undefined instruction 0x[0-9a-f]{4} at PC 0x[0-9a-f]{8} "
 
 def _board_test(*, name, board, firmware, expect_output = [], timeout_seconds = 30, max_instructions = None, **kwargs):
-    """A qemu_test, or for a board QEMU lacks an rp2350_test on its chip's model."""
+    """A qemu_test, or on a board QEMU lacks an rp2350_test on its chip's model.
+
+    Args:
+      name: the test's name.
+      board: the `board()` it runs on.
+      firmware: the firmware to run.
+      expect_output: regular expressions each some output line must match.
+      timeout_seconds: the qemu_test's time limit.
+      max_instructions: the rp2350_test's instruction limit (None: the rule's default).
+      **kwargs: other test attributes (size, tags).
+    """
     if board.emulator:
-        qemu_test(name = name, firmware = firmware, expect_output = expect_output, timeout_seconds = timeout_seconds, **kwargs)
-    else:
-        extra = {"max_instructions": max_instructions} if max_instructions else {}
-        rp2350_test(name = name, firmware = firmware, expect_output = expect_output, main = board.instruction_model, **dict(kwargs, **extra))
+        qemu_test(
+            name = name,
+            firmware = firmware,
+            expect_output = expect_output,
+            timeout_seconds = timeout_seconds,
+            **kwargs
+        )
+        return
+    limit = {"max_instructions": max_instructions} if max_instructions else {}
+    rp2350_test(
+        name = name,
+        firmware = firmware,
+        expect_output = expect_output,
+        main = board.instruction_model,
+        **dict(kwargs, **limit)
+    )
 
 def smoke_tests(*, boards):
     """For each board: `smoke_<board>` (firmware); on emulated and modelled boards also
@@ -59,7 +81,8 @@ def misbehaving_firmware_test(*, name, board, define, message, timeout_seconds =
     """`<name>_fails_test`: misbehave.c built with `define` must fail its test with `message`.
 
     Args:
-      name: prefix of the targets (`<name>` firmware, `<name>_qemu_test`, `<name>_fails_test`).
+      name: prefix of the targets (`<name>` firmware, `<name>_qemu_test` or `<name>_rp2350_test`,
+        `<name>_fails_test`).
       board: the `board()` to run on (it needs an emulator or an instruction model).
       define: the misbehaviour, a misbehave.c compile-time switch.
       message: extended regular expression the failure output must match.
@@ -73,8 +96,9 @@ def misbehaving_firmware_test(*, name, board, define, message, timeout_seconds =
         local_defines = [define],
         deps = ["//platforms/common:board_api"],
     )
+    run = name + ("_qemu_test" if board.emulator else "_rp2350_test")
     _board_test(
-        name = name + "_qemu_test",
+        name = run,
         board = board,
         firmware = ":" + name,
         tags = ["manual"],
@@ -84,6 +108,6 @@ def misbehaving_firmware_test(*, name, board, define, message, timeout_seconds =
     expect_failure_test(
         name = name + "_fails_test",
         message = message,
-        command = ["$(location :{}_qemu_test)".format(name)],
-        data = [":{}_qemu_test".format(name)],
+        command = ["$(location :{})".format(run)],
+        data = [":" + run],
     )
