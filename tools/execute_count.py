@@ -38,6 +38,12 @@ class ExecuteCount:
         return self.instructions - self.kernel_instructions
 
 
+def thumb_instruction_length(halfword: int) -> int:
+    """Bytes of the Thumb instruction whose first halfword is `halfword`: 4 for a 32-bit
+    Thumb-2 encoding (top five bits 0b11101, 0b11110 or 0b11111), else 2."""
+    return 4 if halfword >> 11 in (0b11101, 0b11110, 0b11111) else 2
+
+
 class Code(Protocol):
     """What counting needs to know of a firmware (Firmware reads it from an ELF)."""
 
@@ -70,15 +76,17 @@ class Firmware:
                 half = data[address - start] | data[address - start + 1] << 8
                 if self.machine == "EM_RISCV":
                     return 4 if half & 0b11 == 0b11 else 2
-                return 4 if half >> 11 in (0b11101, 0b11110, 0b11111) else 2
+                return thumb_instruction_length(half)
         raise ValueError(f"address {address:#x} is not in an executable section")
 
 
 class ExecuteCounter:
-    """Counts the calls of tp_method_execute in the addresses given to `step`, in order."""
+    """Counts the calls of tp_method_execute in the addresses given to `step`, in order: all
+    of them, or the first `wanted` (`step_all` then ignores what follows)."""
 
-    def __init__(self, code: Code) -> None:
+    def __init__(self, code: Code, wanted: int | None = None) -> None:
         self.code = code
+        self.wanted = wanted
         self.counts: list[ExecuteCount] = []
         self._previous = -1
         self._return = -1  # the caller's return address while a call is being counted
@@ -105,9 +113,22 @@ class ExecuteCounter:
             self._was_inside = inside
         self._previous = address
 
+    @property
+    def in_call(self) -> bool:
+        """Whether the last address given to `step` was inside a call being counted."""
+        return self._return >= 0
+
+    @property
+    def done(self) -> bool:
+        """Whether the `wanted` calls have been counted."""
+        return self.wanted is not None and len(self.counts) >= self.wanted
+
     def step_all(self, addresses: Sequence[int]) -> None:
         """Instructions executed one after another (a translated block's): `step` each, or
-        only remember the last when no call is being counted and none starts here."""
+        only remember the last when no call is being counted and none starts here; nothing
+        once `done`."""
+        if self.done:
+            return
         if self._return < 0 and self.code.execute not in addresses:
             if addresses:
                 self._previous = addresses[-1]

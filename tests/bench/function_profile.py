@@ -42,19 +42,16 @@ def profile(elf: Path, emulator: dict[str, object]) -> Counter[str]:
     """Instructions of the first inference, per function."""
     table = functions(elf)
     starts = [start for start, _, _ in table]
-    firmware = execute_count.Firmware(elf)
+    counter = execute_count.ExecuteCounter(execute_count.Firmware(elf), wanted=1)
     counts: Counter[str] = Counter()
-    inside, back, previous = False, -1, -1
     for address in instruction_count.trace_addresses(instruction_count.qemu_command(emulator, elf)):
-        if not inside and address == firmware.execute:
-            inside, back = True, previous + firmware.instruction_length(previous)
-        elif inside and address == back:
+        counter.step(address)
+        if counter.done:
             break
-        if inside:
+        if counter.in_call:
             i = bisect.bisect_right(starts, address) - 1
             start, size, name = table[i] if i >= 0 else (0, 0, "?")
             counts[name if start <= address < start + size else hex(address)] += 1
-        previous = address
     return counts
 
 

@@ -6,10 +6,10 @@ instruction, with its address. Two kinds of line are logged twice and counted on
 instruction restarted after an I/O access (a `cpu_io_recompile: rewound` line follows it),
 and one whose block QEMU entered but stopped before running because -icount's 16-bit
 instruction budget ran out, every 65536 instructions (a `Stopped execution of TB chain`
-line follows it). This module reads that log as it is written (through a FIFO) and gives each address to an
-`ExecuteCounter` (tools/execute_count.py: what a call of tp_method_execute and of a kernel
-is). Counting is exact and repeatable: the same ELF and inputs give the same numbers on any
-machine, whatever its load.
+line follows it). This module reads that log as it is written (through a FIFO) and gives
+each address to an `ExecuteCounter` (tools/execute_count.py: what a call of
+tp_method_execute and of a kernel is). Counting is exact and repeatable: the same ELF and
+inputs give the same numbers on any machine, whatever its load.
 """
 
 from __future__ import annotations
@@ -63,10 +63,10 @@ def trace_addresses(command: list[str]) -> Iterator[int]:
 
 def count_executes(firmware: Code, addresses: Iterable[int], wanted: int) -> list[ExecuteCount]:
     """The first `wanted` calls of tp_method_execute in a stream of executed addresses."""
-    counter = ExecuteCounter(firmware)
+    counter = ExecuteCounter(firmware, wanted)
     for address in addresses:
         counter.step(address)
-        if len(counter.counts) == wanted:
+        if counter.done:
             return counter.counts
     raise RuntimeError(f"the firmware ran {len(counter.counts)} inferences, fewer than the {wanted} to count")
 

@@ -67,6 +67,10 @@ def test_blocks_count_as_their_instructions() -> None:
     flat = [address for block in blocks * 3 for address in block]
     assert counter.counts == count_executes(FakeCode(), flat, wanted=3)
     assert [c.instructions for c in counter.counts] == [9, 9, 9]
+    first_only = ExecuteCounter(FakeCode(), wanted=1)
+    for block in blocks * 3:
+        first_only.step_all(block)
+    assert first_only.done and first_only.counts == counter.counts[:1]
 
 
 def test_too_few_executes_is_an_error() -> None:

@@ -4,12 +4,11 @@ The runtime core and kernel sizes are measured by linking, at -Os, on the refere
 (REFERENCE_BOARD in platforms/boards.bzl):
     core    = .text(runtime_only, no kernels)   - .text(baseline)
     kernels = .text(runtime_only, sine kernels) - .text(runtime_only, no kernels)
-so they include whatever library code each part pulls in. --console-cost USB UART compares
-the sine Pico 2 W firmware with its USB console (the default) and with the UART console:
-what USB costs in flash and RAM. The state pool is the size of
+so they include whatever library code each part pulls in. The state pool is the size of
 the sine firmware's `pool` symbol (an error when the ELF has none). With --check, exits 1
 when a budget is exceeded or when the sine firmware links a kernel the sine program does
-not call.
+not call. --console-cost USB UART compares the sine Pico 2 W firmware with its USB console
+(the default) and with the UART console: what USB costs in flash and RAM.
 
 usage: sizes.py --baseline B.size.json --core C.size.json --core-kernels K.size.json
            --sine-elf sine.elf [--console-cost USB.size.json UART.size.json]

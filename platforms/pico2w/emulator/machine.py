@@ -29,6 +29,7 @@ from typing import Any
 
 import boot_rom
 from elftools.elf.elffile import ELFFile
+from execute_count import thumb_instruction_length
 from peripherals import Block, Unmodelled
 
 # unicorn ships partial type hints; this file uses it as an untyped module.
@@ -101,8 +102,7 @@ class Machine:
             starts, offset = [], 0
             while offset < size:
                 starts.append(address + offset)
-                halfword = int.from_bytes(code[offset : offset + 2], "little")
-                offset += 4 if halfword >> 11 in (0b11101, 0b11110, 0b11111) else 2
+                offset += thumb_instruction_length(int.from_bytes(code[offset : offset + 2], "little"))
             self._lengths[key] = starts
         return self._lengths[key]
 

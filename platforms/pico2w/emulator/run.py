@@ -130,7 +130,7 @@ def main() -> int:
     try:
         machine = Machine(args.elf, lambda m: blocks(m, usb_console, uart_console, host), args.max_instructions)
         console.machine = machine
-        counter = ExecuteCounter(Firmware(args.elf)) if args.count_execute else None
+        counter = ExecuteCounter(Firmware(args.elf), wanted=1) if args.count_execute else None
         if counter is not None:
             machine.instruction_listener = counter.step_all
         if args.console == "usb":
