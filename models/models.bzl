@@ -1,67 +1,59 @@
-"""Every example model: the one list the benches (size table, perf table and its guard) read.
+"""Every example model: the one list the benches read, and what is computed from it.
 
-A model is a folder `models/<name>/` whose BUILD file declares `executorch_model(name =
-"<name>", ...)` and `model_firmware(...)` for `BOARDS`. Adding one is that folder and its
-name here.
+A model is a folder `models/<name>/` holding its model file (`model.py`), its facts
+(`model.bzl`: `MODEL = model(...)`, see facts.bzl) and a BUILD file calling
+`zoo_model(MODEL)` (zoo.bzl). Adding one is that folder plus one `load` line and one list
+entry here; `zoo_model` fails a folder that is missing from this list, so the two cannot
+drift apart.
 """
 
+load("//models:fits.bzl", "DOES_NOT_FIT")
+load("//models/anomaly:model.bzl", anomaly = "MODEL")
+load("//models/custom_op:model.bzl", custom_op = "MODEL")
+load("//models/digits:model.bzl", digits = "MODEL")
+load("//models/imu:model.bzl", imu = "MODEL")
+load("//models/kws:model.bzl", kws = "MODEL")
+load("//models/resnet8:model.bzl", resnet8 = "MODEL")
+load("//models/sine:model.bzl", sine = "MODEL")
+load("//models/tiny_transformer:model.bzl", tiny_transformer = "MODEL")
+load("//models/vww:model.bzl", vww = "MODEL")
+
 MODELS = [
-    "sine",
-    "digits",
-    "sine_int8",
-    "digits_int8",
+    sine,
+    digits,
+    kws,
+    resnet8,
+    anomaly,
+    vww,
+    imu,
+    tiny_transformer,
+    custom_op,
 ]
 
-# The model zoo (issue 12): shaped like what people deploy (MLPerf Tiny), each with firmware
-# for the boards it fits (models/zoo.bzl). Its perf rows are `//tests/bench:zoo_perf`'s (the
-# guard keeps to MODELS: the zoo's big models take minutes to trace).
-ZOO_MODELS = [
-    "kws",
-    "kws_int8",
-    "resnet8",
-    "resnet8_int8",
-    "anomaly",
-    "anomaly_int8",
-    "vww",
-    "vww_int8",
-    "imu",
-    "tiny_transformer",
-    "custom_op",
-]
+# Every program built from the models (float, and int8 where the model has it).
+VARIANTS = [v for m in MODELS for v in m.variants]
 
-# Boards a zoo model does not fit, and the region it overflows: zoo_firmware declares a
-# fit-error test for each instead of firmware, and the benches skip them.
-TOO_SMALL = {
-    "anomaly": {"corstone300": "flash"},
-    "resnet8": {"stm32h7": "RAM"},
-    "vww": {"corstone300": "flash", "stm32h7": "RAM"},
-    "vww_int8": {"stm32h7": "RAM"},
-}
+# The programs of the perf bench, its guard and the size table (the seed's small models: their
+# float programs, then their int8 ones) ...
+GUARDED_VARIANTS = [v for q in ["none", "int8"] for m in MODELS if m.guarded for v in m.variants if v.quantize == q]
 
-# Boards whose zoo rows the perf bench skips for float models: rv32imac has no FPU, and
-# tracing its soft-float emulation of a float zoo model instruction by instruction takes
-# many minutes (its QEMU tests still run every model).
-ZOO_PERF_SKIP_FLOAT = ["rv32imac"]
+# ... and the zoo's, which `bazel run //tests/bench:zoo_perf` traces.
+ZOO_VARIANTS = [v for m in MODELS if not m.guarded for v in m.variants]
 
-# Size budgets tighter than a board's regions, model -> board -> (flash bytes, RAM bytes): the
-# firmware build prints them and fails above them (the Pico 2 W's sine firmware, USB console
-# included, was promised to stay within 24 KiB of flash and 8 KiB of RAM).
-BUDGETS = {
-    "sine": {"pico2w": (24 * 1024, 8 * 1024)},
-}
+# The programs ExecuTorch's own host runtime can run (it has no cortex_m::* kernels): the
+# host timing rows of the perf bench.
+EXECUTORCH_RUNNABLE_VARIANTS = [v for v in GUARDED_VARIANTS if v.quantize == "none"]
 
-def fitting_boards(name, boards):
-    """The boards of `boards` model `name` fits (all but TOO_SMALL's)."""
-    return [b for b in boards if b.name not in TOO_SMALL.get(name, {})]
+def fitting_boards(variant, boards):
+    """The boards of `boards` program `variant` fits (computed: models/fits.bzl)."""
+    return [b for b in boards if b.name not in DOES_NOT_FIT.get(variant.name, {})]
 
-# The models ExecuTorch's own host runtime can run (the int8 ones call cortex_m::* operators,
-# for which the wheel has no kernels): the host timing rows of the perf bench.
-EXECUTORCH_RUNNABLE_MODELS = [m for m in MODELS if not m.endswith("_int8")]
-
-def model_label(name):
-    """The executorch_model target of model `name`."""
-    return "//models/{0}:{0}".format(name)
-
-def model_firmware_label(name, board):
-    """Model `name`'s firmware for `board` (a board() struct), as model_firmware names it."""
-    return "//models/{}:{}_elf".format(name, board.name)
+def zoo_perf_boards(variant, boards):
+    """The boards the zoo's perf bench traces `variant` on: every board it fits, except, for a
+    float program, boards without an FPU (tracing soft-float emulation of a zoo model
+    instruction by instruction takes many minutes; their QEMU tests still run it)."""
+    return [
+        b
+        for b in fitting_boards(variant, boards)
+        if variant.quantize != "none" or b.fpu != "//platforms/fpu:none"
+    ]

@@ -1,77 +1,139 @@
-"""zoo_firmware: a zoo model's firmware on every board it fits, and a fit-error test for the rest.
+"""zoo_model: an example model's targets, all in its own package, from its facts.
 
-    zoo_firmware(model = "anomaly")   # too_small from models.bzl's TOO_SMALL
+    load(":model.bzl", "MODEL")
+    load("//models:zoo.bzl", "zoo_model")
 
-declares `model_firmware` (QEMU test `<board>_test`, and `pico2w_uf2`) for every board of
-BOARDS not in `too_small`, and for each board in it a `fits_<board>_fails_test` that runs the
-fit check the firmware build would run and passes only when it fails naming the model, the board
-and the region (`flash` or `RAM`) with its numbers (python/tinypte/app_data.py). A board listed
-here that the model starts fitting fails its test: move it back to the firmware boards.
+    package(default_visibility = ["//visibility:public"])
+
+    zoo_model(MODEL)
+
+For models/<m>/model.py and MODEL = model(name = "<m>", int8 = True, ...) (facts.bzl) it declares
+
+    :<m>_weights                 the trained weights (trained once, for every program)
+    :<m>, :<m>_program           the float program and its C library (executorch_model)
+    :<board>_elf, _test, _uf2, _flash   its firmware on every board it fits (model_firmware)
+    :fits_<board>_fails_test     for every board it does not fit: the fit error, with its numbers
+    :report                      `bazel run`: its summary and plots
+and with `int8 = True` the same for the int8 program, prefixed: `:<m>_int8`, `:<m>_int8_program`,
+`:int8_<board>_elf`, `:int8_<board>_test`, `:int8_pico2w_uf2`, `:int8_fits_<board>_fails_test`,
+`:int8_report`, and with `int8_bars` `:<m>_int8_test`, the int8 program against the float one.
+
+Which boards a program does not fit is computed (models/fits.bzl, by //models:update_fits
+from each program's requirements and each board's memory, and checked by //models:fits_test).
 """
 
-load("//models:models.bzl", "TOO_SMALL")
+load("//models:fits.bzl", "DOES_NOT_FIT")
+load("//models:models.bzl", "MODELS")
 load("//platforms:boards.bzl", "BOARDS")
-load("//rules:defs.bzl", "model_firmware")
-load("//tests/smoke:expect_failure.bzl", "expect_failure_test")
+load("//python:defs.bzl", "py_lint_sources", "tinypte_py_test")
+load("//rules:defs.bzl", "executorch_model", "executorch_model_report", "expect_failure_test", "model_firmware")
 
-def zoo_firmware(*, model, too_small = None, stack_size = None):
-    """Firmware for the boards `model` fits; fit-error tests for the boards in `too_small`.
+def _check_listed(model):
+    package = native.package_name()
+    if package != "models/" + model.name:
+        fail("zoo_model: {} declares MODEL.name = \"{}\"; a model's name is its folder's (\"{}\")".format(package, model.name, package.split("/")[-1]))
+    if model.name not in [m.name for m in MODELS]:
+        fail("zoo_model: models/{0} is not in MODELS: add `load(\"//models/{0}:model.bzl\", {0} = \"MODEL\")` and `{0},` to models/models.bzl".format(model.name))
 
-    Args:
-      model: the executorch_model target's name in this package.
-      too_small: board name -> "flash" or "RAM", the region the model does not fit (default:
-        its entry of models.bzl's TOO_SMALL, which the benches read too).
-      stack_size: the firmware's stack in bytes (model_firmware's default when None).
-    """
-    if too_small == None:
-        too_small = TOO_SMALL.get(model, {})
-    for board in too_small:
-        if board not in [b.name for b in BOARDS]:
-            fail("zoo_firmware: {} is not a board of BOARDS".format(board))
-        if too_small[board] not in ("flash", "RAM"):
-            fail("zoo_firmware: too_small[{}] must be \"flash\" or \"RAM\"".format(board))
-    extra = {} if stack_size == None else {"stack_size": stack_size}
-    model_firmware(
-        name = model + "_firmware",
-        boards = [b for b in BOARDS if b.name not in too_small],
-        model = ":" + model,
-        **extra
+def _fit_error_test(variant, board, region, stack_size):
+    """`<prefix>fits_<board>_fails_test`: the fit check the firmware build runs fails, naming the
+    program, the board and the region with its numbers (python/tinypte/firmware/app_data.py)."""
+    region_name = board.flash_region if region == "flash" else board.ram_region
+    size = [r.size for r in board.memory if r.name == region_name][0]
+    label = "//{}:{}".format(native.package_name(), variant.name)
+    expect_failure_test(
+        name = "{}fits_{}_fails_test".format(variant.prefix, board.name),
+        message = "model {} does not fit board {}: .*{}: .* over the {} region of {} B".format(label, board.name, region, region_name, size),
+        command = [
+            "$(location //python/tinypte/firmware:tool)",
+            "app_data",
+            "--name",
+            label,
+            "--program-header",
+            variant.name + "_program.h",
+            "--program-name",
+            variant.name,
+            "--requirements",
+            "$(location :{}_firmware_requirements)".format(variant.name),
+            "--golden",
+            "$(location :{}.golden.bin)".format(variant.name),
+            "--board",
+            "{}/{}.board.json".format(board.package[2:], board.name),
+            "--out-c",
+            "/dev/null",
+        ] + (["--stack-size", str(stack_size)] if stack_size else []),
+        data = [
+            ":{}.golden.bin".format(variant.name),
+            ":{}_firmware_requirements".format(variant.name),
+            board.info,
+            "//python/tinypte/firmware:tool",
+        ],
     )
-    for board in [b for b in BOARDS if b.name in too_small]:
-        region = board.flash_region if too_small[board.name] == "flash" else board.ram_region
-        size = [r.size for r in board.memory if r.name == region][0]
-        expect_failure_test(
-            name = "fits_{}_fails_test".format(board.name),
-            message = "model //{}:{} does not fit board {}: .*{}: .* over the {} region of {} B".format(
-                native.package_name(),
-                model,
-                board.name,
-                too_small[board.name],
-                region,
-                size,
-            ),
-            command = [
-                "$(location //python:tinypte)",
-                "app_data",
-                "--name",
-                "//{}:{}".format(native.package_name(), model),
-                "--program-header",
-                model + "_program.h",
-                "--program-name",
-                model,
-                "--requirements",
-                "$(location :{}_firmware_requirements)".format(model),
-                "--golden",
-                "$(location :{}.golden.bin)".format(model),
-                "--board",
-                "{}/{}.board.json".format(board.package[2:], board.name),
-                "--out-c",
-                "/dev/null",
-            ] + ([] if stack_size == None else ["--stack-size", str(stack_size)]),
-            data = [
-                ":{}.golden.bin".format(model),
-                ":{}_firmware_requirements".format(model),
-                board.info,
-                "//python:tinypte",
-            ],
+
+def program_test(*, name, program):
+    """`:<name>`, the script `<name>.py`: program `program` of this package checked against
+    ExecuTorch's own view of it and its host runtime. The script gets the paths PTE OPS_JSON
+    PLAN_JSON GOLDEN_BIN MODEL_PY."""
+    files = [".pte", ".ops.json", ".plan.json", ".golden.bin"]
+    tinypte_py_test(
+        name = name,
+        size = "medium",
+        args = ["$(rootpath {}{})".format(program, suffix) for suffix in files] + ["$(rootpath model.py)"],
+        data = [program + suffix for suffix in files] + ["model.py"],
+        deps = [
+            "//python/tinypte/golden:format",
+            "//python/tinypte/model",
+            "//python/tinypte/oracle",
+        ],
+    )
+
+def _int8_bars_test(variant, bars):
+    """`:<variant>_test`: the int8 program's operators and its report against `bars` (models/int8_model_test.py)."""
+    tinypte_py_test(
+        name = variant.name + "_test",
+        srcs = ["//models:int8_model_test.py"],
+        main = "//models:int8_model_test.py",
+        args = [
+            "$(rootpath {}.ops.json)".format(variant.name),
+            "$(rootpath :{}_quant_report)".format(variant.name),
+        ] + ["--" + flag if value == True else "--{}={}".format(flag, value) for flag, value in bars.items()],
+        data = [
+            "{}.ops.json".format(variant.name),
+            ":{}_quant_report".format(variant.name),
+        ],
+    )
+
+def zoo_model(model):
+    """Every target of example model `model` (a `model()` struct, see the file's docstring)."""
+    _check_listed(model)
+    float_program = None
+    for variant in model.variants:
+        if variant.quantize == "none":
+            executorch_model(name = variant.name, src = "model.py")
+            float_program = ":" + variant.name
+        else:
+            executorch_model(
+                name = variant.name,
+                weights = ":{}_weights".format(model.name),
+                quantize = variant.quantize,
+                float_model = float_program,
+            )
+        too_small = DOES_NOT_FIT.get(variant.name, {})
+        model_firmware(
+            name = variant.name + "_firmware",
+            model = ":" + variant.name,
+            boards = [b for b in BOARDS if b.name not in too_small],
+            prefix = variant.prefix,
+            srcs = model.kernels,
+            stack_size = model.stack_size,
+            budgets = model.budgets if variant.quantize == "none" else {},
         )
+        for board in [b for b in BOARDS if b.name in too_small]:
+            _fit_error_test(variant, board, too_small[board.name], model.stack_size)
+        executorch_model_report(
+            name = variant.prefix + "report",
+            model = ":" + variant.name,
+        )
+        if variant.quantize == "int8" and model.int8_bars:
+            _int8_bars_test(variant, model.int8_bars)
+    py_lint_sources()

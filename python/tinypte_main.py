@@ -1,4 +1,4 @@
-"""Entry point of //python:tinypte, the AOT toolkit binary that Bazel actions run.
+"""Entry point of the toolkit binaries: //python:tinypte and every stage's tool (python/defs.bzl).
 
 usage: tinypte SUBCOMMAND [ARGS...]   (`tinypte --help` lists the subcommands; see tinypte.cli)
 """

@@ -5,14 +5,17 @@ Boards:    board, memory_region, qemu (a board's facts, in platforms/<board>/boa
 Firmware:  tinypte_firmware (a cc_binary built for one board through a platform transition),
            firmware_uf2 (drag-and-drop image)
 Tests:     qemu_test (runs a firmware under its board's emulator),
-           rp2350_test (runs a Pico 2 W firmware's real image on the RP2350 model)
+           rp2350_test (runs a Pico 2 W firmware's real image on the RP2350 model),
+           expect_failure_test (a command must fail, with a given message)
 Settings:  choice_flag (a string build setting with fixed choices)
-Models:    executorch_model (model.py -> .pte, ops, memory plan, golden data, and the
-           program as a C library `:<name>_program`),
+Models:    model_weights (model.py -> trained weights and metrics, once per model file),
+           executorch_model (weights -> .pte, float or int8, ops, memory plan, golden data,
+           and the program as a C library `:<name>_program`),
            executorch_model_report (bazel run: summary and plots)
 Firmware:  model_firmware (a model's inference firmware for many boards, with QEMU tests)
 Kernels:   kernel_library (selective build: only the kernels some programs call)
-Providers: TinypteBoardInfo, TinypteFirmwareInfo, TinyptePteInfo, TinypteKernelRegistryInfo
+Providers: TinypteBoardInfo, TinypteFirmwareInfo, TinypteWeightsInfo, TinyptePteInfo,
+           TinypteKernelRegistryInfo
 """
 
 load(
@@ -21,24 +24,26 @@ load(
     _TinypteFirmwareInfo = "TinypteFirmwareInfo",
     _TinypteKernelRegistryInfo = "TinypteKernelRegistryInfo",
     _TinyptePteInfo = "TinyptePteInfo",
+    _TinypteWeightsInfo = "TinypteWeightsInfo",
 )
 load("//rules/private:kernels.bzl", _kernel_library = "kernel_library")
 load("//rules/private:model_firmware.bzl", _model_firmware = "model_firmware")
 load("//rules/private:board.bzl", _board = "board", _memory_region = "memory_region", _qemu = "qemu", _tinypte_board = "tinypte_board")
 load("//rules/private:firmware.bzl", _firmware_uf2 = "firmware_uf2", _tinypte_firmware = "tinypte_firmware")
-load(
-    "//rules/private:model.bzl",
-    _executorch_model = "executorch_model",
-    _executorch_model_report = "executorch_model_report",
-)
+load("//rules/private:model.bzl", _executorch_model = "executorch_model")
+load("//rules/private:report.bzl", _executorch_model_report = "executorch_model_report")
+load("//rules/private:training.bzl", _model_weights = "model_weights")
 load("//rules/private:qemu_test.bzl", _qemu_test = "qemu_test")
 load("//rules/private:rp2350_test.bzl", _pico2w_console_firmware = "pico2w_console_firmware", _rp2350_test = "rp2350_test")
 load("//rules/private:choice_flag.bzl", _choice_flag = "choice_flag")
+load("//rules/private:expect_failure.bzl", _expect_failure_test = "expect_failure_test")
 
 TinypteBoardInfo = _TinypteBoardInfo
 TinypteFirmwareInfo = _TinypteFirmwareInfo
 TinyptePteInfo = _TinyptePteInfo
 TinypteKernelRegistryInfo = _TinypteKernelRegistryInfo
+TinypteWeightsInfo = _TinypteWeightsInfo
+model_weights = _model_weights
 kernel_library = _kernel_library
 model_firmware = _model_firmware
 executorch_model = _executorch_model
@@ -53,3 +58,4 @@ qemu_test = _qemu_test
 rp2350_test = _rp2350_test
 pico2w_console_firmware = _pico2w_console_firmware
 choice_flag = _choice_flag
+expect_failure_test = _expect_failure_test

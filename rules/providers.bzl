@@ -22,8 +22,19 @@ TinypteFirmwareInfo = provider(
     fields = {
         "elf": "(File) The linked ELF.",
         "board": "(TinypteBoardInfo) The board it was built for.",
-        "size_json": "(File) Flash and RAM use against the board's regions and budgets (python/tinypte/size.py).",
+        "size_json": "(File) Flash and RAM use against the board's regions and budgets (python/tinypte/size/command.py).",
         "size_text": "(File) The same as a table, with the biggest symbols.",
+    },
+)
+
+TinypteWeightsInfo = provider(
+    doc = "A model file's trained weights (model_weights): what every program of the model is built from.",
+    fields = {
+        "src": "(File) The model file.",
+        "data": "(depset[File]) Files the model file reads; every action loading it needs them.",
+        "seed": "(int) The training seed.",
+        "weights": "(File) The trained state_dict (torch.save).",
+        "metrics": "(File) JSON: the trained model's metrics (`evaluate()`), seed and weights' SHA-256.",
     },
 )
 
@@ -31,14 +42,16 @@ TinyptePteInfo = provider(
     doc = "An ExecuTorch program built from a model file, with what later rules need to know about it.",
     fields = {
         "name": "(string) Model target name.",
+        "quantize": "(string) `none` for a float program, `int8` for a quantized one.",
         "pte": "(File) The ExecuTorch program (.pte).",
         "ops_json": "(File) Operators the program calls, with overloads and dtypes (for selective kernel builds).",
         "plan_json": "(File) Memory plan: planned buffer sizes per memory id; per tensor shape, dtype, offset, size, lifetime.",
         "summary": "(File) Human-readable summary (parameters, constant bytes, arena bytes, op counts).",
-        "golden": "(File) Golden inputs and PyTorch outputs, binary (see python/tinypte/golden.py).",
+        "golden": "(File) Golden inputs and PyTorch outputs, binary (see python/tinypte/golden/format.py).",
         "golden_json": "(File) The same golden data as JSON.",
-        "weights": "(File) Trained state_dict (torch.save) the golden data was computed with.",
+        "weights": "(File) Trained state_dict (torch.save) the program was built from.",
         "src": "(File) The model file.",
+        "quant_report": "(File|None) int8 programs: float vs int8 metrics and sizes (JSON); None for float ones.",
     },
 )
 

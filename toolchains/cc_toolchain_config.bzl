@@ -155,13 +155,14 @@ def gcc_bare_metal_toolchain(*, name, tool_prefix, cpu, fpu, cpu_flags, builtin_
     )
     _declare_toolchain(name, _X86_64_LINUX, ["@platforms//os:none", cpu, fpu])
 
-def gcc_host_ilp32_toolchain(*, name):
+def gcc_host_ilp32_toolchain(*, name, builtin_include_directories):
     """Declares the host GCC in 32-bit mode for platforms with os:linux and cpu:x86_32.
 
     Needs Debian's gcc-multilib (tools/setup.sh installs it).
 
     Args:
       name: Base name of the generated targets (`<name>_config`, `<name>_cc`, `<name>`).
+      builtin_include_directories: The compiler's system include directories (`gcc -m32`'s).
     """
     cc_toolchain_config(
         name = name + "_config",
@@ -170,6 +171,6 @@ def gcc_host_ilp32_toolchain(*, name):
         target_libc = "glibc",
         compile_flags = _HOST_ILP32_FLAGS + ["-no-canonical-prefixes", "-fno-canonical-system-headers"],
         link_flags = _HOST_ILP32_FLAGS + ["-no-canonical-prefixes"],
-        builtin_include_directories = ["/usr/lib/gcc/x86_64-linux-gnu/12/include", "/usr/local/include", "/usr/include"],
+        builtin_include_directories = builtin_include_directories,
     )
     _declare_toolchain(name, _X86_64_LINUX, ["@platforms//os:linux", "@platforms//cpu:x86_32"])

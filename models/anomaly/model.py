@@ -1,6 +1,6 @@
 """Anomaly detection, shaped like MLPerf Tiny's: a fully connected autoencoder on 640 inputs.
 
-A model file for tinypte's executorch_model rule (python/tinypte/model_loading.py). The
+A model file for tinypte's executorch_model rule (python/tinypte/model/loading.py). The
 architecture is MLPerf Tiny's ToyADMOS autoencoder: 640 -> 128 -> 128 -> 128 -> 128 -> 8 ->
 128 -> 128 -> 128 -> 128 -> 640, each hidden layer linear + batch norm + ReLU (269,992
 parameters, 264,320 MACs). Its input is 5 frames x 128 log-mel bins of a machine's sound.
@@ -19,6 +19,9 @@ from itertools import pairwise
 
 import torch
 from torch import nn
+
+from tinypte.model.evaluation import single_cases
+from tinypte.model.training import minibatch_epochs
 
 ACCEPTANCE = {"test_auc": (">=", 0.9)}
 TOLERANCE = 1e-4  # float32 reconstruction through ten 128-wide layers
@@ -67,21 +70,9 @@ def test_set() -> tuple[torch.Tensor, torch.Tensor]:
 
 
 def train(model: nn.Module, *, seed: int, log: Callable[[str], None]) -> None:
-    (x,) = train_set()
-    generator = torch.Generator().manual_seed(seed)
-    optimizer = torch.optim.Adam(model.parameters(), lr=3e-3)
-    model.train()
-    for epoch in range(1, EPOCHS + 1):
-        order = torch.randperm(TRAIN, generator=generator)
-        for start in range(0, TRAIN, BATCH):
-            batch = x[order[start : start + BATCH]]
-            optimizer.zero_grad()
-            loss = nn.functional.mse_loss(model(batch), batch)
-            loss.backward()
-            optimizer.step()
-        if epoch % 10 == 0:
-            log(f"anomaly: epoch {epoch}/{EPOCHS} train mse {loss.item():.3g}")
-    model.eval()
+    (x,) = train_set()  # an autoencoder: the targets are the inputs
+    minibatch_epochs(model, x, x, nn.functional.mse_loss, seed=seed, epochs=EPOCHS, batch=BATCH, lr=3e-3, log=log,
+                     name="anomaly", log_every=10)  # fmt: skip
 
 
 def _auc(normal: torch.Tensor, anomalous: torch.Tensor) -> float:
@@ -104,4 +95,4 @@ def example_inputs() -> tuple[torch.Tensor, ...]:
 
 def golden_inputs() -> list[tuple[torch.Tensor, ...]]:
     normal, anomalous = test_set()
-    return [(x[i : i + 1].clone(),) for x in (normal, anomalous) for i in range(4)]
+    return single_cases(normal, range(4)) + single_cases(anomalous, range(4))

@@ -20,6 +20,9 @@ from collections.abc import Callable
 import torch
 from torch import nn
 
+from tinypte.model.evaluation import single_cases
+from tinypte.model.training import full_batch_steps
+
 ACCEPTANCE = {"test_mse": ("<=", 0.05)}
 TOLERANCE = 1e-5  # float32 outputs
 THRESHOLD = 0.1
@@ -104,14 +107,9 @@ def build() -> nn.Module:
 
 def train(model: nn.Module, *, seed: int, log: Callable[[str], None]) -> None:
     x, y = _data(TRAIN, torch.Generator().manual_seed(seed))
-    optimizer = torch.optim.Adam(model.parameters(), lr=0.01)
-    for step in range(1, STEPS + 1):
-        optimizer.zero_grad()
-        loss = nn.functional.mse_loss(model(x), y)
-        loss.backward()
-        optimizer.step()
-        if step % 500 == 0:
-            log(f"custom_op: step {step}/{STEPS} train mse {loss.item():.3g}")
+    full_batch_steps(
+        model, x, y, nn.functional.mse_loss, steps=STEPS, lr=0.01, log=log, name="custom_op", log_every=500
+    )
 
 
 def evaluate(model: Callable[[torch.Tensor], torch.Tensor]) -> dict[str, float]:
@@ -125,5 +123,4 @@ def example_inputs() -> tuple[torch.Tensor, ...]:
 
 
 def golden_inputs() -> list[tuple[torch.Tensor, ...]]:
-    x, _ = test_set()
-    return [(x[i : i + 1].clone(),) for i in range(0, 64, 4)]
+    return single_cases(test_set()[0], range(0, 64, 4))

@@ -8,34 +8,29 @@
   within 1e-6, they are probabilities, and their argmax is PyTorch's class and, for all
   but a few of the golden images, the true digit (model.py's golden_labels()).
 
-usage: digits_test.py PTE OPS_JSON PLAN_JSON GOLDEN_BIN MODEL_PY
+usage: digits_test.py PTE OPS_JSON PLAN_JSON GOLDEN_BIN MODEL_PY   (models/zoo.bzl: program_test)
 """
 
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pytest
 
-from tinypte import model_loading
-from tinypte.executorch_host import first_outputs, gen_oplist_operators
-from tinypte.golden import Golden
+from tinypte.golden.format import Golden
+from tinypte.model import loading as model_loading
+from tinypte.oracle import program_checks
+from tinypte.oracle.executorch_host import first_outputs, gen_oplist_operators
 
 ARENA_LIMIT = 8 * 1024  # bytes of planned activations; the Cortex-M33 has 520 KiB of SRAM
 PTE_LIMIT = 64 * 1024
 
 
-def arg(name: str) -> Path:
-    return Path(os.environ[f"TINYPTE_TEST_{name}"])
-
-
 def test_operators() -> None:
-    ops = json.loads(arg("OPS").read_text())["operators"]
+    ops = json.loads(program_checks.path("OPS").read_text())["operators"]
     names = {o["name"] for o in ops}
     assert "aten::convolution" in names
     assert names & {"aten::max_pool2d_with_indices", "aten::avg_pool2d"}
@@ -46,15 +41,15 @@ def test_operators() -> None:
 
 
 def test_operators_match_executorch_gen_oplist(tmp_path: Path) -> None:
-    ours = {f"{o['name']}.{o['overload']}" for o in json.loads(arg("OPS").read_text())["operators"]}
-    assert gen_oplist_operators(arg("PTE"), tmp_path) == ours
+    ours = {f"{o['name']}.{o['overload']}" for o in json.loads(program_checks.path("OPS").read_text())["operators"]}
+    assert gen_oplist_operators(program_checks.path("PTE"), tmp_path) == ours
 
 
 def test_plan_is_consistent() -> None:
-    plan = json.loads(arg("PLAN").read_text())
+    plan = json.loads(program_checks.path("PLAN").read_text())
     sizes = plan["non_const_buffer_sizes"]
     assert 0 < sum(sizes) <= ARENA_LIMIT
-    assert arg("PTE").stat().st_size <= PTE_LIMIT
+    assert program_checks.path("PTE").stat().st_size <= PTE_LIMIT
     tensors: list[dict[str, Any]] = plan["tensors"]
     by_evalue = {t["evalue"]: t for t in tensors}
     assert len(plan["inputs"]) == 1 and len(plan["outputs"]) == 1
@@ -76,12 +71,12 @@ def test_plan_is_consistent() -> None:
 
 
 def test_executorch_runtime_reproduces_golden() -> None:
-    golden = Golden.from_bytes(arg("GOLDEN").read_bytes())
-    module = model_loading.load(arg("MODEL"))
+    golden = Golden.from_bytes(program_checks.path("GOLDEN").read_bytes())
+    module = model_loading.load(program_checks.path("MODEL"))
     labels: list[int] = module.golden_labels()
     assert len(golden.inputs) == len(labels) >= 20
     assert golden.tolerance <= 1e-5
-    results = first_outputs(arg("PTE"), golden.inputs)
+    results = first_outputs(program_checks.path("PTE"), golden.inputs)
     worst, wrong = 0.0, []
     cases = zip(golden.inputs, golden.outputs, labels, results, strict=True)
     for case, (inputs, outputs, label, probabilities) in enumerate(cases):
@@ -100,11 +95,5 @@ def test_executorch_runtime_reproduces_golden() -> None:
     assert len(wrong) <= len(labels) // 10
 
 
-def main() -> int:
-    for name, value in zip(("PTE", "OPS", "PLAN", "GOLDEN", "MODEL"), sys.argv[1:], strict=True):
-        os.environ[f"TINYPTE_TEST_{name}"] = value
-    return pytest.main([__file__, "-q", "-s", "-p", "no:cacheprovider"])
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(program_checks.main(__file__, sys.argv[1:]))

@@ -1,6 +1,6 @@
 """Handwritten digits: scikit-learn's 8x8 digits with a small CNN (1,898 parameters).
 
-A model file for tinypte's executorch_model rule; see python/tinypte/model_loading.py for
+A model file for tinypte's executorch_model rule; see python/tinypte/model/loading.py for
 the contract. The data is `sklearn.datasets.load_digits()` (1797 images of 8x8 pixels with
 values 0..16, ten classes; it ships with scikit-learn, so nothing is downloaded). Pixels
 are scaled to [0, 1] here, in the data preparation, so the exported program takes scaled
@@ -28,7 +28,9 @@ import torch
 from torch import nn
 
 ACCEPTANCE = {"test_accuracy": (">=", 0.95)}
-INT8_ACCEPTANCE = {"test_accuracy": (">=", 0.95)}  # models/digits_int8; its test also wants <= 1 point below float
+INT8_ACCEPTANCE = {
+    "test_accuracy": (">=", 0.95)
+}  # //models/digits:digits_int8; its test also wants <= 1 point below float
 TOLERANCE = 1e-5  # float32 probabilities; ExecuTorch's portable kernels match PyTorch to < 1e-6
 SPLIT_SEED = 1797  # fixes which images train and which test, whatever the training seed
 TRAIN_SIZE = 1400  # 1400 images train; the remaining 397 test

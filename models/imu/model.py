@@ -1,6 +1,6 @@
 """Activity recognition from a 6-axis IMU: a 1-D CNN on windows of 128 samples, 6 classes.
 
-A model file for tinypte's executorch_model rule (python/tinypte/model_loading.py). Input:
+A model file for tinypte's executorch_model rule (python/tinypte/model/loading.py). Input:
 [1, 6, 128] (accelerometer x/y/z and gyroscope x/y/z, 2.56 s at 50 Hz). Architecture:
 conv1d(6 -> 16, k 5) + LeakyReLU(0.1) + maxpool 2, conv1d(16 -> 32, k 5) + LeakyReLU + maxpool 2,
 conv1d(32 -> 32, k 3) + LeakyReLU, global average pooling, linear(32 -> 6).
@@ -18,6 +18,9 @@ from collections.abc import Callable
 
 import torch
 from torch import nn
+
+from tinypte.model.evaluation import accuracy, single_cases
+from tinypte.model.training import minibatch_epochs
 
 ACCEPTANCE = {"test_accuracy": (">=", 0.9)}
 TOLERANCE = 1e-4
@@ -71,25 +74,12 @@ def test_set() -> tuple[torch.Tensor, torch.Tensor]:
 
 def train(model: nn.Module, *, seed: int, log: Callable[[str], None]) -> None:
     x, y = train_set()
-    generator = torch.Generator().manual_seed(seed)
-    optimizer = torch.optim.Adam(model.parameters(), lr=3e-3)
-    for epoch in range(1, EPOCHS + 1):
-        order = torch.randperm(TRAIN, generator=generator)
-        for start in range(0, TRAIN, BATCH):
-            index = order[start : start + BATCH]
-            optimizer.zero_grad()
-            loss = nn.functional.cross_entropy(model(x[index]), y[index])
-            loss.backward()
-            optimizer.step()
-        if epoch % 5 == 0:
-            log(f"imu: epoch {epoch}/{EPOCHS} train loss {loss.item():.3g}")
+    minibatch_epochs(model, x, y, nn.functional.cross_entropy, seed=seed, epochs=EPOCHS, batch=BATCH, lr=3e-3, log=log,
+                     name="imu", log_every=5)  # fmt: skip
 
 
 def evaluate(model: Callable[[torch.Tensor], torch.Tensor]) -> dict[str, float]:
-    x, y = test_set()
-    with torch.no_grad():
-        predicted = model(x).argmax(dim=1)
-    return {"test_accuracy": float((predicted == y).float().mean())}
+    return accuracy(model, *test_set())
 
 
 def example_inputs() -> tuple[torch.Tensor, ...]:
@@ -97,5 +87,4 @@ def example_inputs() -> tuple[torch.Tensor, ...]:
 
 
 def golden_inputs() -> list[tuple[torch.Tensor, ...]]:
-    x, _ = test_set()
-    return [(x[i : i + 1].clone(),) for i in range(12)]
+    return single_cases(test_set()[0], range(12))

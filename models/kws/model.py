@@ -1,6 +1,6 @@
 """Keyword spotting, shaped like MLPerf Tiny's: a DS-CNN on 49 x 10 MFCC features, 12 classes.
 
-A model file for tinypte's executorch_model rule (python/tinypte/model_loading.py). The
+A model file for tinypte's executorch_model rule (python/tinypte/model/loading.py). The
 architecture is MLPerf Tiny's DS-CNN (small): conv 10x4 stride 2 (1 -> 64 channels) with
 batch norm and ReLU, four depthwise-separable blocks (depthwise 3x3 + BN + ReLU, pointwise
 1x1 64 -> 64 + BN + ReLU), global average pooling and a linear layer to 12 classes (10
@@ -18,6 +18,9 @@ from collections.abc import Callable
 
 import torch
 from torch import nn
+
+from tinypte.model.evaluation import accuracy, single_cases
+from tinypte.model.training import minibatch_epochs
 
 ACCEPTANCE = {"test_accuracy": (">=", 0.9)}
 TOLERANCE = 1e-4  # float32 logits after five convolutions
@@ -84,26 +87,12 @@ def test_set() -> tuple[torch.Tensor, torch.Tensor]:
 
 def train(model: nn.Module, *, seed: int, log: Callable[[str], None]) -> None:
     x, y = train_set()
-    generator = torch.Generator().manual_seed(seed)
-    optimizer = torch.optim.Adam(model.parameters(), lr=3e-3)
-    model.train()
-    for epoch in range(1, EPOCHS + 1):
-        order = torch.randperm(TRAIN, generator=generator)
-        for start in range(0, TRAIN, BATCH):
-            index = order[start : start + BATCH]
-            optimizer.zero_grad()
-            loss = nn.functional.cross_entropy(model(x[index]), y[index])
-            loss.backward()
-            optimizer.step()
-        log(f"kws: epoch {epoch}/{EPOCHS} train loss {loss.item():.3g}")
-    model.eval()
+    minibatch_epochs(model, x, y, nn.functional.cross_entropy, seed=seed, epochs=EPOCHS, batch=BATCH, lr=3e-3, log=log,
+                     name="kws")  # fmt: skip
 
 
 def evaluate(model: Callable[[torch.Tensor], torch.Tensor]) -> dict[str, float]:
-    x, y = test_set()
-    with torch.no_grad():
-        predicted = model(x).argmax(dim=1)
-    return {"test_accuracy": float((predicted == y).float().mean())}
+    return accuracy(model, *test_set())
 
 
 def example_inputs() -> tuple[torch.Tensor, ...]:
@@ -111,5 +100,4 @@ def example_inputs() -> tuple[torch.Tensor, ...]:
 
 
 def golden_inputs() -> list[tuple[torch.Tensor, ...]]:
-    x, _ = test_set()
-    return [(x[i : i + 1].clone(),) for i in range(12)]
+    return single_cases(test_set()[0], range(12))

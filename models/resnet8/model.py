@@ -1,6 +1,6 @@
 """Image classification shaped like MLPerf Tiny's ResNet-8: 32 x 32 x 3 images, 10 classes.
 
-A model file for tinypte's executorch_model rule (python/tinypte/model_loading.py). The
+A model file for tinypte's executorch_model rule (python/tinypte/model/loading.py). The
 architecture is MLPerf Tiny's ResNet-8 for CIFAR-10: a 3x3 convolution to 16 channels with batch
 norm and ReLU, three residual stages (16, 32 and 64 channels; the second and third stride 2,
 with 1x1 projection shortcuts), each two 3x3 convolutions with batch norm, then global average
@@ -18,6 +18,9 @@ from collections.abc import Callable
 
 import torch
 from torch import nn
+
+from tinypte.model.evaluation import accuracy, single_cases
+from tinypte.model.training import minibatch_epochs
 
 ACCEPTANCE = {"test_accuracy": (">=", 0.8)}
 TOLERANCE = 2e-4  # float32 logits after seven convolutions
@@ -88,26 +91,12 @@ def test_set() -> tuple[torch.Tensor, torch.Tensor]:
 
 def train(model: nn.Module, *, seed: int, log: Callable[[str], None]) -> None:
     x, y = train_set()
-    generator = torch.Generator().manual_seed(seed)
-    optimizer = torch.optim.Adam(model.parameters(), lr=3e-3)
-    model.train()
-    for epoch in range(1, EPOCHS + 1):
-        order = torch.randperm(TRAIN, generator=generator)
-        for start in range(0, TRAIN, BATCH):
-            index = order[start : start + BATCH]
-            optimizer.zero_grad()
-            loss = nn.functional.cross_entropy(model(x[index]), y[index])
-            loss.backward()
-            optimizer.step()
-        log(f"resnet8: epoch {epoch}/{EPOCHS} train loss {loss.item():.3g}")
-    model.eval()
+    minibatch_epochs(model, x, y, nn.functional.cross_entropy, seed=seed, epochs=EPOCHS, batch=BATCH, lr=3e-3, log=log,
+                     name="resnet8")  # fmt: skip
 
 
 def evaluate(model: Callable[[torch.Tensor], torch.Tensor]) -> dict[str, float]:
-    x, y = test_set()
-    with torch.no_grad():
-        predicted = model(x).argmax(dim=1)
-    return {"test_accuracy": float((predicted == y).float().mean())}
+    return accuracy(model, *test_set())
 
 
 def example_inputs() -> tuple[torch.Tensor, ...]:
@@ -115,5 +104,4 @@ def example_inputs() -> tuple[torch.Tensor, ...]:
 
 
 def golden_inputs() -> list[tuple[torch.Tensor, ...]]:
-    x, _ = test_set()
-    return [(x[i : i + 1].clone(),) for i in range(4)]
+    return single_cases(test_set()[0], range(4))

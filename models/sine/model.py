@@ -1,6 +1,6 @@
 """The seed model: sin(x) on [0, 2*pi] with a 1->16->16->1 ReLU MLP (321 parameters).
 
-A model file for tinypte's executorch_model rule; see python/tinypte/model_loading.py for
+A model file for tinypte's executorch_model rule; see python/tinypte/model/loading.py for
 the contract. Training is full-batch Adam on a fixed grid, seeded by the tool.
 """
 
@@ -13,7 +13,7 @@ import torch
 from torch import nn
 
 ACCEPTANCE = {"test_mse": ("<=", 2e-4)}
-INT8_ACCEPTANCE = {"test_mse": ("<=", 1e-3)}  # models/sine_int8
+INT8_ACCEPTANCE = {"test_mse": ("<=", 1e-3)}  # //models/sine:sine_int8
 TOLERANCE = 1e-5  # float32 outputs; the C runtime matches PyTorch to ~1e-6
 STEPS = 6000
 

@@ -1,7 +1,7 @@
 """A tiny transformer encoder classifying token sequences: embedding, one attention block, layer
 norm, GELU feed-forward, mean pooling, linear head.
 
-A model file for tinypte's executorch_model rule (python/tinypte/model_loading.py). Sizes:
+A model file for tinypte's executorch_model rule (python/tinypte/model/loading.py). Sizes:
 vocabulary 64, sequence 16, model width 32, 2 heads of 16, feed-forward 64, 4 classes. The
 attention is written out (linear q/k/v, scaled dot products, softmax, weighted sum, output
 projection) so the program uses the portable operators (embedding, layer norm, bmm, softmax,
@@ -19,6 +19,9 @@ from collections.abc import Callable
 
 import torch
 from torch import nn
+
+from tinypte.model.evaluation import accuracy, single_cases
+from tinypte.model.training import minibatch_epochs
 
 ACCEPTANCE = {"test_accuracy": (">=", 0.9)}
 TOLERANCE = 1e-4
@@ -88,26 +91,12 @@ def test_set() -> tuple[torch.Tensor, torch.Tensor]:
 
 def train(model: nn.Module, *, seed: int, log: Callable[[str], None]) -> None:
     x, y = train_set()
-    generator = torch.Generator().manual_seed(seed)
-    optimizer = torch.optim.Adam(model.parameters(), lr=3e-3)
-    model.train()
-    for epoch in range(1, EPOCHS + 1):
-        order = torch.randperm(TRAIN, generator=generator)
-        for start in range(0, TRAIN, BATCH):
-            index = order[start : start + BATCH]
-            optimizer.zero_grad()
-            loss = nn.functional.cross_entropy(model(x[index]), y[index])
-            loss.backward()
-            optimizer.step()
-        log(f"tiny_transformer: epoch {epoch}/{EPOCHS} train loss {loss.item():.3g}")
-    model.eval()
+    minibatch_epochs(model, x, y, nn.functional.cross_entropy, seed=seed, epochs=EPOCHS, batch=BATCH, lr=3e-3, log=log,
+                     name="tiny_transformer")  # fmt: skip
 
 
 def evaluate(model: Callable[[torch.Tensor], torch.Tensor]) -> dict[str, float]:
-    x, y = test_set()
-    with torch.no_grad():
-        predicted = model(x).argmax(dim=1)
-    return {"test_accuracy": float((predicted == y).float().mean())}
+    return accuracy(model, *test_set())
 
 
 def example_inputs() -> tuple[torch.Tensor, ...]:
@@ -115,5 +104,4 @@ def example_inputs() -> tuple[torch.Tensor, ...]:
 
 
 def golden_inputs() -> list[tuple[torch.Tensor, ...]]:
-    x, _ = test_set()
-    return [(x[i : i + 1].clone(),) for i in range(8)]
+    return single_cases(test_set()[0], range(8))

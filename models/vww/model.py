@@ -1,7 +1,7 @@
 """Visual wake words shaped like MLPerf Tiny's: MobileNetV1 with width 0.25 on 96 x 96 x 3
 images, 2 classes (person / no person).
 
-A model file for tinypte's executorch_model rule (python/tinypte/model_loading.py). The
+A model file for tinypte's executorch_model rule (python/tinypte/model/loading.py). The
 architecture is MobileNetV1-0.25: a 3x3 stride-2 convolution to 8 channels, thirteen
 depthwise-separable blocks (depthwise 3x3 + batch norm + ReLU, pointwise 1x1 + batch norm + ReLU)
 widening to 256 channels with stride 2 at blocks 2, 4, 6 and 12, global average pooling and a
@@ -19,6 +19,9 @@ from collections.abc import Callable
 
 import torch
 from torch import nn
+
+from tinypte.model.evaluation import accuracy, single_cases
+from tinypte.model.training import minibatch_epochs
 
 ACCEPTANCE = {"test_accuracy": (">=", 0.8)}
 TOLERANCE = 2e-4  # float32 logits after fourteen convolutions
@@ -91,26 +94,12 @@ def test_set() -> tuple[torch.Tensor, torch.Tensor]:
 
 def train(model: nn.Module, *, seed: int, log: Callable[[str], None]) -> None:
     x, y = train_set()
-    generator = torch.Generator().manual_seed(seed)
-    optimizer = torch.optim.Adam(model.parameters(), lr=3e-3)
-    model.train()
-    for epoch in range(1, EPOCHS + 1):
-        order = torch.randperm(TRAIN, generator=generator)
-        for start in range(0, TRAIN, BATCH):
-            index = order[start : start + BATCH]
-            optimizer.zero_grad()
-            loss = nn.functional.cross_entropy(model(x[index]), y[index])
-            loss.backward()
-            optimizer.step()
-        log(f"vww: epoch {epoch}/{EPOCHS} train loss {loss.item():.3g}")
-    model.eval()
+    minibatch_epochs(model, x, y, nn.functional.cross_entropy, seed=seed, epochs=EPOCHS, batch=BATCH, lr=3e-3, log=log,
+                     name="vww")  # fmt: skip
 
 
 def evaluate(model: Callable[[torch.Tensor], torch.Tensor]) -> dict[str, float]:
-    x, y = test_set()
-    with torch.no_grad():
-        predicted = model(x).argmax(dim=1)
-    return {"test_accuracy": float((predicted == y).float().mean())}
+    return accuracy(model, *test_set())
 
 
 def example_inputs() -> tuple[torch.Tensor, ...]:
@@ -118,5 +107,4 @@ def example_inputs() -> tuple[torch.Tensor, ...]:
 
 
 def golden_inputs() -> list[tuple[torch.Tensor, ...]]:
-    x, _ = test_set()
-    return [(x[i : i + 1].clone(),) for i in range(2)]
+    return single_cases(test_set()[0], range(2))

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import ast
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tinypte import header
 from tinypte.cli import SUBCOMMANDS, main
+from tinypte.firmware import header
 
 
 def test_help_lists_each_subcommand_on_one_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -16,8 +18,8 @@ def test_help_lists_each_subcommand_on_one_line(capsys: pytest.CaptureFixture[st
     out = capsys.readouterr().out
     listing = out.split("\nsubcommands:\n", 1)[1].splitlines()
     assert [line.split()[0] for line in listing] == list(SUBCOMMANDS)
-    for line, (name, module) in zip(listing, SUBCOMMANDS.items(), strict=True):
-        assert line == f"  {name:<12} {module.SUMMARY}"
+    for line, (name, entry) in zip(listing, SUBCOMMANDS.items(), strict=True):
+        assert line == f"  {name:<12} {entry.summary}"
 
 
 @pytest.mark.parametrize("name", list(SUBCOMMANDS))
@@ -25,7 +27,17 @@ def test_each_subcommand_has_its_own_help(name: str, capsys: pytest.CaptureFixtu
     assert main([name, "--help"]) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"usage: tinypte {name} [-h] ")
-    assert " ".join(SUBCOMMANDS[name].SUMMARY.split()) in " ".join(out.split())
+    assert " ".join(SUBCOMMANDS[name].summary.split()) in " ".join(out.split())
+
+
+def test_the_command_line_imports_no_stage_until_one_runs() -> None:
+    """Lazy subcommands: `tinypte --help` and a stage's tool import no other stage (nor torch)."""
+    script = "import sys; from tinypte.cli import main; main(['--help']); print(sorted(sys.modules))"
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    loaded = set(ast.literal_eval(run.stdout.splitlines()[-1]))
+    stages = {entry.module for entry in SUBCOMMANDS.values()}
+    assert not loaded & stages, loaded & stages
+    assert "torch" not in loaded
 
 
 def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:

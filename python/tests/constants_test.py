@@ -1,7 +1,7 @@
 """Constants that C and Python share have one source, and its copies agree with it.
 
 - runtime/README.md's status table is `TP_STATUS_LIST` (status.h), row for row.
-- The dtypes of `TP_DTYPE_LIST` (value.h), which tinypte.dtypes reads, carry the numbers
+- The dtypes of `TP_DTYPE_LIST` (value.h), which tinypte.headers.dtypes reads, carry the numbers
   ExecuTorch's scalar_type.fbs gives their ScalarType names, and map to the NumPy and
   torch dtypes of the same name and element size.
 """
@@ -17,8 +17,8 @@ import numpy as np
 import pytest
 import torch
 
-from tinypte import c_constants, dtypes
 from tinypte.errors import TinypteError
+from tinypte.headers import c_constants, dtypes
 
 # The lists hold at least these many entries today; fewer means the parser missed some.
 MIN_STATUSES = 15

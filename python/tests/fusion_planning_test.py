@@ -4,17 +4,26 @@ The graphs are small stand-ins for ExecuTorch's (nodes with targets, args, users
 the rule is about graph shape, not about ExecuTorch's objects. The end-to-end checks are
 pte_run_test's `fused_relu` (sine's relus fused at init, its arena unchanged) and the
 conformance cases `fuse_*` (ExecuTorch's runtime runs the in-place programs).
+
+The planner's operator sets restate the kernels' flags; the last test checks them against
+the kernel sources (the registry's scan of TP_KERNEL_WITH lines): the producers are the
+kernels flagged TP_KERNEL_TAKES_CLAMP, the activations those flagged TP_KERNEL_CLAMP.
+
+usage: fusion_planning_test.py KERNEL.c...   (the kernel sources, as Bazel passes them)
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tinypte import fusion_planning
+from tinypte.export import fusion_planning
+from tinypte.kernels import registry
 
 
 @dataclass
@@ -117,5 +126,18 @@ def test_no_sharing_between_different_sizes_or_constants() -> None:
     assert activated.storage_base is None
 
 
+def test_operator_sets_are_the_kernels_flags() -> None:
+    sources = [Path(p) for p in os.environ["TINYPTE_KERNEL_SOURCES"].split(os.pathsep)]
+    kernels = registry.scan(sources).values()
+    assert len(kernels) >= 200, f"only {len(kernels)} kernels scanned"
+
+    def flagged(flag: str) -> set[str]:
+        return {k.name for k in kernels if flag in k.flags}
+
+    assert flagged("TP_KERNEL_TAKES_CLAMP") == set(fusion_planning.PRODUCERS)
+    assert flagged("TP_KERNEL_CLAMP") == set(fusion_planning.ACTIVATIONS)
+
+
 if __name__ == "__main__":
+    os.environ["TINYPTE_KERNEL_SOURCES"] = os.pathsep.join(sys.argv[1:])
     sys.exit(pytest.main([__file__, "-q", "-p", "no:cacheprovider"]))

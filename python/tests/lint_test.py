@@ -50,7 +50,7 @@ def run(*args: str) -> None:
 
 def test_there_is_something_to_check() -> None:
     files = sources()
-    assert any(f.endswith("python/tinypte/export.py") for f in files), files
+    assert any(f.endswith("python/tinypte/export/command.py") for f in files), files
     assert any(f.endswith("models/sine/model.py") for f in files), files
     assert all(f.endswith(".py") for f in files)
 

@@ -1,4 +1,4 @@
-"""Unit tests of tinypte.plotter: line parsing, series, and the PNG it renders."""
+"""Unit tests of tinypte.plotter.command: line parsing, series, and the PNG it renders."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tinypte import plotter
 from tinypte.cli import main
 from tinypte.errors import TinypteError
+from tinypte.plotter import command as plotter
 
 
 def test_parse_line_takes_numeric_fields_only() -> None:

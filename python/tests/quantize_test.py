@@ -1,4 +1,4 @@
-"""The int8 export flow (tinypte.quantize) on a small MLP: cortex_m operators in the program,
+"""The int8 export flow (tinypte.quantize.program) on a small MLP: cortex_m operators in the program,
 outputs of the quantized program (run through the reference implementations) close to the
 float model's, same bytes twice, and what stayed float reported."""
 
@@ -12,7 +12,7 @@ import pytest
 import torch
 from torch import nn
 
-from tinypte import quantize
+from tinypte.quantize import program as quantize
 
 CALIBRATION_BATCHES = 16
 
@@ -86,7 +86,7 @@ if __name__ == "__main__":
 
 def test_nodes_the_quantizer_leaves_float_are_reported_with_a_reason() -> None:
     """A layer norm has no Cortex-M pattern: it stays float32 and the summary says so."""
-    from tinypte import int8_flow
+    from tinypte.inspect_pte.command import quant_summary_lines
 
     torch.manual_seed(0)
     model = nn.Sequential(nn.Linear(8, 16), nn.LayerNorm(16), nn.Linear(16, 4)).eval()
@@ -96,7 +96,7 @@ def test_nodes_the_quantizer_leaves_float_are_reported_with_a_reason() -> None:
     report = {"float": {"metrics": {}, "constant_bytes": 4, "arena_bytes": 4},
               "int8": {"metrics": {}, "constant_bytes": 1, "arena_bytes": 1},
               "float_nodes": [{"name": n.name, "operator": n.operator, "reason": n.reason} for n in left]}  # fmt: skip
-    lines = int8_flow.summary_lines(report)
+    lines = quant_summary_lines(report)
     assert "nodes left in float32: 1" in "\n".join(lines)
     assert any("aten::native_layer_norm" in line for line in lines)
 
@@ -109,7 +109,7 @@ def test_replaced_constants_are_dropped() -> None:
 
 
 def test_equalization_keeps_the_float_function() -> None:
-    from tinypte import equalization
+    from tinypte.quantize import equalization
 
     torch.manual_seed(3)
     first, second = nn.Linear(1, 16), nn.Linear(16, 16)
@@ -125,8 +125,8 @@ def test_equalization_keeps_the_float_function() -> None:
 
 
 def test_missing_cortex_m_kernel_names_the_operator_and_the_kernel_folder() -> None:
-    from tinypte import kernels
     from tinypte.errors import TinypteError
+    from tinypte.kernels import registry as kernels
 
     with pytest.raises(TinypteError, match=r"no kernel for operator cortex_m::quantized_foo\.out, used by m.*"
                        r"runtime/kernels/cortex_m/"):  # fmt: skip

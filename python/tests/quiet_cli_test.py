@@ -11,7 +11,11 @@ A runfiles path that collides with another one (as the binary's own executable d
 it was named `tinypte`, with the package directory python/tinypte/) hides files, and Bazel
 only warns; so every source of the package must be a file in the runfiles.
 
-usage: quiet_cli_test.py TOOL SRC.py...   (runfiles-relative paths, as Bazel passes them)
+A stage's own tool (python/tinypte/<stage>:tool, what actions run) holds that stage only:
+the uf2 stage's tool, asked to train in an action (where it has its own runfiles, not this
+test's), said it was built without the train stage.
+
+usage: quiet_cli_test.py TOOL UF2_TOOL_ASKED_TO_TRAIN.txt SRC.py...   (runfiles-relative paths)
 """
 
 from __future__ import annotations
@@ -35,7 +39,8 @@ def sources() -> list[str]:
 
 def run_quietly(*args: str, own_lines: tuple[str, ...] = ()) -> None:
     """Run `tinypte ARGS` with an action's environment; fail on any stderr line but `own_lines`."""
-    env = {"PATH": os.environ.get("PATH", "/bin:/usr/bin"), "OMP_NUM_THREADS": "1", "PYTHONHASHSEED": "0"}
+    env = {"PATH": os.environ.get("PATH", "/bin:/usr/bin"), "OMP_NUM_THREADS": "1", "PYTHONHASHSEED": "0",
+           "PYTHONSAFEPATH": "1"}  # fmt: skip
     result = subprocess.run([str(tool()), *args], env=env, capture_output=True, text=True, check=False)
     assert result.returncode == 0, f"tinypte {args[0]} failed:\n{result.stderr}"
     noise = [line for line in result.stderr.splitlines() if line not in own_lines]
@@ -44,13 +49,25 @@ def run_quietly(*args: str, own_lines: tuple[str, ...] = ()) -> None:
 
 def test_torch_subcommands_print_no_library_noise(tmp_path: Path) -> None:
     model, pte, weights = write_model(tmp_path), tmp_path / "tiny.pte", tmp_path / "tiny.pt"
-    plan = tmp_path / "plan.json"
-    run_quietly("export", "--model", str(model), "--pte", str(pte), "--weights", str(weights),
+    metrics, plan, golden = tmp_path / "tiny.json", tmp_path / "plan.json", tmp_path / "golden.bin"
+    run_quietly("train", "--model", str(model), "--weights", str(weights), "--metrics", str(metrics),
                 own_lines=("tiny: trained",))  # fmt: skip
+    run_quietly("export", "--model", str(model), "--weights", str(weights), "--pte", str(pte))
+    run_quietly("quantize", "--model", str(model), "--weights", str(weights), "--metrics", str(metrics),
+                "--float-pte", str(pte), "--pte", str(tmp_path / "q.pte"), "--report", str(tmp_path / "q.json"),
+                "--edge-program", str(tmp_path / "q.edge"))  # fmt: skip
     run_quietly("inspect_pte", "--pte", str(pte), "--ops-json", str(tmp_path / "ops.json"), "--plan-json", str(plan))
-    run_quietly("golden", "--model", str(model), "--weights", str(weights), "--out", str(tmp_path / "golden.bin"))
-    run_quietly("report", "--model", str(model), "--weights", str(weights), "--pte", str(pte), "--plan-json",
-                str(plan), "--fit-png", str(tmp_path / "fit.png"), "--arena-png", str(tmp_path / "arena.png"))  # fmt: skip
+    run_quietly("golden", "--model", str(model), "--weights", str(weights), "--out", str(golden))
+    run_quietly("golden", "--model", str(model), "--edge-program", str(tmp_path / "q.edge"), "--out", str(golden))
+    run_quietly("report", "--model", str(model), "--weights", str(weights), "--golden", str(golden), "--pte",
+                str(pte), "--plan-json", str(plan), "--fit-png", str(tmp_path / "fit.png"), "--arena-png",
+                str(tmp_path / "arena.png"))  # fmt: skip
+
+
+def test_a_stage_tool_holds_only_its_stage() -> None:
+    output = Path(os.environ["TINYPTE_UF2_TOOL_ASKED_TO_TRAIN"]).read_text()
+    assert "this tool was built without tinypte.train.command" in output, output
+    assert output.rstrip().endswith("exit status 1"), output
 
 
 def test_runfiles_hold_every_source_of_the_tool() -> None:
@@ -61,7 +78,7 @@ def test_runfiles_hold_every_source_of_the_tool() -> None:
 
 
 def main(argv: list[str]) -> int:
-    os.environ["TINYPTE_TOOL"], *files = argv
+    os.environ["TINYPTE_TOOL"], os.environ["TINYPTE_UF2_TOOL_ASKED_TO_TRAIN"], *files = argv
     os.environ["TINYPTE_SOURCES"] = os.pathsep.join(files)
     return pytest.main([__file__, "-q", "-p", "no:cacheprovider"])
 

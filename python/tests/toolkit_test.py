@@ -1,6 +1,7 @@
-"""Unit tests of the AOT toolkit on a tiny model file: export is reproducible, errors in a
-model file are reported at its file and line, golden data round-trips, inspect sees the
-program, and the header is valid C holding the bytes."""
+"""Unit tests of the AOT toolkit's stages on a tiny model file: training and export are
+reproducible, errors in a model file are reported at its file and line, golden data
+round-trips (for int8, from the quantize stage's own program), inspect sees the program,
+and the header is valid C holding the bytes."""
 
 from __future__ import annotations
 
@@ -14,21 +15,43 @@ import numpy as np
 import pytest
 from tiny_model import TINY, write_model
 
-from tinypte import golden
 from tinypte.cli import main
+from tinypte.golden import format as golden
+
+
+def run_train(model: Path, out: Path) -> int:
+    return main(["train", "--model", str(model), "--weights", str(out / "m.pt"), "--metrics", str(out / "m.json")])
 
 
 def run_export(model: Path, out: Path) -> int:
-    return main(["export", "--model", str(model), "--pte", str(out / "m.pte"), "--weights", str(out / "m.pt")])
+    """Train, then export: the two stages a float model's .pte comes from."""
+    return run_train(model, out) or main(
+        ["export", "--model", str(model), "--weights", str(out / "m.pt"), "--pte", str(out / "m.pte")]
+    )
 
 
-def test_export_is_bit_identical_run_to_run(tmp_path: Path) -> None:
+def test_training_and_export_are_bit_identical_run_to_run(tmp_path: Path) -> None:
     model = write_model(tmp_path)
     for run in ("a", "b"):
         (tmp_path / run).mkdir()
         assert run_export(model, tmp_path / run) == 0
-    assert (tmp_path / "a" / "m.pte").read_bytes() == (tmp_path / "b" / "m.pte").read_bytes()
+    for name in ("m.pt", "m.json", "m.pte"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
     assert (tmp_path / "a" / "m.pte").read_bytes()[4:8] == b"ET12"
+    assert json.loads((tmp_path / "a" / "m.json").read_text())["metrics"] == {"loss": 1.0}
+
+
+def test_weights_of_another_model_are_a_user_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    model = write_model(tmp_path)
+    assert run_train(model, tmp_path) == 0
+    (tmp_path / "wider").mkdir()
+    layers = "nn.Linear(2, 3), nn.ReLU(), nn.Linear(3, 1)"
+    wider = write_model(tmp_path / "wider", TINY.replace(layers, "nn.Linear(2, 4), nn.ReLU(), nn.Linear(4, 1)"))
+    args = ["export", "--model", str(wider), "--weights", str(tmp_path / "m.pt"), "--pte", str(tmp_path / "w.pte")]
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    assert f"error: {tmp_path / 'm.pt'} does not fit the model {wider} builds (" in err, err
+    assert not (tmp_path / "w.pte").exists()
 
 
 def test_exception_in_train_names_file_and_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -113,6 +136,46 @@ def test_golden_inspect_and_header(tmp_path: Path) -> None:
     assert bytes(int(b, 16) for b in re.findall(r"0x([0-9a-f]{2})", body)) == pte
 
 
+def test_int8_golden_runs_the_quantize_stage_s_own_program(tmp_path: Path) -> None:
+    """The golden stage of an int8 model runs the edge program the quantize stage lowered, and
+    gets what that program computed while it was being quantized."""
+    import torch
+
+    from tinypte.model import loading
+    from tinypte.programs import edge_file
+    from tinypte.quantize import flow
+
+    model = write_model(tmp_path)
+    assert run_export(model, tmp_path) == 0
+    outs = {name: tmp_path / name for name in ("q.pte", "q.json", "q.edge", "golden.bin")}
+    quantize = ["quantize", "--model", str(model), "--weights", str(tmp_path / "m.pt"), "--metrics",
+                str(tmp_path / "m.json"), "--float-pte", str(tmp_path / "m.pte"), "--pte", str(outs["q.pte"]),
+                "--report", str(outs["q.json"]), "--edge-program", str(outs["q.edge"])]  # fmt: skip
+    assert main(quantize) == 0
+    assert (
+        main(["golden", "--model", str(model), "--edge-program", str(outs["q.edge"]), "--out", str(outs["golden.bin"])])
+        == 0
+    )
+    data = golden.Golden.from_bytes(outs["golden.bin"].read_bytes())
+
+    module = loading.load(model)
+    loading.deterministic(0)
+    trained = loading.trained(model, module, tmp_path / "m.pt")
+    reference = flow.quantize_model(model, module, trained, (torch.zeros(1, 2),)).exported_program().module()
+    assert len(data.inputs) == 5
+    for inputs, outputs in zip(data.inputs, data.outputs, strict=True):
+        with torch.no_grad():
+            expected = reference(*(torch.from_numpy(a) for a in inputs))
+        assert np.array_equal(outputs[0], expected.numpy())
+    report = json.loads(outs["q.json"].read_text())
+    assert report["float"]["metrics"] == {"loss": 1.0} and report["int8"]["pte_bytes"] == outs["q.pte"].stat().st_size
+    # Same program, same file: no stack traces or ids of the run in it.
+    again = tmp_path / "again.edge"
+    assert main([*quantize[:-1], str(again)]) == 0
+    assert again.read_bytes() == outs["q.edge"].read_bytes()
+    assert edge_file.EdgeProgramFile.from_bytes(again.read_bytes(), "again").exported_program.startswith(b"{")
+
+
 def test_corrupt_inputs_are_user_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(Exception, match="not golden data"):
         golden.Golden.from_bytes(b"XXXX" + bytes(20))
@@ -120,6 +183,14 @@ def test_corrupt_inputs_are_user_errors(tmp_path: Path, capsys: pytest.CaptureFi
     bad.write_bytes(b"\0" * 64)
     assert main(["inspect_pte", "--pte", str(bad), "--ops-json", "/dev/null", "--plan-json", "/dev/null"]) == 1
     assert "not an ExecuTorch program" in capsys.readouterr().err
+    bad.write_bytes(b"\xff\xff\x00\x00ET12" + bytes(range(256)) * 4)  # the identifier, then garbage
+    assert main(["inspect_pte", "--pte", str(bad), "--ops-json", "/dev/null", "--plan-json", "/dev/null"]) == 1
+    assert f"error: {bad}: cannot be read as an ExecuTorch program: " in capsys.readouterr().err
+    edge = tmp_path / "bad.edge"
+    edge.write_bytes(b"TPEP\x01\x00\x00\x00" + bytes(8))  # version 1, one empty blob, then nothing
+    args = ["golden", "--model", str(write_model(tmp_path)), "--edge-program", str(edge), "--out", "/dev/null"]
+    assert main(args) == 1
+    assert f"error: {edge}: truncated edge program file" in capsys.readouterr().err
 
 
 if __name__ == "__main__":

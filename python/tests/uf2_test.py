@@ -1,4 +1,4 @@
-"""Unit tests of tinypte.uf2: block layout, paging, and the errors users can hit."""
+"""Unit tests of tinypte.uf2.image: block layout, paging, and the errors users can hit."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from tinypte import uf2
 from tinypte.errors import TinypteError
+from tinypte.uf2 import image as uf2
 
 
 def test_block_round_trip_and_layout() -> None:

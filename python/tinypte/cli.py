@@ -1,51 +1,67 @@
-"""`tinypte SUBCOMMAND ARGS...`: the AOT toolkit's one command line (//python:tinypte).
+"""`tinypte SUBCOMMAND ARGS...`: the AOT toolkit's one command line.
 
-Each subcommand is a module of this package that defines `SUMMARY` (its one-line help),
-`add_arguments(parser)` and `run(args)`. This is the one place where a `TinypteError`
-becomes one `error: ...` line on stderr and exit status 1; any other exception is a bug
-in tinypte and keeps its traceback. Before any subcommand imports torch or ExecuTorch,
-`tinypte.library_noise` hides the libraries' known-harmless messages.
+Each subcommand is a module of a stage package (`tinypte.train.command`, ...) that defines
+`add_arguments(parser)` and `run(args)`; `SUBCOMMANDS` names it and its one-line help. The
+module is imported only when its subcommand runs, so a tool built with one stage's package
+(the `tool` binary in python/tinypte/<stage>/, which Bazel actions run) needs nothing else,
+and `//python:tinypte` holds them all.
+
+This is the one place where a `TinypteError` becomes one `error: ...` line on stderr and
+exit status 1; any other exception is a bug in tinypte and keeps its traceback. Before any
+subcommand imports torch or ExecuTorch, `tinypte.library_noise` hides the libraries'
+known-harmless messages.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
-from typing import Protocol
+from dataclasses import dataclass
+from types import ModuleType
 
-from tinypte import app_data, export, golden, header, inspect_pte, kernels, library_noise, plotter, report, size, uf2
-from tinypte.errors import TinypteError
-
-
-class Subcommand(Protocol):
-    """What a subcommand module provides."""
-
-    SUMMARY: str
-
-    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
-
-    def run(self, args: argparse.Namespace) -> None: ...
+from tinypte import library_noise
+from tinypte.errors import InternalError, TinypteError
 
 
-# In pipeline order: model file -> .pte -> firmware data -> checked image; then tools.
+@dataclass(frozen=True)
+class Subcommand:
+    module: str  # the module defining add_arguments(parser) and run(args)
+    summary: str  # one line of help
+
+    def load(self) -> ModuleType:
+        try:
+            return importlib.import_module(self.module)
+        except ModuleNotFoundError as error:
+            if not self.module.startswith(f"{error.name}.") and error.name != self.module:
+                raise  # the module is there; something it imports is not
+            raise InternalError(f"this tool was built without {self.module} (its stage's py_library)") from error
+
+
+# In pipeline order: model file -> weights -> .pte -> firmware data -> checked image; then tools.
 SUBCOMMANDS: dict[str, Subcommand] = {
-    "export": export,
-    "inspect_pte": inspect_pte,
-    "golden": golden,
-    "report": report,
-    "header": header,
-    "kernels": kernels,
-    "app_data": app_data,
-    "size": size,
-    "uf2": uf2,
-    "plotter": plotter,
+    "train": Subcommand("tinypte.train.command", "Train a model file: its weights and metrics."),
+    "export": Subcommand("tinypte.export.command", "Export a model file's trained weights to a float .pte."),
+    "quantize": Subcommand("tinypte.quantize.command", "Quantize a model file's trained weights to an int8 .pte."),
+    "inspect_pte": Subcommand("tinypte.inspect_pte.command", "Operators and memory plan of a .pte."),
+    "golden": Subcommand("tinypte.golden.command", "Golden inputs and PyTorch outputs."),
+    "report": Subcommand("tinypte.report.command", "Fit and arena pictures of a model."),
+    "header": Subcommand("tinypte.firmware.header", "Embed a .pte as a C array in flash (a model's program library)."),
+    "kernels": Subcommand("tinypte.kernels.registry", "Generate a selective kernel registry."),
+    "app_data": Subcommand("tinypte.firmware.app_data", "Static data of a model firmware."),
+    "size": Subcommand(
+        "tinypte.size.command", "Flash and RAM use of a firmware ELF against its board's memory map, and budgets."
+    ),
+    "uf2": Subcommand("tinypte.uf2.command", "Convert a firmware ELF to UF2."),
+    "plotter": Subcommand("tinypte.plotter.command", "Plot x/y/ref lines from firmware output."),
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(subcommand: str | None) -> argparse.ArgumentParser:
+    """The command line; only `subcommand`'s module (if any) is imported for its arguments."""
     # The subcommand list is written out (not argparse's own, which wraps long names and
     # summaries onto a second line): one line per subcommand, whatever the terminal width.
-    listing = "".join(f"  {name:<12} {module.SUMMARY}\n" for name, module in SUBCOMMANDS.items())
+    listing = "".join(f"  {name:<12} {entry.summary}\n" for name, entry in SUBCOMMANDS.items())
     parser = argparse.ArgumentParser(
         prog="tinypte",
         description="tinypte's ahead-of-time toolkit: from a PyTorch model file to firmware data.",
@@ -55,20 +71,24 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(
         dest="subcommand", required=True, metavar="SUBCOMMAND", help="`tinypte SUBCOMMAND --help` shows its arguments"
     )
-    for name, module in SUBCOMMANDS.items():
-        module.add_arguments(subparsers.add_parser(name, description=module.SUMMARY))
+    for name, entry in SUBCOMMANDS.items():
+        sub = subparsers.add_parser(name, description=entry.summary)
+        if name == subcommand:
+            entry.load().add_arguments(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run one subcommand; the exit status (0 ok, 1 a user error, 2 a usage error)."""
     library_noise.install()
+    argv = sys.argv[1:] if argv is None else argv
+    requested = next((a for a in argv if not a.startswith("-")), None)
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser(requested if requested in SUBCOMMANDS else None).parse_args(argv)
     except SystemExit as stop:  # --help, or a usage error argparse has already printed
         return stop.code if isinstance(stop.code, int) else 2
     try:
-        SUBCOMMANDS[args.subcommand].run(args)
+        SUBCOMMANDS[args.subcommand].load().run(args)
     except TinypteError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1

@@ -1,18 +1,59 @@
-"""Private attributes several rules share, written once.
+"""Private attributes several rules share, and the one way they run the AOT toolkit.
 
-    attrs = with_common_attrs({...}, transitions = True)
+    attrs = with_common_attrs({...}, stages = ["export", "golden"], transitions = True)
+    ...
+    toolkit_action(ctx, "golden", mnemonic = "PteGolden", arguments = [...], ...)
 
-adds `_tool`, the AOT toolkit (//python:tinypte, built for the exec platform), and, for
-rules with Starlark transitions on their attributes (host_transition and friends), the
-allowlist Bazel requires of them.
+Each stage of the toolkit (python/tinypte/<stage>/) has its own binary, `:tool`, holding only
+that stage's modules: a rule declares the stages its actions run and gets one private
+attribute each, `_<stage>_tool` (built for the exec platform). Editing one stage then
+reruns only the actions of the rules that run it. Rules with Starlark transitions on their
+attributes (host_transition and friends) also get the allowlist Bazel requires of them.
 """
 
-_TOOL = attr.label(default = "//python:tinypte", executable = True, cfg = "exec")
 _ALLOWLIST = attr.label(default = "@bazel_tools//tools/allowlists/function_transition_allowlist")
 
-def with_common_attrs(attrs, *, transitions = False):
-    """`attrs` plus `_tool` and, with `transitions`, `_allowlist_function_transition`."""
-    merged = dict(attrs, _tool = _TOOL)
+# Training, export and quantization are single-threaded and seeded; keep them that way. And
+# a tool imports only what its runfiles hold: Python would otherwise put the directory of the
+# entry point, with symlinks resolved (the source tree), first on sys.path, and find every
+# stage there, whatever the tool's dependencies say (PYTHONSAFEPATH, Python 3.11).
+_ACTION_ENV = {"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PYTHONHASHSEED": "0", "PYTHONSAFEPATH": "1"}
+
+def _tool_attr(stage):
+    return attr.label(
+        default = "//python/tinypte/{}:tool".format(stage),
+        executable = True,
+        cfg = "exec",
+    )
+
+def with_common_attrs(attrs, *, stages = [], transitions = False):
+    """`attrs` plus `_<stage>_tool` for each of `stages` and, with `transitions`, `_allowlist_function_transition`."""
+    merged = dict(attrs)
+    for stage in stages:
+        merged["_{}_tool".format(stage)] = _tool_attr(stage)
     if transitions:
         merged["_allowlist_function_transition"] = _ALLOWLIST
     return merged
+
+def toolkit_action(ctx, stage, *, subcommand, mnemonic, arguments, inputs, outputs, progress_message):
+    """Run `tinypte <subcommand> <arguments>` with stage `stage`'s tool (declared in `with_common_attrs`).
+
+    Args:
+      ctx: The rule context.
+      stage: The toolkit stage whose tool runs (`export`, `golden`, ...).
+      subcommand: The subcommand (`tinypte --help` lists them).
+      mnemonic: The action's mnemonic (PteExport, ...).
+      arguments: The subcommand's arguments: strings, or an `Args` object.
+      inputs: Files the action reads.
+      outputs: Files it writes.
+      progress_message: What Bazel shows while it runs.
+    """
+    ctx.actions.run(
+        executable = getattr(ctx.executable, "_{}_tool".format(stage)),
+        arguments = [subcommand] + (arguments if type(arguments) == "list" else [arguments]),
+        inputs = inputs,
+        outputs = outputs,
+        mnemonic = mnemonic,
+        progress_message = progress_message,
+        env = _ACTION_ENV,
+    )

@@ -7,7 +7,7 @@ an output directory of its own. Firmware for every board, host tools and host te
 then built side by side in one invocation.
 """
 
-load("//rules/private:common_attrs.bzl", "with_common_attrs")
+load("//rules/private:common_attrs.bzl", "toolkit_action", "with_common_attrs")
 load("//rules:providers.bzl", "TinypteBoardInfo", "TinypteFirmwareInfo")
 
 def _board_platform_transition_impl(settings, attr):
@@ -29,7 +29,6 @@ def _firmware_impl(ctx):
 
     # Budget check first: the .elf only exists if the firmware fits its board.
     size_args = [
-        "size",
         "--elf",
         linked.path,
         "--name",
@@ -45,12 +44,14 @@ def _firmware_impl(ctx):
         size_args += ["--max-flash", str(ctx.attr.max_flash)]
     if ctx.attr.max_ram:
         size_args += ["--max-ram", str(ctx.attr.max_ram)]
-    ctx.actions.run(
-        executable = ctx.executable._tool,
+    toolkit_action(
+        ctx,
+        "size",
+        subcommand = "size",
+        mnemonic = "FirmwareSize",
         arguments = size_args,
         inputs = [linked, board.description],
         outputs = [size_text, size_json],
-        mnemonic = "FirmwareSize",
         progress_message = "Checking flash and RAM of {} against board {}".format(ctx.label, board.name),
     )
     ctx.actions.run(
@@ -94,7 +95,7 @@ _firmware = rule(
         ),
         "max_flash": attr.int(doc = "Flash budget in bytes, tighter than the board's flash region (0: the region)."),
         "max_ram": attr.int(doc = "RAM budget in bytes, tighter than the board's RAM region (0: the region)."),
-    }, transitions = True),
+    }, stages = ["size"], transitions = True),
 )
 
 def tinypte_firmware(
@@ -168,10 +169,12 @@ def _firmware_uf2_impl(ctx):
         ))
     flash = [r for r in board.memory if r.name == board.flash_region][0]
     uf2 = ctx.actions.declare_file(ctx.label.name + ".uf2")
-    ctx.actions.run(
-        executable = ctx.executable._tool,
+    toolkit_action(
+        ctx,
+        "uf2",
+        subcommand = "uf2",
+        mnemonic = "FirmwareUf2",
         arguments = [
-            "uf2",
             "--elf",
             firmware.elf.path,
             "--out",
@@ -185,7 +188,6 @@ def _firmware_uf2_impl(ctx):
         ],
         inputs = [firmware.elf],
         outputs = [uf2],
-        mnemonic = "FirmwareUf2",
         progress_message = "UF2 for %s" % ctx.label,
     )
     return [DefaultInfo(files = depset([uf2]), runfiles = ctx.runfiles(files = [uf2]))]
@@ -201,5 +203,5 @@ Only loadable ELF bytes are converted, and each must lie in the board's flash re
             providers = [TinypteFirmwareInfo],
             doc = "A tinypte_firmware for a board with a `uf2_family_id`.",
         ),
-    }),
+    }, stages = ["uf2"]),
 )

@@ -1,10 +1,16 @@
-"""Transitions to the host platforms, for dependencies built inside a board's subtree.
+"""Transitions to the host platforms: where board-independent work is built, once.
 
-`host_transition`: firmware is built through a transition to the board's platform, and
-everything below it inherits that platform. Models (training, export) do not depend on
-the board, so rules that consume them (model_app_data, kernel_registry, the program
-library) take them through this transition: every board then shares one build of each
-model instead of training it once per board.
+`aot_transition`: training, export and everything else computed from a model (and the
+conformance cases) does not depend on the board a firmware is for, so it must be built in
+one configuration, whatever asked for it: `bazel build //models/sine:sine` at the top, or a
+Pico 2 W firmware deep inside its board's configuration. Bazel 4.2.3 names a configuration
+by the options Starlark transitions changed on the way to it, so "back to the top-level
+platform" from a board is a different configuration from the top level itself (and trains
+every model a second time). This transition goes to a platform of its own,
+//platforms/host:aot (the host under another name), which is a change from every starting
+point: the top level (//platforms/host) and every board alike. It also resets settings that
+only firmware reads (the Pico 2 W's console), so they cannot split it either. The rules of
+that work take it as their incoming transition (`cfg = aot_transition` on the rule).
 
 `ilp32_host_transition`: tools that compute what the runtime's structures take on a board
 (//runtime/tools:pte_requirements) run on the host but are built for
@@ -13,13 +19,20 @@ model instead of training it once per board.
 Rules using them need the `_allowlist_function_transition` attribute.
 """
 
-def _host_transition_impl(settings, attr):
-    return {"//command_line_option:platforms": "//platforms/host"}
+AOT_PLATFORM = "//platforms/host:aot"
 
-host_transition = transition(
-    implementation = _host_transition_impl,
+# Build settings only firmware reads, and their defaults.
+_FIRMWARE_SETTINGS = {
+    "//platforms/pico2w:console": "usb",
+}
+
+def _aot_transition_impl(settings, attr):
+    return dict(_FIRMWARE_SETTINGS, **{"//command_line_option:platforms": AOT_PLATFORM})
+
+aot_transition = transition(
+    implementation = _aot_transition_impl,
     inputs = [],
-    outputs = ["//command_line_option:platforms"],
+    outputs = ["//command_line_option:platforms"] + _FIRMWARE_SETTINGS.keys(),
 )
 
 def _ilp32_host_transition_impl(settings, attr):

@@ -18,14 +18,13 @@ the model, where portable kernels live and the `srcs` attribute for one of your 
 """
 
 load("//rules:providers.bzl", "TinyptePteInfo", "TinypteKernelRegistryInfo")
-load("//rules/private:common_attrs.bzl", "with_common_attrs")
-load("//rules/private:host_transition.bzl", "host_transition")
+load("//rules/private:common_attrs.bzl", "toolkit_action", "with_common_attrs")
+load("//rules/private:host_transition.bzl", "aot_transition")
 
 def _kernel_registry_impl(ctx):
     registry_c = ctx.actions.declare_file(ctx.label.name + ".c")
     kernels_json = ctx.actions.declare_file(ctx.label.name + ".json")
     args = ctx.actions.args()
-    args.add("kernels")
     args.add_all("--sources", ctx.files._portable_sources)
     if ctx.files.srcs:
         args.add_all("--user-sources", ctx.files.srcs)
@@ -40,12 +39,14 @@ def _kernel_registry_impl(ctx):
         args.add_all("--ops-json", ops)
     args.add("--out-c", registry_c)
     args.add("--out-json", kernels_json)
-    ctx.actions.run(
-        executable = ctx.executable._tool,
-        arguments = [args],
+    toolkit_action(
+        ctx,
+        "kernels",
+        subcommand = "kernels",
+        mnemonic = "KernelRegistry",
+        arguments = args,
         inputs = ctx.files._portable_sources + ctx.files.srcs + ops,
         outputs = [registry_c, kernels_json],
-        mnemonic = "KernelRegistry",
         progress_message = "Selecting kernels for %s" % ctx.label,
     )
     return [
@@ -62,12 +63,11 @@ kernel_registry = rule(
     implementation = _kernel_registry_impl,
     doc = "Generates `<name>.c` (the registry) and `<name>.json` (the selection) for `kernel_library`.",
     provides = [TinypteKernelRegistryInfo],
+    # The registry does not depend on the board: generated once, compiled for each board.
+    cfg = aot_transition,
     attrs = with_common_attrs({
         "models": attr.label_list(
             providers = [TinyptePteInfo],
-            # Built for the host whichever board the registry is compiled for: one
-            # training per model, not one per board.
-            cfg = host_transition,
             doc = "executorch_model targets whose operators the registry must serve.",
         ),
         "all": attr.bool(
@@ -79,7 +79,7 @@ kernel_registry = rule(
             doc = "Kernels of your own (C files with `TP_KERNEL` definitions) for operators the portable set lacks, scanned with the portable ones.",
         ),
         "_portable_sources": attr.label(default = "//runtime/kernels:kernel_sources"),
-    }, transitions = True),
+    }, stages = ["kernels"], transitions = True),
 )
 
 def kernel_library(name, models = [], all = False, srcs = [], visibility = None, tags = None):

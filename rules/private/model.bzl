@@ -1,141 +1,181 @@
-"""executorch_model: a PyTorch model file becomes a .pte, its facts, and a C library.
+"""executorch_model: a model file's trained weights become a .pte, its facts, and a C library.
 
-The `_executorch_model` rule runs cached, deterministic actions with the locked Python
-(//python:tinypte, the AOT toolkit in python/tinypte):
+The `_executorch_model` rule runs cached, deterministic actions, each with its own stage of
+the AOT toolkit (python/tinypte/<stage>/), from the weights of a `model_weights` target:
 
-    Export   model.py            -> <name>.pte, <name>.weights.pt   (train + export)
-    Inspect  <name>.pte          -> <name>.ops.json, <name>.plan.json, <name>.summary.txt
-    Golden   model.py + weights  -> <name>.golden.bin, <name>.golden.json
+    Export    model.py + weights                     -> <name>.pte                  (float)
+    Quantize  model.py + weights + float .pte        -> <name>.pte, <name>.quant.json,
+                                                        <name>.edge                 (int8)
+    Inspect   <name>.pte                             -> <name>.ops.json, .plan.json, .summary.txt
+    Golden    model.py + weights (float) or .edge    -> <name>.golden.bin, <name>.golden.json
+    Report    model.py + weights + golden + plan     -> <name>.fit.png, <name>.arena.png
 
-and a Report action (PNG plots + text) that `executorch_model_report` shows. The
-`executorch_model` macro adds `:<name>_program`, the program as a C library: the one
-embedding of the .pte, which model firmware links and users can link themselves.
+Training is not among them (training.bzl): a model file trains once, whatever is built from
+it. The `executorch_model` macro adds the training target when it is given a model file,
+and `:<name>_program`, the program as a C library: the one embedding of the .pte, which
+model firmware links and users can link themselves.
 """
 
-load("//rules/private:common_attrs.bzl", "with_common_attrs")
-load("//rules:providers.bzl", "TinyptePteInfo")
-load("//rules/private:host_transition.bzl", "host_transition")
+load("//rules:providers.bzl", "TinyptePteInfo", "TinypteWeightsInfo")
+load("//rules/private:common_attrs.bzl", "toolkit_action", "with_common_attrs")
+load("//rules/private:host_transition.bzl", "aot_transition")
+load("//rules/private:training.bzl", "model_weights")
 
-def _tool_action(ctx, mnemonic, subcommand, arguments, inputs, outputs, message):
-    ctx.actions.run(
-        executable = ctx.executable._tool,
-        arguments = [subcommand] + arguments,
-        inputs = inputs,
-        outputs = outputs,
-        mnemonic = mnemonic,
-        progress_message = message,
-        # Training and export are single-threaded and seeded; keep them that way.
-        env = {"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PYTHONHASHSEED": "0"},
-    )
+def _program_label(ctx):
+    """The label people know the program by (`//models/sine:sine`, not this rule's `..._aot`)."""
+    return str(ctx.label.relative(":" + ctx.attr.program_name))
 
-def _executorch_model_impl(ctx):
-    name = ctx.label.name
-    src = ctx.file.src
+def _planning_args(ctx):
+    return ["--seed", str(ctx.attr.weights[TinypteWeightsInfo].seed), "--alignment", str(ctx.attr.alignment), "--memory-planning", ctx.attr.memory_planning]
+
+def _program_action(ctx, trained, model_inputs):
+    """The Export or Quantize action; returns (the int8 report or None, the edge program or None)."""
     pte = ctx.outputs.pte
-    weights = ctx.outputs.weights
-    ops_json = ctx.outputs.ops_json
-    plan_json = ctx.outputs.plan_json
-    summary = ctx.outputs.summary
-    golden = ctx.outputs.golden
-    golden_json = ctx.outputs.golden_json
-    fit_png = ctx.outputs.fit_png
-    arena_png = ctx.outputs.arena_png
-    model_inputs = [src] + ctx.files.data
-
-    export_args = ["--model", src.path, "--pte", pte.path, "--weights", weights.path, "--seed", str(ctx.attr.seed)]
-    if not ctx.attr.constant_prop:
-        export_args.append("--no-constant-prop")
-    export_args += ["--alignment", str(ctx.attr.alignment), "--memory-planning", ctx.attr.memory_planning]
-    export_outputs = [pte, weights]
-    inspect_args = ["--pte", pte.path, "--name", str(ctx.label), "--ops-json", ops_json.path, "--plan-json", plan_json.path, "--summary", summary.path]
-    golden_args = ["--model", src.path, "--weights", weights.path, "--out", golden.path, "--json", golden_json.path]
-    quant_report = []
-    if ctx.attr.quantize == "int8":
-        report = ctx.actions.declare_file(name + ".quant.json")
-        quant_report = [report]
-        export_args += ["--quantize", "int8", "--quant-report", report.path]
-        export_outputs.append(report)
-        inspect_args += ["--quant-report", report.path]
-        golden_args += ["--quantize", "int8"]
-    what = "Training, quantizing (int8) and exporting" if quant_report else "Training and exporting"
-    _tool_action(ctx, "PteExport", "export", export_args, model_inputs, export_outputs, "%s %s to .pte" % (what, ctx.label))
-    _tool_action(
+    common = ["--model", trained.src.path, "--weights", trained.weights.path]
+    if ctx.attr.quantize == "none":
+        if ctx.attr.float_model:
+            fail("executorch_model {}: `float_model` is for int8 programs (quantize = \"int8\"); remove it".format(_program_label(ctx)))
+        args = common + ["--pte", pte.path] + _planning_args(ctx)
+        if not ctx.attr.constant_prop:
+            args.append("--no-constant-prop")
+        toolkit_action(
+            ctx,
+            "export",
+            subcommand = "export",
+            mnemonic = "PteExport",
+            arguments = args,
+            inputs = model_inputs,
+            outputs = [pte],
+            progress_message = "Exporting %s to .pte" % _program_label(ctx),
+        )
+        return None, None
+    if not ctx.attr.float_model:
+        fail("executorch_model {}: quantize = \"int8\" needs `float_model`, the float executorch_model of the same weights (the int8 report compares with it)".format(_program_label(ctx)))
+    float_pte = ctx.attr.float_model[TinyptePteInfo].pte
+    report = ctx.actions.declare_file(ctx.label.name + ".quant.json")
+    edge = ctx.actions.declare_file(ctx.label.name + ".edge")
+    toolkit_action(
         ctx,
-        "PteInspect",
-        "inspect_pte",
-        inspect_args,
-        [pte] + quant_report,
-        [ops_json, plan_json, summary],
-        "Inspecting %s: operators and memory plan" % ctx.label,
-    )
-    _tool_action(
-        ctx,
-        "PteGolden",
-        "golden",
-        golden_args,
-        model_inputs + [weights],
-        [golden, golden_json],
-        "Computing golden outputs of %s with PyTorch" % ctx.label,
-    )
-    _tool_action(
-        ctx,
-        "PteReport",
-        "report",
-        [
-            "--model",
-            src.path,
-            "--weights",
-            weights.path,
+        "quantize",
+        subcommand = "quantize",
+        mnemonic = "PteQuantize",
+        arguments = common + [
+            "--metrics",
+            trained.metrics.path,
+            "--float-pte",
+            float_pte.path,
             "--pte",
             pte.path,
+            "--report",
+            report.path,
+            "--edge-program",
+            edge.path,
+        ] + _planning_args(ctx),
+        inputs = model_inputs + [trained.metrics, float_pte],
+        outputs = [pte, report, edge],
+        progress_message = "Quantizing %s to an int8 .pte" % _program_label(ctx),
+    )
+    return report, edge
+
+def _executorch_model_impl(ctx):
+    trained = ctx.attr.weights[TinypteWeightsInfo]
+    out = ctx.outputs
+    model_inputs = [trained.src, trained.weights] + trained.data.to_list()
+    quant_report, edge = _program_action(ctx, trained, model_inputs)
+
+    inspect_args = ["--pte", out.pte.path, "--name", _program_label(ctx), "--ops-json", out.ops_json.path, "--plan-json", out.plan_json.path, "--summary", out.summary.path]
+    if quant_report:
+        inspect_args += ["--quant-report", quant_report.path]
+    toolkit_action(
+        ctx,
+        "inspect_pte",
+        subcommand = "inspect_pte",
+        mnemonic = "PteInspect",
+        arguments = inspect_args,
+        inputs = [out.pte] + ([quant_report] if quant_report else []),
+        outputs = [out.ops_json, out.plan_json, out.summary],
+        progress_message = "Inspecting %s: operators and memory plan" % _program_label(ctx),
+    )
+
+    golden_args = ["--model", trained.src.path, "--out", out.golden.path, "--json", out.golden_json.path]
+    golden_args += ["--edge-program", edge.path] if edge else ["--weights", trained.weights.path]
+    toolkit_action(
+        ctx,
+        "golden",
+        subcommand = "golden",
+        mnemonic = "PteGolden",
+        arguments = golden_args,
+        inputs = ([trained.src, edge] + trained.data.to_list()) if edge else model_inputs,
+        outputs = [out.golden, out.golden_json],
+        progress_message = "Computing golden outputs of %s with PyTorch" % _program_label(ctx),
+    )
+
+    toolkit_action(
+        ctx,
+        "report",
+        subcommand = "report",
+        mnemonic = "PteReport",
+        arguments = [
+            "--model",
+            trained.src.path,
+            "--weights",
+            trained.weights.path,
+            "--golden",
+            out.golden.path,
+            "--pte",
+            out.pte.path,
             "--plan-json",
-            plan_json.path,
+            out.plan_json.path,
             "--fit-png",
-            fit_png.path,
+            out.fit_png.path,
             "--arena-png",
-            arena_png.path,
+            out.arena_png.path,
         ],
-        model_inputs + [weights, pte, plan_json],
-        [fit_png, arena_png],
-        "Plotting %s: fit and arena layout" % ctx.label,
+        inputs = model_inputs + [out.golden, out.pte, out.plan_json],
+        outputs = [out.fit_png, out.arena_png],
+        progress_message = "Plotting %s: fit and arena layout" % _program_label(ctx),
     )
 
     info = TinyptePteInfo(
-        name = name,
-        pte = pte,
-        ops_json = ops_json,
-        plan_json = plan_json,
-        summary = summary,
-        golden = golden,
-        golden_json = golden_json,
-        weights = weights,
-        src = src,
+        name = ctx.attr.program_name,
+        quantize = ctx.attr.quantize,
+        pte = out.pte,
+        ops_json = out.ops_json,
+        plan_json = out.plan_json,
+        summary = out.summary,
+        golden = out.golden,
+        golden_json = out.golden_json,
+        weights = trained.weights,
+        src = trained.src,
+        quant_report = quant_report,
     )
     return [
         DefaultInfo(
-            files = depset([pte, ops_json, plan_json, summary, golden]),
-            runfiles = ctx.runfiles(files = [pte, ops_json, plan_json, summary, golden, golden_json]),
+            files = depset([out.pte, out.ops_json, out.plan_json, out.summary, out.golden]),
+            runfiles = ctx.runfiles(files = [out.pte, out.ops_json, out.plan_json, out.summary, out.golden, out.golden_json]),
         ),
-        OutputGroupInfo(report = depset([summary, fit_png, arena_png]), quant_report = depset(quant_report)),
+        OutputGroupInfo(
+            report = depset([out.summary, out.fit_png, out.arena_png]),
+            quant_report = depset([quant_report] if quant_report else []),
+        ),
         info,
     ]
 
 _executorch_model = rule(
     implementation = _executorch_model_impl,
-    doc = """A PyTorch model, trained and exported with ExecuTorch to a `.pte`.
+    doc = """An ExecuTorch program (`.pte`) of a model file's trained weights.
 
-`src` is a Python file following the model contract of python/tinypte/model_loading.py
-(`build`, `train`, `example_inputs`, `golden_inputs`, `evaluate`, `ACCEPTANCE`,
-`TOLERANCE`). Training is seeded and single-threaded, so the `.pte` is bit-identical
-from build to build. Outputs: `<name>.pte`, `.ops.json`, `.plan.json`, `.summary.txt`,
-`.golden.bin`; output group `report` adds the fit and arena PNGs. With `quantize = "int8"` the
+Outputs: `<name>.pte`, `.ops.json`, `.plan.json`, `.summary.txt`, `.golden.bin`,
+`.golden.json`; output group `report` adds the fit and arena PNGs. With `quantize = "int8"` the
 program is the int8 one (ExecuTorch's Cortex-M quantizer; golden outputs from its reference
-implementations) and output group `quant_report` holds `<name>.quant.json` (float vs int8).""",
+implementations, run on the very program the .pte was lowered from) and output group
+`quant_report` holds `<name>.quant.json` (float vs int8).""",
     provides = [TinyptePteInfo],
+    # Built in one configuration, whoever asks (a board's firmware or the top level).
+    cfg = aot_transition,
     # Predeclared, so tests and genrules can name them: `:sine.pte`, `:sine.golden.bin`, ...
     outputs = {
         "pte": "%{name}.pte",
-        "weights": "%{name}.weights.pt",
         "ops_json": "%{name}.ops.json",
         "plan_json": "%{name}.plan.json",
         "summary": "%{name}.summary.txt",
@@ -145,18 +185,18 @@ implementations) and output group `quant_report` holds `<name>.quant.json` (floa
         "arena_png": "%{name}.arena.png",
     },
     attrs = with_common_attrs({
-        "src": attr.label(
+        "program_name": attr.string(
             mandatory = True,
-            allow_single_file = [".py"],
-            doc = "The model file (see the model contract).",
+            doc = "The program's name: the public target's, and the C prefix of its symbols.",
         ),
-        "data": attr.label_list(
-            allow_files = True,
-            doc = "Files the model file reads (data sets shipped in the repo, helper modules).",
+        "weights": attr.label(
+            mandatory = True,
+            providers = [TinypteWeightsInfo],
+            doc = "The model_weights target: the model file and its trained weights.",
         ),
-        "seed": attr.int(
-            default = 0,
-            doc = "Seed for training and golden-input sampling. Change it to retrain differently; same seed, same .pte.",
+        "float_model": attr.label(
+            providers = [TinyptePteInfo],
+            doc = "int8 only: the float executorch_model of the same weights, which the int8 report compares with.",
         ),
         "constant_prop": attr.bool(
             default = True,
@@ -176,21 +216,66 @@ implementations) and output group `quant_report` holds `<name>.quant.json` (floa
             values = ["greedy", "naive"],
             doc = "Arena planning: `greedy` shares space between tensors whose lifetimes do not overlap; `naive` gives each tensor its own slot.",
         ),
-    }),
+    }, stages = ["export", "quantize", "inspect_pte", "golden", "report"], transitions = True),
+)
+
+_FILES = ["pte", "ops_json", "plan_json", "summary", "golden", "golden_json"]
+
+def _model_files_impl(ctx):
+    program = ctx.attr.program
+    info = program[TinyptePteInfo]
+    links = []
+    for field in _FILES:
+        link = getattr(ctx.outputs, field)
+        ctx.actions.symlink(output = link, target_file = getattr(info, field))
+        links.append(link)
+    return [
+        DefaultInfo(files = depset(links[:5]), runfiles = ctx.runfiles(files = links)),
+        program[OutputGroupInfo],
+        info,
+    ]
+
+_model_files = rule(
+    implementation = _model_files_impl,
+    doc = """A model's program under its own name, its files linked into this package's output
+directory (`bazel-bin/<package>/<name>.pte`, ...), its providers those of `program`.
+
+`program` (an `_executorch_model`) is built in the configuration of //platforms/host:aot,
+whoever asks for it, so that a model is trained and exported once for the top level and every
+board; its files lie in that configuration's output directory. This target is where people
+and tests find them.""",
+    provides = [TinyptePteInfo],
+    outputs = {field: "%{name}." + suffix for field, suffix in [
+        ("pte", "pte"),
+        ("ops_json", "ops.json"),
+        ("plan_json", "plan.json"),
+        ("summary", "summary.txt"),
+        ("golden", "golden.bin"),
+        ("golden_json", "golden.json"),
+    ]},
+    attrs = {
+        "program": attr.label(
+            mandatory = True,
+            providers = [TinyptePteInfo],
+            doc = "The _executorch_model whose files and providers this target presents.",
+        ),
+    },
 )
 
 def _program_srcs_impl(ctx):
-    info = ctx.attr.model[0][TinyptePteInfo]  # through host_transition: a list
-    ctx.actions.run(
-        executable = ctx.executable._tool,
+    info = ctx.attr.model[TinyptePteInfo]
+    toolkit_action(
+        ctx,
+        "firmware",
+        subcommand = "header",
+        mnemonic = "PteHeader",
         arguments = [
-            "header",
             "--pte",
             info.pte.path,
             "--name",
             info.name,
             "--label",
-            str(ctx.attr.model[0].label),
+            str(ctx.attr.model.label),
             "--out-h",
             ctx.outputs.header.path,
             "--out-c",
@@ -198,26 +283,34 @@ def _program_srcs_impl(ctx):
         ],
         inputs = [info.pte],
         outputs = [ctx.outputs.header, ctx.outputs.source],
-        mnemonic = "PteHeader",
         progress_message = "Embedding %s as a C array" % info.pte.short_path,
     )
 
 _program_srcs = rule(
     implementation = _program_srcs_impl,
-    doc = "`<name>.h` and `<name>.c`: a model's .pte as a C array (python/tinypte/header.py).",
+    doc = "`<name>.h` and `<name>.c`: a model's .pte as a C array (python/tinypte/firmware/header.py).",
+    # Generated once, compiled for each board.
+    cfg = aot_transition,
     attrs = with_common_attrs({
-        # Firmware for any board embeds the host build of the model (trained once).
-        "model": attr.label(mandatory = True, providers = [TinyptePteInfo], cfg = host_transition),
+        "model": attr.label(mandatory = True, providers = [TinyptePteInfo], doc = "The executorch_model."),
         "out": attr.string(mandatory = True, doc = "Base name of the two files."),
-    }, transitions = True),
+    }, stages = ["firmware"], transitions = True),
     outputs = {"header": "%{out}.h", "source": "%{out}.c"},
 )
 
-def executorch_model(*, name, visibility = None, **kwargs):
-    """A PyTorch model, trained and exported with ExecuTorch to a `.pte`, and its program library.
+def executorch_model(*, name, src = None, data = [], seed = 0, weights = None, quantize = "none", float_model = None, visibility = None, tags = None, **kwargs):
+    """A model's ExecuTorch program, its facts, and its program library.
+
+    Give it a model file (`src`), and it trains it too (`:<name>_weights`, a model_weights);
+    or give it the `weights` of a model_weights target, which several programs of one model
+    file share (the float and int8 programs of a model train once).
 
     Creates:
-    * `:<name>` — the model (`TinyptePteInfo`; see `_executorch_model` for its outputs);
+    * `:<name>_weights` — with `src`: the trained weights (model_weights);
+    * `:<name>` — the program (`TinyptePteInfo`; see `_executorch_model` for its outputs, which
+      it links into `bazel-bin/<package>/`), built by `:<name>_aot` in the one configuration
+      every model is built in (//platforms/host:aot);
+    * `:<name>_quant_report` — int8: `<name>.quant.json` (float vs int8 metrics and sizes);
     * `:<name>_program` — a `cc_library` whose header `<name>_program.h` declares the
       program as `const uint8_t <name>_pte[<NAME>_PTE_SIZE]` (16-byte aligned, in the
       flash section `.rodata.tinypte.model`, read in place by the runtime) with
@@ -225,16 +318,42 @@ def executorch_model(*, name, visibility = None, **kwargs):
 
     Args:
       name: Target name; also the C prefix of the program's symbols (a C identifier).
-      visibility: Visibility of both targets.
-      **kwargs: Attributes of the model: `src` (mandatory), `data`, `seed`,
-        `constant_prop`, `alignment`, `memory_planning`, `quantize` (see `_executorch_model`).
-        With `quantize = "int8"` it also creates `:<name>_quant_report`.
+      src: The model file (python/tinypte/model/loading.py); trains it. Not with `weights`.
+      data: Files the model file reads (with `src`).
+      seed: The training seed (with `src`).
+      weights: A model_weights target to build the program from, instead of `src`.
+      quantize: `none` (float) or `int8` (see `_executorch_model`).
+      float_model: int8: the float executorch_model of the same weights, which the int8
+        report compares with (default: one made here, `:<name>_float`).
+      visibility: Visibility of the targets.
+      tags: Tags of every target.
+      **kwargs: Other attributes of the program: `constant_prop`, `alignment`,
+        `memory_planning` (see `_executorch_model`).
     """
-    _executorch_model(name = name, visibility = visibility, **kwargs)
-    if kwargs.get("quantize") == "int8":
-        # `:<name>_quant_report`: <name>.quant.json (float vs int8 metrics and sizes) for tests.
-        native.filegroup(name = name + "_quant_report", srcs = [":" + name], output_group = "quant_report", visibility = visibility, tags = kwargs.get("tags"))
-    _program_srcs(name = name + "_program_srcs", model = ":" + name, out = name + "_program", tags = kwargs.get("tags"))
+    if (src == None) == (weights == None):
+        fail("executorch_model {}: give either `src` (a model file, trained here) or `weights` (a model_weights target), not {}".format(name, "both" if src else "neither"))
+    if src != None:
+        weights = ":" + name + "_weights"
+        model_weights(name = name + "_weights", src = src, data = data, seed = seed, visibility = visibility, tags = tags)
+    elif data or seed:
+        fail("executorch_model {}: `data` and `seed` belong to the model_weights target {}".format(name, weights))
+    if quantize == "int8" and float_model == None:
+        float_model = ":" + name + "_float"
+        _executorch_model(name = name + "_float", program_name = name + "_float", weights = weights, tags = tags, **kwargs)
+    _executorch_model(
+        name = name + "_aot",
+        program_name = name,
+        weights = weights,
+        quantize = quantize,
+        float_model = float_model,
+        visibility = visibility,
+        tags = tags,
+        **kwargs
+    )
+    _model_files(name = name, program = ":" + name + "_aot", visibility = visibility, tags = tags)
+    if quantize == "int8":
+        native.filegroup(name = name + "_quant_report", srcs = [":" + name], output_group = "quant_report", visibility = visibility, tags = tags)
+    _program_srcs(name = name + "_program_srcs", model = ":" + name, out = name + "_program", tags = tags)
     native.cc_library(
         name = name + "_program",
         srcs = [":" + name + "_program.c"],
@@ -242,49 +361,5 @@ def executorch_model(*, name, visibility = None, **kwargs):
         # Firmware includes it as "<name>_program.h".
         strip_include_prefix = "/" + native.package_name(),
         visibility = visibility,
-        tags = kwargs.get("tags"),
+        tags = tags,
     )
-
-def _executorch_model_report_impl(ctx):
-    info = ctx.attr.model[TinyptePteInfo]
-    pngs = ctx.attr.model[OutputGroupInfo].report.to_list()
-    script = ctx.actions.declare_file(ctx.label.name + ".sh")
-    ctx.actions.write(
-        output = script,
-        is_executable = True,
-        content = """#!/usr/bin/env bash
-# Generated by executorch_model_report {label}: prints the model report; --out DIR copies the plots.
-set -euo pipefail
-cat {summary}
-out=""
-if [[ "${{1:-}}" == "--out" ]]; then out=${{2:?--out needs a directory}}; fi
-for png in {pngs}; do
-  if [[ -n "$out" ]]; then
-    [[ "$out" = /* ]] || out="${{BUILD_WORKING_DIRECTORY:-.}}/$out"
-    mkdir -p "$out" && cp -f "$png" "$out/" && echo "  plot: $out/$(basename "$png")"
-  else
-    echo "  plot: $(readlink -f "$png")"
-  fi
-done
-""".format(
-            label = ctx.label,
-            summary = info.summary.short_path,
-            pngs = " ".join([p.short_path for p in pngs if p.extension == "png"]),
-        ),
-    )
-    return [DefaultInfo(executable = script, runfiles = ctx.runfiles(files = pngs + [info.summary]))]
-
-executorch_model_report = rule(
-    implementation = _executorch_model_report_impl,
-    executable = True,
-    doc = """`bazel run` target printing a model's summary (parameters, constants, arena, ops)
-and the paths of its two plots: the fit against the truth and the arena layout over time.
-`bazel run :report -- --out DIR` copies the PNGs to DIR.""",
-    attrs = {
-        "model": attr.label(
-            mandatory = True,
-            providers = [TinyptePteInfo],
-            doc = "An executorch_model target.",
-        ),
-    },
-)

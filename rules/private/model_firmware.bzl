@@ -6,9 +6,10 @@
         name = "sine_firmware",          # prefix of the cc_library targets
         model = ":sine",                 # an executorch_model
         boards = BOARDS,                 # board() structs: every board tinypte knows
+        prefix = "",                     # of the per-board targets ("int8_": :int8_B_elf)
     )
 
-creates, for each board B:
+creates, for each board B (with `prefix` before each name):
     :B_elf   the firmware (tinypte_firmware), size-checked against the board
     :B_test  a qemu_test running it (boards with an emulator), or an rp2350_test running the
              real image on the chip's model (boards with an instruction_model: the Pico 2 W);
@@ -23,24 +24,22 @@ and per board :<name>_<board>_app_data, the generated static data (golden data, 
 pool, and where the program is: the model's `:<model>_program` library, the one
 embedding of its .pte), which first checks that the model can fit the board at all.
 
-The model is built once for all boards: its attribute here (and in kernel_library)
-transitions back to //platforms/host, so training is not repeated per board.
+The model and its requirements are built once for all boards and the top level: their rules
+transition to //platforms/host:aot themselves (rules/private/host_transition.bzl).
 """
 
-load("//rules/private:common_attrs.bzl", "with_common_attrs")
+load("//rules/private:common_attrs.bzl", "toolkit_action", "with_common_attrs")
 load("//rules:providers.bzl", "TinypteBoardInfo", "TinyptePteInfo")
 load("//rules/private:firmware.bzl", "firmware_uf2", "tinypte_firmware")
-load("//rules/private:host_transition.bzl", "host_transition")
 load("//rules/private:kernels.bzl", "kernel_library")
 load("//rules/private:qemu_test.bzl", "qemu_test")
 load("//rules/private:rp2350_test.bzl", "rp2350_test")
 load("//rules/private:requirements.bzl", "model_requirements")
 
 def _model_app_data_impl(ctx):
-    info = ctx.attr.model[0][TinyptePteInfo]
+    info = ctx.attr.model[TinyptePteInfo]
     out = ctx.actions.declare_file(ctx.label.name + ".c")
     args = [
-        "app_data",
         "--program-header",
         info.name + "_program.h",
         "--program-name",
@@ -61,30 +60,30 @@ def _model_app_data_impl(ctx):
         inputs.append(board.description)
     if ctx.attr.corrupt_golden >= 0:
         args += ["--corrupt-golden", str(ctx.attr.corrupt_golden)]
-    ctx.actions.run(
-        executable = ctx.executable._tool,
+    toolkit_action(
+        ctx,
+        "firmware",
+        subcommand = "app_data",
+        mnemonic = "ModelAppData",
         arguments = args,
         inputs = inputs,
         outputs = [out],
-        mnemonic = "ModelAppData",
         progress_message = "Generating firmware data for %s" % info.name,
     )
     return [DefaultInfo(files = depset([out]))]
 
 model_app_data = rule(
     implementation = _model_app_data_impl,
-    doc = "The static data of a model's inference firmware (see python/tinypte/app_data.py).",
+    doc = "The static data of a model's inference firmware (see python/tinypte/firmware/app_data.py).",
     attrs = with_common_attrs({
         "model": attr.label(
             mandatory = True,
             providers = [TinyptePteInfo],
-            cfg = host_transition,
             doc = "The executorch_model whose program and golden data the firmware carries.",
         ),
         "requirements": attr.label(
             mandatory = True,
             allow_single_file = [".json"],
-            cfg = host_transition,
             doc = "The model's model_requirements (sized with the firmware's kernels), built once for every board.",
         ),
         "board": attr.label(
@@ -97,7 +96,7 @@ model_app_data = rule(
             default = -1,
             doc = "Test builds only: shift this golden case's expected output by 1.0, so the firmware must fail.",
         ),
-    }, transitions = True),
+    }, stages = ["firmware"]),
 )
 
 def _expected_output(model_name, board):
@@ -110,6 +109,7 @@ def model_firmware(
         name,
         model,
         boards,
+        prefix = "",
         srcs = [],
         stack_size = 0,
         budgets = {},
@@ -123,6 +123,8 @@ def model_firmware(
       model: label of an executorch_model, written with its target name (":sine",
         "//models/sine:sine"); the firmware links its program library `<model>_program`.
       boards: `board()` structs, usually `BOARDS` from //platforms:boards.bzl.
+      prefix: prefix of the per-board targets, so one package can hold the firmware of
+        several programs: `int8_` gives `:int8_<board>_elf`, `:int8_<board>_test`, ...
       srcs: kernels of your own (C files with `TP_KERNEL` definitions) for operators the
         portable kernels lack, e.g. a custom operator of the model (see kernel_library).
       stack_size: main stack reserve in bytes on every board (0: each board's default).
@@ -183,8 +185,9 @@ def model_firmware(
             tags = tags,
         )
         max_flash, max_ram = budgets.get(board.name, (0, 0))
+        elf = prefix + board.name + "_elf"
         tinypte_firmware(
-            name = board.name + "_elf",
+            name = elf,
             board = board,
             deps = [":" + app],
             stack_size = stack_size,
@@ -194,33 +197,34 @@ def model_firmware(
         )
         if board.emulator:
             qemu_test(
-                name = board.name + "_test",
+                name = prefix + board.name + "_test",
                 size = "small",
-                firmware = ":" + board.name + "_elf",
+                firmware = ":" + elf,
                 expect_output = _expected_output(model_name, board.name),
                 tags = tags + test_tags,
             )
         elif board.instruction_model:
             rp2350_test(
-                name = board.name + "_test",
+                name = prefix + board.name + "_test",
                 size = "medium",
-                firmware = ":" + board.name + "_elf",
+                firmware = ":" + elf,
                 main = board.instruction_model,
                 expect_output = _expected_output(model_name, board.name),
                 tags = tags + test_tags,
             )
         if board.uf2_family_id:
+            uf2 = prefix + board.name + "_uf2"
             firmware_uf2(
-                name = board.name + "_uf2",
-                firmware = ":" + board.name + "_elf",
+                name = uf2,
+                firmware = ":" + elf,
                 tags = tags,
             )
             native.py_binary(
-                name = board.name + "_flash",
+                name = prefix + board.name + "_flash",
                 srcs = ["//tools:flash_uf2.py"],
                 main = "//tools:flash_uf2.py",
-                args = ["--uf2", "$(rootpath :{}_uf2)".format(board.name)],
-                data = [":" + board.name + "_uf2"],
+                args = ["--uf2", "$(rootpath :{})".format(uf2)],
+                data = [":" + uf2],
                 python_version = "PY3",
                 tags = tags,
             )

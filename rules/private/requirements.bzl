@@ -7,12 +7,12 @@ kernel library (`<name>_requirements_tool`), and this rule runs it, built for
 
     <name>.json   {"program_bytes", "pool_bytes", "buffer_bytes", ..., "layout": {C fact: value}}
 
-which app_data turns into statically sized buffers and pool (python/tinypte/requirements.py).
+which app_data turns into statically sized buffers and pool (python/tinypte/firmware/requirements.py).
 """
 
 load("//rules:providers.bzl", "TinyptePteInfo")
 load("//rules/private:common_attrs.bzl", "with_common_attrs")
-load("//rules/private:host_transition.bzl", "ilp32_host_transition")
+load("//rules/private:host_transition.bzl", "aot_transition", "ilp32_host_transition")
 
 def _model_requirements_impl(ctx):
     info = ctx.attr.model[TinyptePteInfo]
@@ -30,6 +30,8 @@ def _model_requirements_impl(ctx):
 model_requirements = rule(
     implementation = _model_requirements_impl,
     doc = "`<name>.json`: the program's buffers and state pool on the boards, from `tool` (pte_requirements).",
+    # Sized once for every board and the top level.
+    cfg = aot_transition,
     attrs = with_common_attrs({
         "model": attr.label(
             mandatory = True,

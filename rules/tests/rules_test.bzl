@@ -58,7 +58,7 @@ def _kernel_registry_test_impl(ctx):
     actions = analysistest.target_actions(env)
     asserts.equals(env, ["KernelRegistry"], [a.mnemonic for a in actions])
     inputs = [f.basename for f in actions[0].inputs.to_list()]
-    asserts.true(env, "sine.ops.json" in inputs, "the registry action reads the model's ops.json")
+    asserts.true(env, "sine_aot.ops.json" in inputs, "the registry action reads the model's ops.json")
     asserts.true(env, "addmm.c" in inputs, "the registry action scans the kernel sources")
     return analysistest.end(env)
 

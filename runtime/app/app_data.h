@@ -1,4 +1,4 @@
-/* What the build generates for one model's firmware (python/tinypte/app_data.py): where
+/* What the build generates for one model's firmware (python/tinypte/firmware/app_data.py): where
  * the program is (the model's program library), the golden data, the planned buffers and
  * the state pool, all static. */
 #ifndef TINYPTE_APP_DATA_H

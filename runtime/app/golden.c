@@ -1,4 +1,4 @@
-/* TPGD golden data parser (format documented in python/tinypte/golden.py). */
+/* TPGD golden data parser (format documented in python/tinypte/golden/format.py). */
 #include "golden.h"
 
 #include <string.h>

@@ -1,4 +1,4 @@
-/* Reading golden data (TPGD, written by python/tinypte/golden.py) in place, no malloc. */
+/* Reading golden data (TPGD, written by python/tinypte/golden/format.py) in place, no malloc. */
 #ifndef TINYPTE_GOLDEN_H
 #define TINYPTE_GOLDEN_H
 

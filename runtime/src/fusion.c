@@ -4,7 +4,7 @@
  * producer is prepared again with call->clamp set, and the activation instruction is skipped.
  *
  * Why that is exact: the activation's out occupies exactly the bytes of its input A (tinypte's
- * exporter plans it so, python/tinypte/fusion_planning.py), and nothing runs between the two
+ * exporter plans it so, python/tinypte/export/fusion_planning.py), and nothing runs between the two
  * instructions. Unfused, A's bytes hold the producer's values after it and the activated
  * values after the activation; fused, they hold the activated values after the producer. From
  * the activation on, memory is the same either way, whatever reads it later (views of A

@@ -5,8 +5,8 @@ traced instruction per line), and attributes each instruction executed inside th
 `tp_method_execute` to the ELF function whose address range holds it (inlined code counts
 for the function it was inlined into). Prints the total and the busiest functions.
 
-    bazel build //models/digits_int8:mps2_an505_elf
-    bazel run //tests/bench:function_profile -- $PWD/bazel-bin/models/digits_int8/mps2_an505_elf.elf \\
+    bazel build //models/digits:int8_mps2_an505_elf
+    bazel run //tests/bench:function_profile -- $PWD/bazel-bin/models/digits/int8_mps2_an505_elf.elf \\
         $PWD/bazel-bin/platforms/mps2_an505/mps2_an505.board.json [--top 25]
 """
 

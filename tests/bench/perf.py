@@ -43,8 +43,8 @@ from pathlib import Path
 from execute_count import ExecuteCount
 from instruction_count import measure
 
-from tinypte import plotting
-from tinypte.golden import Golden
+from tinypte.golden.format import Golden
+from tinypte.report import plotting
 
 HOST_ROUNDS = 7  # turns of each runtime; the medians are reported
 HOST_SECONDS_PER_TURN = 0.05  # each turn runs this long, about (the repeat count is calibrated)

@@ -21,7 +21,7 @@ import embed
 import pytest
 import torch
 
-from tinypte import c_constants
+from tinypte.headers import c_constants
 
 OPERATOR = re.compile(r"[a-z_]+::[a-z0-9_]+\.[A-Za-z0-9_]+")
 KERNELS = {  # every kernel of the runtime must be exercised by at least one case

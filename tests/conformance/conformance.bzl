@@ -10,7 +10,7 @@ outputs from ExecuTorch's host runtime) into a tree artifact; conformance_source
 that tree into cases.c/cases.h for firmware.
 """
 
-load("//rules/private:host_transition.bzl", "host_transition", "ilp32_host_transition")
+load("//rules/private:host_transition.bzl", "aot_transition", "ilp32_host_transition")
 
 # Supported cases the suite holds. Every runner (cases_test, the host test, the mutation test)
 # fails when it checked fewer, and each firmware shard when it checked fewer than its share:
@@ -39,29 +39,14 @@ def _conformance_cases_impl(ctx):
 
 conformance_cases = rule(
     implementation = _conformance_cases_impl,
-    doc = "A directory with `<case>.pte`, inputs, ExecuTorch's outputs and manifest.json.",
+    doc = """A directory with `<case>.pte`, inputs, ExecuTorch's outputs and manifest.json.
+
+Built in one configuration whoever asks (tests at the top level, every board's firmware
+shards): generating the suite takes minutes, and it does not depend on the board.""",
+    cfg = aot_transition,
     attrs = {
         "only": attr.string(doc = "Regular expression selecting cases (default: all)."),
         "_generate": attr.label(default = ":generate", executable = True, cfg = "exec"),
-    },
-)
-
-def _host_cases_impl(ctx):
-    files = ctx.files.cases
-    return [DefaultInfo(files = depset(files), runfiles = ctx.runfiles(files = files))]
-
-host_cases = rule(
-    implementation = _host_cases_impl,
-    doc = """The cases of a conformance_cases target, built through host_transition: the build the
-    firmware's conformance_sources take too, so the suite is generated once, not once per
-    configuration (it takes minutes).""",
-    attrs = {
-        "cases": attr.label(
-            mandatory = True,
-            allow_single_file = True,
-            cfg = host_transition,
-            doc = "A conformance_cases target.",
-        ),
         "_allowlist_function_transition": attr.label(
             default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
         ),
@@ -69,7 +54,7 @@ host_cases = rule(
 )
 
 def _conformance_sources_impl(ctx):
-    cases = ctx.files.cases[0]  # through host_transition: generated once for every board
+    cases = ctx.file.cases
     out_c = ctx.actions.declare_file(ctx.label.name + "/cases.c")
     out_h = ctx.actions.declare_file(ctx.label.name + "/cases.h")
     args = [
@@ -102,12 +87,13 @@ def _conformance_sources_impl(ctx):
 conformance_sources = rule(
     implementation = _conformance_sources_impl,
     doc = "`<name>/cases.c` and `<name>/cases.h`: the cases of a conformance_cases directory, for firmware.",
+    # The same for every board: generated once per shard, compiled for each board.
+    cfg = aot_transition,
     attrs = {
         "cases": attr.label(
             mandatory = True,
             allow_single_file = True,
-            cfg = host_transition,
-            doc = "A conformance_cases target (built for the host, whichever board embeds it).",
+            doc = "A conformance_cases target (built once, whichever board embeds it).",
         ),
         "_allowlist_function_transition": attr.label(
             default = "@bazel_tools//tools/allowlists/function_transition_allowlist",

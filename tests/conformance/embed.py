@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tinypte import dtypes
 from tinypte.errors import TinypteError
-from tinypte.header import c_bytes
-from tinypte.requirements import Requirements, layout_assertions
+from tinypte.firmware.header import c_bytes
+from tinypte.firmware.requirements import Requirements, layout_assertions
+from tinypte.headers import dtypes
 
 HEADER_BODY = """\
 typedef struct tp_conformance_tensor { const uint8_t *data; uint32_t nbytes; uint8_t dtype; \

@@ -1,7 +1,7 @@
 """Export every conformance case to a .pte, run it in ExecuTorch, and write the expected outputs.
 
 For each case in cases.py (or those whose name matches --only), in one process:
-  DIR/<case>.pte            the program (tinypte.export's pipeline: export -> to_edge ->
+  DIR/<case>.pte            the program (tinypte.export.program's pipeline: export -> to_edge ->
                             constant_prop_pass -> to_executorch; same bytes on every run)
   DIR/<case>.in<i>.bin      input i, raw little-endian, row-major
   DIR/<case>.expected<i>.bin  output i as ExecuTorch's host runtime computes it
@@ -31,8 +31,9 @@ import all_cases
 import torch
 from cases import Case
 
-from tinypte import dtypes, library_noise
+from tinypte import library_noise
 from tinypte.errors import TinypteError
+from tinypte.headers import dtypes
 
 
 class CaseError(Exception):
@@ -50,7 +51,7 @@ class Generated:
 
 def export(case: Case) -> bytes:
     from tinypte.errors import TinypteError
-    from tinypte.export import export_program
+    from tinypte.export.program import export_program
 
     if case.raw or case.keep:
         return export_raw(case)
@@ -65,8 +66,8 @@ def export_raw(case: Case) -> bytes:
     the operators it keeps whole (Case.keep)."""
     from executorch.exir import EdgeCompileConfig, to_edge
 
-    from tinypte import nonzero_layout
-    from tinypte.export import backend_config
+    from tinypte.export import nonzero_layout
+    from tinypte.export.program import backend_config
 
     exported = torch.export.export(case.module, clone_all(case.inputs))
     config = EdgeCompileConfig(
@@ -79,7 +80,7 @@ def export_raw(case: Case) -> bytes:
 
 def build_int8(case: Case) -> Generated:
     """An int8 case: the quantized program, and its outputs through the reference implementations."""
-    from tinypte import quantize
+    from tinypte.quantize import program as quantize
 
     assert case.calibration is not None
     edge = quantize.quantize_program(case.module, clone_all(case.inputs), case.calibration)

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tinypte import dtypes
+from tinypte.headers import dtypes
 
 # Cases whose activations the runtime must fuse into the kernel before them, and how many.
 FUSED = {

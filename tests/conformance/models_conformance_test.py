@@ -18,8 +18,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tinypte.executorch_host import first_outputs
-from tinypte.golden import Golden
+from tinypte.golden.format import Golden
+from tinypte.oracle.executorch_host import first_outputs
 
 REL = 1e-6
 ABS = 1e-7

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "cortex_m/s8_conv.h"
+#include "cortex_m/engines/s8_conv.h"
 #include "tinypte/board.h"
 
 #define S8_CONV_CASES 400

@@ -12,8 +12,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cortex_m/int8_util.h"
-#include "cortex_m/s8_matmul.h"
+#include "cortex_m/engines/int8_util.h"
+#include "cortex_m/engines/s8_matmul.h"
 #include "tinypte/board.h"
 
 #ifndef S8_MATMUL_MIN_CASES

@@ -1,6 +1,6 @@
 """The Pico 2 W UF2 is what the RP2350 boot ROM accepts, and holds exactly the ELF's bytes.
 
-Parses the UF2 independently of python/tinypte/uf2.py (plain struct unpacking) and checks:
+Parses the UF2 independently of python/tinypte/uf2/image.py (plain struct unpacking) and checks:
 magic numbers, flags and family ID (RP2350 Arm Secure), block numbering 0..n-1 with the
 right count, 256-byte payloads at 256-byte-aligned addresses inside flash (from the
 board's JSON), payload bytes == the ELF's loadable bytes at those addresses (and nothing

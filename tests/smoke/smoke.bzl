@@ -2,8 +2,7 @@
 test harness (QEMU's, or the RP2350 model's for the Pico 2 W) report misbehaving firmware
 (see smoke.c and misbehave.c)."""
 
-load("//rules:defs.bzl", "qemu_test", "rp2350_test", "tinypte_firmware")
-load(":expect_failure.bzl", "expect_failure_test")
+load("//rules:defs.bzl", "expect_failure_test", "qemu_test", "rp2350_test", "tinypte_firmware")
 
 # What a fault report must show: the board's name and its first fault register
 # (CFSR on Cortex-M, mcause on RISC-V), from platforms/common/*/ fault handlers.

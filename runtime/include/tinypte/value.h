@@ -17,7 +17,7 @@
 /* The element types tinypte knows, numbered as ExecuTorch's ScalarType (scalar_type.fbs):
  * X(ID, ScalarType number, bytes per element, name, ScalarType name in scalar_type.fbs).
  * This list is the one table of dtypes: the enum, tp_dtype_size() and tp_dtype_name() are
- * made from it, and python/tinypte/dtypes.py is checked against it (//python/tests:constants_test). */
+ * made from it, and python/tinypte/headers/dtypes.py is checked against it (//python/tests:constants_test). */
 #define TP_DTYPE_LIST(X)                 \
   X(UINT8, 0, 1, "uint8", BYTE)          \
   X(INT8, 1, 1, "int8", CHAR)            \

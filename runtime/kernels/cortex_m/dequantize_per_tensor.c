@@ -1,6 +1,6 @@
 /* cortex_m::dequantize_per_tensor.out: int8 -> float32, as quantized_decomposed.dequantize_per_tensor:
  * x = ((float)q - zero_point) * (float)scale, in float32 (exact subtraction, one rounding). */
-#include "int8_util.h"
+#include "cortex_m/engines/int8_util.h"
 
 typedef struct dequantize_state {
   float scale, zero_point;

@@ -1,6 +1,6 @@
 /* cortex_m::maximum.out: the elementwise maximum of two int8 tensors, with broadcasting
  * (torch.maximum, the backend's reference). */
-#include "int8_util.h"
+#include "cortex_m/engines/int8_util.h"
 
 /* maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!) */
 enum { MAX_SELF, MAX_OTHER, MAX_OUT };

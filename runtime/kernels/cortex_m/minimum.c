@@ -1,6 +1,6 @@
 /* cortex_m::minimum.out: the elementwise minimum of two int8 tensors, with broadcasting
  * (torch.minimum, the backend's reference). */
-#include "int8_util.h"
+#include "cortex_m/engines/int8_util.h"
 
 /* minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!) */
 enum { MIN_SELF, MIN_OTHER, MIN_OUT };

@@ -9,7 +9,7 @@
  * input's rows into it. */
 #include <string.h>
 
-#include "int8_util.h"
+#include "cortex_m/engines/int8_util.h"
 
 enum { PAD_RANK = 4 };
 

@@ -5,7 +5,7 @@
  * float-to-int8 conversion of NaN is undefined). */
 #include <math.h>
 
-#include "int8_util.h"
+#include "cortex_m/engines/int8_util.h"
 
 typedef struct quantize_state {
   float inv_scale, zero_point, lo, hi;

@@ -1,7 +1,7 @@
 /* cortex_m::quantized_activation.out: an int8 activation by table lookup,
  * out[i] = lut[input[i] + 128], with the 256-entry int8 table computed ahead of time
  * (sigmoid, tanh, silu, ... of the input/output quantization). */
-#include "int8_util.h"
+#include "cortex_m/engines/int8_util.h"
 
 typedef struct quantized_activation_state {
   uint32_t numel;

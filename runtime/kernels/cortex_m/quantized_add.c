@@ -3,7 +3,7 @@
  * the two sums added (int32, wrapping), requantized by the output multiplier and shift, offset
  * by the output zero point (int32, wrapping) and clamped to [activation_min, activation_max].
  * self and other broadcast (the reference accepts equal shapes and channel broadcasts). */
-#include "int8_util.h"
+#include "cortex_m/engines/int8_util.h"
 
 typedef struct quantized_add_state {
   tp_bcast_packed bcast;

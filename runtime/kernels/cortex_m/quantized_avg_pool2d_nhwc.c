@@ -1,5 +1,5 @@
 /* cortex_m::quantized_avg_pool2d_nhwc.out: int8 average pooling of NHWC tensors (s8_pool.h). */
-#include "s8_pool.h"
+#include "cortex_m/engines/s8_pool.h"
 
 TP_KERNEL(cortex_m, quantized_avg_pool2d_nhwc, out, tp_s8_avg_pool_state) {
   TP_TRY(tp_s8_avg_pool_prepare(call, state, true));

@@ -6,7 +6,7 @@
  * shape (the reference does not broadcast: division is not commutative). */
 #include <math.h>
 
-#include "int8_util.h"
+#include "cortex_m/engines/int8_util.h"
 
 typedef struct quantized_div_state {
   uint32_t numel;

@@ -5,8 +5,8 @@
  *  - otherwise: in int32 (wrapping), total = (x + input_offset) . (w + filter_offset) + bias[n]
  * then requantize(total, multipliers[0], shifts[0]) + output_offset, clamped to
  * [activation_min, activation_max]. The product is s8_matmul.h's (portable, DSP or Helium). */
-#include "int8_util.h"
-#include "s8_matmul.h"
+#include "cortex_m/engines/int8_util.h"
+#include "cortex_m/engines/s8_matmul.h"
 
 /* quantized_linear.out(Tensor input, Tensor weights, Tensor? bias, Tensor? kernel_sum,
  * int input_offset, int filter_offset, int output_offset, int[] requantize_multipliers,

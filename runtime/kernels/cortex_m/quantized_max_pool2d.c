@@ -1,6 +1,6 @@
 /* cortex_m::quantized_max_pool2d.out: int8 max pooling of NCHW tensors, the legacy dim-order
  * operator (tinypte's tensors are contiguous, so NCHW in memory; s8_pool.h). */
-#include "s8_pool.h"
+#include "cortex_m/engines/s8_pool.h"
 
 TP_KERNEL(cortex_m, quantized_max_pool2d, out, tp_s8_max_pool_state) {
   TP_TRY(tp_s8_max_pool_prepare(call, state, false));

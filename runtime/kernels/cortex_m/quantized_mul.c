@@ -2,7 +2,7 @@
  * reference: (self - self_zero_point) * (other - other_zero_point) (int32), requantized by the
  * output multiplier and shift, offset by the output zero point (int32, wrapping) and clamped to
  * int8. self and other broadcast (the reference accepts equal shapes and channel broadcasts). */
-#include "int8_util.h"
+#include "cortex_m/engines/int8_util.h"
 
 typedef struct quantized_mul_state {
   tp_bcast_packed bcast;

@@ -8,7 +8,7 @@
  * has no scratch tensor): the same values either way. */
 #include <math.h>
 
-#include "int8_util.h"
+#include "cortex_m/engines/int8_util.h"
 
 typedef struct softmax_state {
   uint32_t outer, len, inner; /* rows of `len` elements `inner` apart */

@@ -1,7 +1,7 @@
 /* cortex_m::transpose.out: an int8 tensor with its dimensions permuted,
  * out[i0, i1, ...] = input[...] with out dimension k taken from input dimension perm[k]
  * (input.permute(perm).contiguous(); negative dims allowed). prepare plans the gather. */
-#include "int8_util.h"
+#include "cortex_m/engines/int8_util.h"
 
 /* transpose.out(Tensor input, int[] perm, *, Tensor(a!) out) -> Tensor(a!) */
 enum { TR_INPUT, TR_PERM, TR_OUT, TR_NARGS = 4 };

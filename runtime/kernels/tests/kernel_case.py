@@ -6,7 +6,7 @@ and kernel_case_writer.py lays the arguments out as an ExecuTorch KernelCall hol
 schema argument in order (the outs are the last ones), then the returned values.
 
 Statuses are the names of `TP_STATUS_LIST` (runtime/include/tinypte/status.h), checked against
-it here; dtypes are torch dtypes, which tinypte.dtypes maps to the runtime's `TP_DTYPE_LIST`.
+it here; dtypes are torch dtypes, which tinypte.headers.dtypes maps to the runtime's `TP_DTYPE_LIST`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import torch
 from torch._ops import OpOverload
 
 from tinypte import library_noise
-from tinypte.c_constants import read_statuses
+from tinypte.headers.c_constants import read_statuses
 
 # The int8 case families import ExecuTorch's Cortex-M backend (and with it torchao), whose
 # known-harmless messages would otherwise print in every build of the cases.

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import torch
 from kernel_case import OK, Case, OutSpec, is_tensor_list, schema_args
 
-from tinypte import dtypes
+from tinypte.headers import dtypes
 
 # ExecuTorch's MemoryFormat enum (a memory_format argument is passed as an Int).
 MEMORY_FORMAT = {torch.contiguous_format: 0, torch.preserve_format: 1}

@@ -3,7 +3,7 @@
 cortex_m::quantized_conv2d(_nhwc).out and cortex_m::quantized_depthwise_conv2d(_nhwc).out;
 expected outs come from the backend's reference implementations (operators.py). The legacy
 operators take NCHW tensors, the _nhwc ones NHWC tensors (contiguous: tinypte's only layout).
-Scratch arguments are sized with tinypte's own rule (tinypte.int8_scratch), as the
+Scratch arguments are sized with tinypte's own rule (tinypte.quantize.scratch), as the
 quantize step sizes them; per-channel multipliers and shifts come from the backend's
 quantize_multiplier_aot where they are meant to be realistic.
 
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import torch
 from kernel_case import ARGS, DTYPE, ArgValue, Case, CaseList, Rng, f32, i8, i32, i64, u8
 
-from tinypte.int8_scratch import scratch_sizes
+from tinypte.quantize.scratch import scratch_sizes
 
 Args = dict[str, ArgValue]
 
@@ -59,7 +59,7 @@ def scratch_for(op: str, args: Args) -> torch.Tensor:
     shaped = [tuple(v.shape) if isinstance(v, torch.Tensor) else v for v in (args.get(n) for n in names)]
     sizes = scratch_sizes(op.split(".")[0], shaped)
     if sizes is None:
-        raise ValueError(f"{op}: no scratch rule in tinypte.int8_scratch")
+        raise ValueError(f"{op}: no scratch rule in tinypte.quantize.scratch")
     return torch.zeros(sizes[0], dtype=u8)
 
 

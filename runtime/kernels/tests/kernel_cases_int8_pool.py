@@ -5,7 +5,7 @@ variants).
 Expected outs come from the backend's reference implementations (operators.py's functional
 variants), compared bit for bit. The legacy operators take NCHW tensors and the _nhwc ones NHWC
 tensors, both contiguous as tinypte's always are; each case is written once in NCHW and given
-to the _nhwc operator permuted. Scratch arguments are sized by tinypte.int8_scratch, as the
+to the _nhwc operator permuted. Scratch arguments are sized by tinypte.quantize.scratch, as the
 memory plan sizes them.
 """
 
@@ -15,7 +15,7 @@ import torch
 from executorch.backends.cortex_m.passes.passes_utils import quantize_multiplier_aot
 from kernel_case import ARGS, DTYPE, ArgValue, Case, CaseList, Rng, f32, i8, i32, schema_args, u8
 
-from tinypte.int8_scratch import scratch_sizes
+from tinypte.quantize.scratch import scratch_sizes
 
 Args = dict[str, ArgValue]
 
@@ -59,12 +59,12 @@ def out_shape(op: str, n: int, c: int, h: int, w: int) -> tuple[int, ...]:
 
 
 def with_scratch(op: str, args: Args) -> Args:
-    """`args` with each scratch argument sized by the operator's tinypte.int8_scratch rule."""
+    """`args` with each scratch argument sized by the operator's tinypte.quantize.scratch rule."""
     names = [a.name for a in schema_args(op) if not a.is_out]
     shaped = [tuple(v.shape) if isinstance(v, torch.Tensor) else v for v in (args.get(n) for n in names)]
     sizes = scratch_sizes(op.split(".")[0], shaped)
     if sizes is None:
-        raise ValueError(f"{op}: no scratch rule in tinypte.int8_scratch")
+        raise ValueError(f"{op}: no scratch rule in tinypte.quantize.scratch")
     scratch = [n for n in names if n.endswith("scratch")]
     return {**args, **{n: torch.zeros(size, dtype=u8) for n, size in zip(scratch, sizes, strict=True)}}
 

@@ -16,6 +16,9 @@
  * Every passing OK case is then changed into error cases: one argument fewer or more and None
  * as the first argument (TP_ERR_KERNEL_ARGS), each out one element longer and shorter in its
  * last dimension (ARGS), each out float16 and the first input float64 (TP_ERR_KERNEL_DTYPE).
+ * Every OK case of an int8 convolution whose fast path takes scratch checks that the scratch
+ * the case was given, sized by tinypte's export (python/tinypte/quantize/scratch.py), is
+ * exactly what the kernel needs (tp_s8_conv_scratch_bytes): the Python rule restates the C one.
  * Direct checks of the kernel_util / broadcast helpers come first.
  *
  * Prints a line per operator and a total line. Fails (exit 1) on any failure, on an operator
@@ -27,9 +30,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "broadcast.h"
+#include "cortex_m/engines/s8_conv.h"
 #include "kernel_util.h"
 #include "tinypte/kernel.h"
+#include "util/broadcast.h"
 
 /* The test fails below these numbers of passing cases: in total (generated and derived; the
  * count when last raised: raise it with the cases), and for every operator that has cases, OK
@@ -37,6 +41,8 @@
 #define MIN_CASES 5264
 #define MIN_OK_CASES_PER_OPERATOR 3
 #define MIN_ERROR_CASES_PER_OPERATOR 20
+/* OK cases of int8 convolutions whose scratch size is checked against the kernel's. */
+#define MIN_SCRATCH_CHECKS 17
 
 #define RTOL 1e-6
 #define MAX_ARGS 20
@@ -449,9 +455,32 @@ static bool check_values(const call *c, const kc_case *kc, const char *what, boo
 
 /* --- Running cases --- */
 
+static uint32_t scratch_checks;
+
+/* An int8 convolution (state tp_s8_conv) prepared for a case: the scratch the case gives it
+ * (python/tinypte/quantize/scratch.py's size) must be what its fast path needs. */
+static void check_scratch(const tp_kernel *kernel, const tp_kernel_call *call) {
+  const bool s8_conv = strncmp(kernel->name, "cortex_m::quantized_", 20) == 0 && strstr(kernel->name, "conv2d") &&
+                       !strstr(kernel->name, "transpose");
+  const tp_s8_conv *st = call->state;
+  if (!s8_conv || !st->fast) {
+    return;
+  }
+  const tp_tensor *scratch = call->args[st->a_scratch]->as.tensor;
+  const uint32_t need = tp_s8_conv_scratch_bytes(st, true);
+  scratch_checks++;
+  if (scratch->numel != need) {
+    printf("FAIL %s.%s: the export plans %u B of scratch, the kernel needs %u B (python/tinypte/quantize/scratch.py "
+           "and tp_s8_conv_scratch_bytes disagree)\n",
+           kernel->name, kernel->overload, (unsigned)scratch->numel, (unsigned)need);
+    failures++;
+  }
+}
+
 /* Prepare the kernel for the call (its state on the heap, so ASan sees overruns) and, when
- * that succeeds, run it; *at_run says which of the two returned the status. */
-static tp_status prepare_and_run(const tp_kernel *kernel, const call *c, bool *at_run) {
+ * that succeeds, run it; *at_run says which of the two returned the status. `plain`: the
+ * case as generated (no mutation), whose scratch is checked. */
+static tp_status prepare_and_run(const tp_kernel *kernel, const call *c, bool plain, bool *at_run) {
   void *state = calloc(1, kernel->state_size + 1);
   if (state == NULL) {
     die("out of memory");
@@ -460,6 +489,9 @@ static tp_status prepare_and_run(const tp_kernel *kernel, const call *c, bool *a
   tp_kernel_run_fn run = NULL;
   tp_status status = tp_kernel_prepare(kernel, &kernel_call, &run);
   *at_run = status == TP_OK;
+  if (status == TP_OK && plain) {
+    check_scratch(kernel, &kernel_call);
+  }
   if (status == TP_OK) {
     status = run(&kernel_call);
   }
@@ -480,7 +512,7 @@ static int run_once(op_stats *op, const kc_case *kc, mutation m, uint8_t fill) {
     describe(what, sizeof what, kc, m);
     const tp_status want = m.kind == MUT_NONE || m.kind == MUT_FUSED_CLAMP ? kc->status : mutation_info[m.kind].status;
     bool at_run = false;
-    const tp_status got = prepare_and_run(op->kernel, c, &at_run);
+    const tp_status got = prepare_and_run(op->kernel, c, m.kind == MUT_NONE && fill == 0xA5, &at_run);
     if (got != want) {
       printf("FAIL %s: returned %s, expected %s\n", what, tp_status_name(got), tp_status_name(want));
       result = 0;
@@ -718,6 +750,10 @@ static uint32_t report(void) {
     printf("FAIL: %u cases passed, fewer than %d\n", total, MIN_CASES);
     failures++;
   }
+  if (scratch_checks < MIN_SCRATCH_CHECKS) {
+    printf("FAIL: %u int8 convolution scratch sizes checked, fewer than %d\n", scratch_checks, MIN_SCRATCH_CHECKS);
+    failures++;
+  }
   return total;
 }
 
@@ -736,7 +772,7 @@ int main(void) {
     }
   }
   const uint32_t total = report();
-  printf("total: %u cases passed over %u operators (%u generated), %d helper checks; %d failure(s)\n", total, nops,
-         (unsigned)NCASES, helper_checks, failures);
+  printf("total: %u cases passed over %u operators (%u generated), %d helper checks, %u scratch sizes; %d failure(s)\n",
+         total, nops, (unsigned)NCASES, helper_checks, scratch_checks, failures);
   return failures == 0 ? 0 : 1;
 }

@@ -1,0 +1,8 @@
+"""The anomaly model's facts (//models:facts.bzl): //models:zoo.bzl declares its targets from them."""
+
+load("//models:facts.bzl", "model")
+
+MODEL = model(
+    name = "anomaly",
+    int8 = True,
+)

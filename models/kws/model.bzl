@@ -1,0 +1,8 @@
+"""The kws model's facts (//models:facts.bzl): //models:zoo.bzl declares its targets from them."""
+
+load("//models:facts.bzl", "model")
+
+MODEL = model(
+    name = "kws",
+    int8 = True,
+)

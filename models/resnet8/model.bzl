@@ -1,0 +1,8 @@
+"""The resnet8 model's facts (//models:facts.bzl): //models:zoo.bzl declares its targets from them."""
+
+load("//models:facts.bzl", "model")
+
+MODEL = model(
+    name = "resnet8",
+    int8 = True,
+)

@@ -1,0 +1,1 @@
+"""The inspect stage: a .pte's operators, memory plan, MACs and human summary."""

@@ -1,0 +1,156 @@
+"""`tinypte inspect_pte`: a .pte's operator list and memory plan.
+
+ops.json:  {"model", "operators": [{"name", "overload", "dtypes", "count"}]} — every
+           operator the execution plan calls (selective kernel builds read this).
+plan.json: {"non_const_buffer_sizes", "inputs", "outputs", "tensors": [{"evalue", "shape",
+           "dtype", "memory_id", "offset", "nbytes", "first_use", "last_use", "role"}]} —
+           planned tensors with their lifetimes in instruction indices (inputs from -1,
+           outputs to the end).
+A human summary (parameters, constant bytes, arena bytes, op counts) goes to stdout.
+
+usage: tinypte inspect_pte --pte M.pte --ops-json ops.json --plan-json plan.json
+           [--summary summary.txt]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from tinypte.errors import TinypteError
+from tinypte.inspect_pte import macs
+from tinypte.programs.pte import Program, constant_sizes, is_planned, is_tensor, load_program, tensor_info
+
+
+def kernel_call_macs(operator: str, call: dict[str, Any], values: list[dict[str, Any]]) -> int:
+    """MACs of one KernelCall (see macs.py)."""
+    shapes: macs.Shapes = []
+    transposed = False
+    for arg in call["args"]:
+        value = values[arg]
+        shapes.append([int(s) for s in value["val"]["sizes"]] if is_tensor(value) else None)
+        if value["val_type"] == "Bool" and operator == "aten::convolution":
+            transposed = bool(value["val"]["bool_val"])
+    try:
+        return macs.call_macs(operator, shapes, transposed)
+    except (ValueError, IndexError) as error:
+        raise TinypteError(f"{operator}: unexpected arguments for counting MACs ({error})") from error
+
+
+def analyse(program: Program, name: str) -> tuple[dict[str, Any], dict[str, Any], str]:
+    plan = program["execution_plan"][0]
+    values = plan["values"]
+    instructions = plan["chains"][0]["instructions"]
+    kernel_calls = [i["instr_args"] for i in instructions if i["instr_args_type"] == "KernelCall"]
+
+    # Operators: dtypes of the tensor arguments, call counts and MACs.
+    counts: Counter[int] = Counter()
+    op_macs: Counter[int] = Counter()
+    dtypes: dict[int, set[str]] = {}
+    for call in kernel_calls:
+        index = call["op_index"]
+        counts[index] += 1
+        op_macs[index] += kernel_call_macs(plan["operators"][index]["name"], call, values)
+        for arg in call["args"]:
+            if is_tensor(values[arg]):
+                dtypes.setdefault(index, set()).add(tensor_info(values[arg]["val"])[0])
+    operators = [
+        {
+            "name": op["name"],
+            "overload": op["overload"],
+            "dtypes": sorted(dtypes.get(i, ())),
+            "count": counts[i],
+            "macs": op_macs[i],
+        }
+        for i, op in enumerate(plan["operators"])
+    ]
+    total_macs = sum(op_macs.values())
+    ops: dict[str, Any] = {
+        "model": name,
+        "macs": total_macs,
+        "operators": sorted(operators, key=lambda o: (o["name"], o["overload"])),
+    }
+
+    # Planned tensors and their lifetimes.
+    uses: dict[int, list[int]] = {}
+    for index, instruction in enumerate(instructions):
+        for arg in instruction["instr_args"].get("args", []):
+            uses.setdefault(arg, []).append(index)
+    end = len(instructions)
+    tensors = []
+    for index, value in enumerate(values):
+        if not is_planned(value):
+            continue
+        dtype, shape, nbytes = tensor_info(value["val"])
+        info = value["val"]["allocation_info"]
+        used = uses.get(index, [])
+        role = "input" if index in plan["inputs"] else "output" if index in plan["outputs"] else "intermediate"
+        first = -1 if role == "input" else min(used, default=0)
+        last = end if role == "output" else max(used, default=first)
+        offset = int(info["memory_offset_low"]) + (int(info["memory_offset_high"]) << 32)
+        tensors.append({"evalue": index, "shape": shape, "dtype": dtype, "memory_id": info["memory_id"],
+                        "offset": offset, "nbytes": nbytes, "first_use": first, "last_use": last, "role": role})  # fmt: skip
+    sizes = [int(s) for s in plan["non_const_buffer_sizes"]]
+    for t in tensors:
+        if t["memory_id"] >= len(sizes) or t["offset"] + t["nbytes"] > sizes[t["memory_id"]]:
+            raise TinypteError(f"{name}: tensor {t['evalue']} lies outside planned buffer {t['memory_id']}")
+    memory_plan = {"non_const_buffer_sizes": sizes, "inputs": list(plan["inputs"]), "outputs": list(plan["outputs"]),
+                   "instructions": end, "tensors": tensors}  # fmt: skip
+
+    params, const_bytes = constant_sizes(program)
+    lines = [
+        f"{name}: method {plan['name']}, {end} instructions, {len(values)} values",
+        f"  parameters: {params} ({const_bytes} B of constants)",
+        f"  planned arena: {sum(sizes)} B (per memory id: {sizes})",
+        f"  MACs per inference: {total_macs}",
+        "  operators: " + ", ".join(f"{o['name']}.{o['overload']} x{o['count']}" for o in ops["operators"]),
+    ]
+    return ops, memory_plan, "\n".join(lines) + "\n"
+
+
+def quant_summary_lines(report: dict[str, Any]) -> list[str]:
+    """The int8-vs-float lines of a model summary, from the quantize stage's report."""
+    f, q = report["float"], report["int8"]
+
+    def ratio(key: str) -> str:
+        return f"{q[key]} B int8 vs {f[key]} B float ({100 * q[key] / max(f[key], 1):.0f} %)"
+
+    lines = ["  int8 (ExecuTorch Cortex-M quantizer):", f"    constants: {ratio('constant_bytes')}",
+             f"    arena: {ratio('arena_bytes')}"]  # fmt: skip
+    for metric in sorted(q["metrics"]):
+        lines.append(
+            f"    {metric}: {q['metrics'][metric]:.6g} int8 vs {f['metrics'].get(metric, float('nan')):.6g} float"
+        )
+    nodes = report["float_nodes"]
+    lines.append(f"    nodes left in float32: {len(nodes)}" + ("" if nodes else " (fully quantized)"))
+    lines += [f"      {n['name']} ({n['operator']}): {n['reason']}" for n in nodes]
+    return lines
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--pte", type=Path, required=True)
+    parser.add_argument("--ops-json", type=Path, required=True)
+    parser.add_argument("--plan-json", type=Path, required=True)
+    parser.add_argument("--summary", type=Path)
+    parser.add_argument("--name", help="model name for messages (default: the .pte file name)")
+    parser.add_argument(
+        "--quant-report", type=Path, help="int8 models: the quantize stage's report, added to the summary"
+    )
+
+
+def run(args: argparse.Namespace) -> None:
+    ops, plan, summary = analyse(load_program(args.pte), args.name or args.pte.name)
+    pte_bytes = args.pte.stat().st_size
+    summary = summary.replace("\n", f"\n  .pte: {pte_bytes} B\n", 1)
+    if args.quant_report:
+        report = json.loads(args.quant_report.read_text())
+        summary += "\n".join(quant_summary_lines(report)) + "\n"
+    args.ops_json.write_text(json.dumps(ops, indent=2) + "\n")
+    args.plan_json.write_text(json.dumps(plan, indent=2) + "\n")
+    if args.summary:
+        args.summary.write_text(summary)
+    sys.stdout.write(summary)

@@ -1,0 +1,1 @@
+"""Selective build: the kernel registry of only the operators programs call."""

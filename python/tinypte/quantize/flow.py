@@ -1,0 +1,116 @@
+"""The int8 path: calibrate, quantize, measure, compare (the quantize stage's work).
+
+Starting from the trained float model (the train stage's weights), this
+  1. takes calibration inputs from the model file: `calibration_inputs()` when it defines
+     one, else batches of one from its training inputs (`train_set()[0]`), else its
+     golden inputs;
+  2. equalizes the ranges of consecutive linear layers (equalization.py: exact in float,
+     on a copy of the model), quantizes with ExecuTorch's Cortex-M backend (program.py)
+     and exports the .pte;
+  3. evaluates the quantized program with the model file's own `evaluate`, run through the
+     backend's reference implementations one sample at a time (the program's shapes are
+     the example inputs');
+  4. reports what int8 saves against the float program (the export stage's .pte): float vs
+     int8 metrics, constant and arena bytes, and the nodes that stayed float (and why),
+     which `tinypte inspect_pte --quant-report` appends to the model summary;
+  5. keeps the quantized edge program (tinypte.programs.edge_file), which the golden stage
+     runs: the int8 oracle is the very program the .pte was lowered from.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from tinypte.errors import TinypteError
+from tinypte.model import loading
+from tinypte.programs import edge_file
+from tinypte.programs import pte as pte_file
+from tinypte.quantize import equalization, program
+
+
+def calibration_inputs(path: Path, module: ModuleType) -> list[tuple[Any, ...]]:
+    """The batches the quantizer observes (see the module docstring for the defaults)."""
+    if hasattr(module, "calibration_inputs"):
+        batches = loading.call(path, "calibration_inputs()", module.calibration_inputs)
+    elif hasattr(module, "train_set"):
+        inputs = loading.call(path, "train_set()", module.train_set)[0]
+        batches = [(inputs[i : i + 1],) for i in range(len(inputs))]
+    else:
+        batches = loading.call(path, "golden_inputs()", module.golden_inputs)
+    if not batches:
+        raise TinypteError(f"{path}: no calibration inputs (define calibration_inputs() for int8 export)")
+    return [tuple(b) for b in batches]
+
+
+class PerSample:
+    """Calls a program module on each sample of a batch and concatenates the results: the
+    exported program has the example inputs' batch size (one), a model file's `evaluate`
+    passes whole test sets."""
+
+    def __init__(self, program: Callable[..., Any], batch: int) -> None:
+        self.program = program
+        self.batch = batch
+
+    def __call__(self, *inputs: Any) -> Any:
+        import torch
+
+        count = int(inputs[0].shape[0])
+        parts = [self.program(*(x[i : i + self.batch] for x in inputs)) for i in range(0, count, self.batch)]
+        return torch.cat(parts) if parts else self.program(*inputs)
+
+    def eval(self) -> PerSample:
+        return self
+
+
+def quantize_model(path: Path, module: ModuleType, model: Any, example: tuple[Any, ...]) -> Any:
+    """The int8 edge program of the trained `model` (quantize.quantize_program)."""
+    try:
+        model = copy.deepcopy(model)
+        equalization.equalize(model, example)
+        return program.quantize_program(model, example, calibration_inputs(path, module))
+    except TinypteError:
+        raise
+    except Exception as error:  # the quantizer's failures are about the user's model
+        first = str(error).splitlines()[0] if str(error) else ""
+        raise TinypteError(
+            f"{loading.where(error, path)}: int8 quantization failed: {type(error).__name__}: {first}"
+        ) from error
+
+
+@dataclass(frozen=True)
+class Int8Export:
+    """What the quantize stage makes of a trained model."""
+
+    pte: bytes  # the int8 program
+    edge_program: bytes  # the quantized edge program it was lowered from (tinypte.programs.edge_file)
+    report: dict[str, Any]  # float vs int8: metrics, sizes, the nodes left in float
+
+
+def export_int8(
+    path: Path, module: ModuleType, model: Any, example: tuple[Any, ...], float_metrics: dict[str, float],
+    float_pte: bytes, alignment: int, planner: str,
+) -> Int8Export:  # fmt: skip
+    """The int8 program of the trained float `model`, the edge program behind it and the report
+    comparing it with the float program `float_pte` (whose metrics are `float_metrics`)."""
+    edge = quantize_model(path, module, model, example)
+    left_float = program.float_nodes(edge)
+    reference = PerSample(edge.exported_program().module(), int(example[0].shape[0]))
+    int8_metrics = loading.call(path, "evaluate() of the int8 program", module.evaluate, reference)
+    edge_program = edge_file.to_bytes(edge.exported_program())
+    pte = program.export_int8_program(edge, alignment, planner)  # consumes edge
+    report = {
+        "float": {"metrics": float_metrics, **pte_file.sizes(float_pte, "the float program")},
+        "int8": {"metrics": int8_metrics, **pte_file.sizes(pte, "the int8 program")},
+        "float_nodes": [{"name": n.name, "operator": n.operator, "reason": n.reason} for n in left_float],
+    }
+    return Int8Export(pte, edge_program, report)
+
+
+def write_report(report: dict[str, Any], out: Path) -> None:
+    out.write_text(json.dumps(report, indent=2, sort_keys=True) + "\n")

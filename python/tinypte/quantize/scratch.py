@@ -1,0 +1,79 @@
+"""How many scratch bytes tinypte's int8 kernels need: the sizes the memory plan gives them.
+
+Some cortex_m::* operators take `scratch` tensors (uint8, 1-D): working memory the kernel
+may use during one call (an im2col buffer, widened weights or inputs, ...). ExecuTorch's
+Cortex-M passes size them for CMSIS-NN; tinypte's kernels are its own, so before memory
+planning `tinypte.quantize.program` resizes every scratch allocation with the rule registered here
+for its operator. A rule returns the most any of tinypte's code paths needs (portable C,
+Armv8-M/Armv7E-M DSP, Helium): one .pte serves every board. Each kernel's prepare checks
+that its scratch holds at least what its own path needs (TP_ERR_KERNEL_ARGS otherwise), and
+the kernel tests size their scratch arguments with these same rules.
+
+A rule receives the operator's arguments in schema order (without the out), every tensor
+replaced by its shape, and returns the bytes of each scratch argument, in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+ScratchRule = Callable[[Sequence[Any]], tuple[int, ...]]
+
+RULES: dict[str, ScratchRule] = {}
+
+
+def rule(*operators: str) -> Callable[[ScratchRule], ScratchRule]:
+    """Register a rule for operators named as "cortex_m::quantized_conv2d" (any overload)."""
+
+    def register(fn: ScratchRule) -> ScratchRule:
+        for op in operators:
+            RULES[op] = fn
+        return fn
+
+    return register
+
+
+def scratch_sizes(operator: str, args: Sequence[Any]) -> tuple[int, ...] | None:
+    """The scratch bytes of a call of `operator` with `args` (tensors as shapes), or None when
+    tinypte has no rule for it (the backend's own sizes then stay)."""
+    fn = RULES.get(operator)
+    return None if fn is None else fn(args)
+
+
+def _round_up(v: int, m: int) -> int:
+    return (v + m - 1) // m * m
+
+
+@rule("cortex_m::quantized_conv2d", "cortex_m::quantized_conv2d_nhwc")
+def _conv2d(args: Sequence[Any]) -> tuple[int, ...]:
+    """Four columns of the window (kh * kw * Cin/groups values): two of int16 values in groups
+    of four (DSP, portable), or four of int8 values (Helium). runtime/kernels/cortex_m/s8_conv_{c,dsp,mve}.c."""
+    weight = args[1]
+    return (4 * _round_up(weight[1] * weight[2] * weight[3], 4),)
+
+
+@rule("cortex_m::quantized_depthwise_conv2d", "cortex_m::quantized_depthwise_conv2d_nhwc")
+def _depthwise_conv2d(args: Sequence[Any]) -> tuple[int, ...]:
+    """Four columns of every input channel's taps (kh * kw, rounded up to even): two of int16
+    values (DSP, portable) or four of int8 values (Helium). Cin = Cout / depth_multiplier,
+    whatever the layout."""
+    weight, depth_multiplier = args[1], args[6]
+    channels = weight[3] // max(int(depth_multiplier), 1)
+    return (4 * channels * _round_up(weight[1] * weight[2], 2),)
+
+
+# --- Rules -------------------------------------------------------------------------------
+@rule("cortex_m::quantized_avg_pool2d", "cortex_m::quantized_avg_pool2d_nhwc")
+def _avg_pool2d(args: Sequence[Any]) -> tuple[int, ...]:
+    """Average pooling sums each window in registers: no scratch."""
+    del args
+    return (0,)
+
+
+@rule("cortex_m::quantized_transpose_conv2d", "cortex_m::quantized_transpose_conv2d_nhwc")
+def _transpose_conv2d(args: Sequence[Any]) -> tuple[int, ...]:
+    """The transposed convolution gathers each out element's taps directly: no scratch and no
+    output scratch."""
+    del args
+    return (0, 0)

@@ -1,0 +1,1 @@
+"""The training stage: a model file and a seed become trained weights and their metrics."""

@@ -1,0 +1,251 @@
+/* The int8 convolutions (see s8_conv.h): argument checks and the portable routine for every
+ * layout. The fast routines of the _nhwc operators are in s8_conv_c.c (portable C blocked
+ * 2 x 2), s8_conv_dsp.c (Armv7E-M/Armv8-M DSP) and s8_conv_mve.c (Helium); one of them is
+ * compiled for a given core. */
+#include "cortex_m/engines/s8_conv.h"
+
+#include "cortex_m/engines/s8_conv_window.h"
+
+/* The convolution loops are where an int8 model's time goes: at -Os GCC keeps their sums and
+ * pointers on the stack (every step loads and stores them), so this file is compiled for
+ * speed whatever the build's level; -O2 would also turn zero-filling loops into memset calls,
+ * which cost more than the few stores they replace. */
+#pragma GCC optimize("O2", "no-tree-loop-distribute-patterns")
+
+/* Argument slots: quantized_conv2d(input, weight, bias, stride, padding, dilation, input_offset,
+ * output_offset, requantize_multipliers, requantize_shifts, activation_min, activation_max,
+ * scratch, *, out) -> out; the depthwise operators take depth_multiplier after dilation. */
+enum {
+  A_IN,
+  A_W,
+  A_BIAS,
+  A_STRIDE,
+  A_PADDING,
+  A_DILATION,
+  A_DEPTH_MULTIPLIER, /* depthwise only: the slots below move up by one */
+  A_IN_OFFSET = 6,
+  A_OUT_OFFSET,
+  A_MULT,
+  A_SHIFT,
+  A_MIN,
+  A_MAX,
+  A_SCRATCH,
+  A_OUT,
+  A_NARGS = A_OUT + 2,
+};
+
+static tp_status pair(tp_value *const *args, uint32_t nargs, uint32_t index, int32_t lo, int32_t *a, int32_t *b) {
+  const int64_t *items;
+  uint32_t len;
+  TP_TRY(tp_arg_int_list(args, nargs, index, &items, &len));
+  TP_CHECK_ARGS(len == 2 && items[0] >= lo && items[1] >= lo && items[0] <= INT16_MAX && items[1] <= INT16_MAX);
+  *a = (int32_t)items[0];
+  *b = (int32_t)items[1];
+  return TP_OK;
+}
+
+/* A per-channel int32 tensor of `n` elements (requantize multipliers, shifts, bias). */
+static tp_status channel_tensor(tp_tensor *t, int32_t n) {
+  if (t->dtype != TP_DTYPE_INT32) {
+    return TP_ERR_KERNEL_DTYPE;
+  }
+  TP_CHECK_ARGS(t->dim == 1 && t->sizes[0] == n);
+  return TP_OK;
+}
+
+/* One out size: (in + 2 pad - dil (k - 1) - 1) / stride + 1, at least 1. */
+static tp_status out_size(int32_t in, int32_t k, int32_t stride, int32_t pad, int32_t dil, int32_t *out) {
+  const int64_t span = (int64_t)in + 2 * (int64_t)pad - (int64_t)dil * (k - 1) - 1;
+  TP_CHECK_ARGS(span >= 0);
+  *out = (int32_t)(span / stride + 1);
+  return TP_OK;
+}
+
+
+uint32_t tp_s8_conv_scratch_bytes(const tp_s8_conv *st, bool fast) {
+  if (!fast || !st->fast) {
+    return 0;
+  }
+  /* Four columns (output positions): the DSP routine keeps two of int16 values in groups of
+   * four, Helium four of int8 values, the portable one two of int16 values. */
+  if (st->depthwise) {
+    return 4u * (uint32_t)st->in_c * (uint32_t)round_up(st->k_h * st->k_w, 2);
+  }
+  return 4u * (uint32_t)round_up(st->k_h * st->k_w * st->in_c, 4);
+}
+
+tp_status tp_s8_conv_prepare(const tp_kernel_call *call, tp_s8_conv_kind kind, tp_s8_conv *st,
+                             tp_kernel_run_fn *run) {
+  tp_value *const *args = call->args;
+  const uint32_t n = call->nargs;
+  const bool dw = kind == TP_S8_DEPTHWISE_NCHW || kind == TP_S8_DEPTHWISE_NHWC;
+  const bool nhwc = kind == TP_S8_CONV_NHWC || kind == TP_S8_DEPTHWISE_NHWC;
+  const uint32_t o = dw ? 1u : 0u;
+  tp_tensor *in, *w, *bias, *mult, *shift, *scratch, *out, *ret;
+  TP_CHECK_ARGS(n == A_NARGS + o);
+  TP_TRY(tp_arg_s8_tensor(args, n, A_IN, &in));
+  TP_TRY(tp_arg_s8_tensor(args, n, A_W, &w));
+  TP_TRY(tp_arg_optional_tensor(args, n, A_BIAS, &bias));
+  TP_TRY(pair(args, n, A_STRIDE, 1, &st->stride_h, &st->stride_w));
+  TP_TRY(pair(args, n, A_PADDING, 0, &st->pad_h, &st->pad_w));
+  TP_TRY(pair(args, n, A_DILATION, 1, &st->dil_h, &st->dil_w));
+  int32_t depth_multiplier = 0;
+  if (dw) {
+    TP_TRY(tp_arg_i32(args, n, A_DEPTH_MULTIPLIER, &depth_multiplier));
+  }
+  TP_TRY(tp_arg_i32(args, n, A_IN_OFFSET + o, &st->input_offset));
+  TP_TRY(tp_arg_i32(args, n, A_OUT_OFFSET + o, &st->output_offset));
+  TP_TRY(tp_arg_tensor(args, n, A_MULT + o, &mult));
+  TP_TRY(tp_arg_tensor(args, n, A_SHIFT + o, &shift));
+  TP_TRY(tp_arg_s8_range(args, n, A_MIN + o, A_MAX + o, &st->act_min, &st->act_max));
+  TP_TRY(tp_arg_tensor(args, n, A_SCRATCH + o, &scratch));
+  TP_TRY(tp_arg_s8_tensor(args, n, A_OUT + o, &out));
+  TP_TRY(tp_arg_tensor(args, n, A_OUT + o + 1, &ret));
+  if (scratch->dtype != TP_DTYPE_UINT8) {
+    return TP_ERR_KERNEL_DTYPE;
+  }
+  TP_CHECK_ARGS(st->input_offset >= -127 && st->input_offset <= 128);
+  TP_CHECK_ARGS(st->output_offset >= -128 && st->output_offset <= 127);
+  TP_CHECK_ARGS(in->dim == 4 && w->dim == 4);
+
+  st->batches = in->sizes[0];
+  st->in_c = in->sizes[nhwc ? 3 : 1];
+  st->in_h = in->sizes[nhwc ? 1 : 2];
+  st->in_w = in->sizes[nhwc ? 2 : 3];
+  st->k_h = w->sizes[1];
+  st->k_w = w->sizes[2];
+  TP_CHECK_ARGS(st->in_c > 0 && st->in_h > 0 && st->in_w > 0 && st->k_h > 0 && st->k_w > 0);
+  if (dw) {
+    st->out_c = w->sizes[3];
+    TP_CHECK_ARGS(w->sizes[0] == 1 && st->out_c > 0 && st->out_c % st->in_c == 0);
+    TP_CHECK_ARGS(depth_multiplier == st->out_c / st->in_c);
+    st->cin_g = 1;
+    st->cout_g = depth_multiplier;
+    st->w_so = 1;
+    st->w_sy = st->k_w * st->out_c;
+    st->w_sx = st->out_c;
+    st->w_si = 0;
+  } else {
+    st->out_c = w->sizes[0];
+    st->cin_g = w->sizes[3];
+    TP_CHECK_ARGS(st->out_c > 0 && st->cin_g > 0 && st->in_c % st->cin_g == 0);
+    const int32_t groups = st->in_c / st->cin_g;
+    TP_CHECK_ARGS(st->out_c % groups == 0);
+    st->cout_g = st->out_c / groups;
+    st->w_si = 1;
+    st->w_sx = st->cin_g;
+    st->w_sy = st->k_w * st->cin_g;
+    st->w_so = st->k_h * st->w_sy;
+  }
+  TP_TRY(out_size(st->in_h, st->k_h, st->stride_h, st->pad_h, st->dil_h, &st->out_h));
+  TP_TRY(out_size(st->in_w, st->k_w, st->stride_w, st->pad_w, st->dil_w, &st->out_w));
+  const int32_t want[4] = {st->batches, nhwc ? st->out_h : st->out_c, nhwc ? st->out_w : st->out_h,
+                           nhwc ? st->out_c : st->out_w};
+  TP_CHECK_ARGS(tp_shape_is(out, 4, want));
+  if (bias != NULL) {
+    TP_TRY(channel_tensor(bias, st->out_c));
+  }
+  TP_TRY(channel_tensor(mult, st->out_c));
+  TP_TRY(channel_tensor(shift, st->out_c));
+  const int32_t *shifts = (const int32_t *)shift->data;
+  for (int32_t c = 0; c < st->out_c; c++) {
+    TP_CHECK_ARGS(tp_shift_ok(shifts[c]));
+  }
+
+  const int32_t hw_in = st->in_h * st->in_w, hw_out = st->out_h * st->out_w;
+  st->in_sn = hw_in * st->in_c;
+  st->in_sc = nhwc ? 1 : hw_in;
+  st->in_sy = nhwc ? st->in_w * st->in_c : st->in_w;
+  st->in_sx = nhwc ? st->in_c : 1;
+  st->out_sn = hw_out * st->out_c;
+  st->out_sc = nhwc ? 1 : hw_out;
+  st->out_sy = nhwc ? st->out_w * st->out_c : st->out_w;
+  st->out_sx = nhwc ? st->out_c : 1;
+  st->depthwise = dw;
+  st->fast = nhwc && (dw || st->cin_g == st->in_c);
+  st->a_in = A_IN;
+  st->a_w = A_W;
+  st->a_bias = A_BIAS;
+  st->a_mult = (uint8_t)(A_MULT + o);
+  st->a_shift = (uint8_t)(A_SHIFT + o);
+  st->a_scratch = (uint8_t)(A_SCRATCH + o);
+  st->a_out = (uint8_t)(A_OUT + o);
+  const uint32_t need = tp_s8_conv_scratch_bytes(st, true);
+  TP_CHECK_ARGS(scratch->dim == 1 && scratch->numel >= need);
+  TP_CHECK_ARGS(need == 0 || ((uintptr_t)scratch->data & 3u) == 0);
+  *run = st->fast ? tp_s8_conv_run_fast : tp_s8_conv_run_portable;
+  return TP_OK;
+}
+
+static void load_data(const tp_kernel_call *call, const tp_s8_conv *st, tp_s8_conv_data *d) {
+  tp_value *const *a = call->args;
+  d->in = (const int8_t *)a[st->a_in]->as.tensor->data;
+  d->w = (const int8_t *)a[st->a_w]->as.tensor->data;
+  d->bias = a[st->a_bias]->tag == TP_TAG_TENSOR ? (const int32_t *)a[st->a_bias]->as.tensor->data : NULL;
+  d->mult = (const int32_t *)a[st->a_mult]->as.tensor->data;
+  d->shift = (const int32_t *)a[st->a_shift]->as.tensor->data;
+  d->scratch = a[st->a_scratch]->as.tensor->data;
+  d->out = (int8_t *)a[st->a_out]->as.tensor->data;
+}
+
+/* --- Portable: every layout --- */
+
+void tp_s8_conv_portable(const tp_s8_conv *st, const tp_s8_conv_data *d) {
+  const int32_t off = st->input_offset;
+  for (int32_t b = 0; b < st->batches; b++) {
+    const int8_t *in = d->in + b * st->in_sn;
+    int8_t *out = d->out + b * st->out_sn;
+    for (int32_t oy = 0; oy < st->out_h; oy++) {
+      for (int32_t ox = 0; ox < st->out_w; ox++) {
+        const int32_t y0 = oy * st->stride_h - st->pad_h, x0 = ox * st->stride_w - st->pad_w;
+        for (int32_t oc = 0; oc < st->out_c; oc++) {
+          const int32_t ci0 = oc / st->cout_g * st->cin_g;
+          const int8_t *wo = d->w + oc * st->w_so;
+          uint32_t acc = d->bias != NULL ? (uint32_t)d->bias[oc] : 0u;
+          for (int32_t ky = 0; ky < st->k_h; ky++) {
+            const int32_t iy = y0 + ky * st->dil_h;
+            if (iy < 0 || iy >= st->in_h) {
+              continue;
+            }
+            for (int32_t kx = 0; kx < st->k_w; kx++) {
+              const int32_t ix = x0 + kx * st->dil_w;
+              if (ix < 0 || ix >= st->in_w) {
+                continue;
+              }
+              const int8_t *xp = in + iy * st->in_sy + ix * st->in_sx + ci0 * st->in_sc;
+              const int8_t *wp = wo + ky * st->w_sy + kx * st->w_sx;
+              for (int32_t ci = 0; ci < st->cin_g; ci++) {
+                acc += (uint32_t)((xp[ci * st->in_sc] + off) * wp[ci * st->w_si]);
+              }
+            }
+          }
+          out[oy * st->out_sy + ox * st->out_sx + oc * st->out_sc] = finish(st, acc, d->mult[oc], d->shift[oc]);
+        }
+      }
+    }
+  }
+}
+
+tp_status tp_s8_conv_run_portable(const tp_kernel_call *call) {
+  const tp_s8_conv *st = call->state;
+  tp_s8_conv_data d;
+  load_data(call, st, &d);
+  tp_s8_conv_portable(st, &d);
+  return TP_OK;
+}
+
+void tp_s8_conv_fast(const tp_s8_conv *st, const tp_s8_conv_data *d) {
+  if (st->depthwise) {
+    tp_s8_conv_fast_depthwise(st, d);
+  } else {
+    tp_s8_conv_fast_conv(st, d);
+  }
+}
+
+tp_status tp_s8_conv_run_fast(const tp_kernel_call *call) {
+  const tp_s8_conv *st = call->state;
+  tp_s8_conv_data d;
+  load_data(call, st, &d);
+  tp_s8_conv_fast(st, &d);
+  return TP_OK;
+}

@@ -1,0 +1,95 @@
+/* The int8 convolutions of the Cortex-M backend: cortex_m::quantized_conv2d(_nhwc).out and
+ * cortex_m::quantized_depthwise_conv2d(_nhwc).out share the checks, the state and the routines
+ * here.
+ *
+ * Semantics (quantized_conv2d_impl and quantized_depthwise_conv2d_impl of the backend's
+ * operators.py): with x the int8 input plus input_offset, zero outside the input (padding
+ * adds zeros after the offset), and w the int8 weight,
+ *
+ *     acc[n, oc, oy, ox] = bias[oc] + sum over ky, kx and the input channels ci of oc's group
+ *                          of x[n, ci, oy * sh - ph + ky * dh, ox * sw - pw + kx * dw] * w[...]
+ *     out = clamp(requantize_cmsis(acc, multipliers[oc], shifts[oc]) + output_offset, min, max)
+ *
+ * in int32 arithmetic that wraps (as torch's int32 tensors do). The weight of a convolution is
+ * OHWI [Cout, kh, kw, Cin / groups] (groups = Cin / weight.size(3)); a depthwise weight is
+ * [1, kh, kw, Cout], Cout = Cin * depth_multiplier, out channel oc reading input channel
+ * oc / depth_multiplier. The legacy operators take NCHW tensors, the _nhwc ones NHWC tensors
+ * (tinypte's tensors are contiguous, so each is its memory order too).
+ *
+ * Accepted offsets are the backend's: input_offset = -zero point in [-127, 128] (so a padded
+ * tap can be stored as the int8 value -input_offset) and output_offset in [-128, 127]; shifts
+ * in [-31, 30] (tp_shift_ok). Multipliers may be any int32.
+ *
+ * Routines: a portable one for every layout and group count; for the _nhwc operators with one
+ * group, fast ones chosen at compile time: Armv7E-M/Armv8-M DSP (SMLAD on int16 pairs) and
+ * Helium (int8 dot products). The scratch tensor holds what the chosen routine needs
+ * (tp_s8_conv_scratch_bytes, the rule of python/tinypte/quantize/scratch.py). */
+#ifndef TINYPTE_KERNELS_CORTEX_M_ENGINES_S8_CONV_H
+#define TINYPTE_KERNELS_CORTEX_M_ENGINES_S8_CONV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cortex_m/engines/int8_util.h"
+
+typedef struct tp_s8_conv {
+  int32_t batches, in_h, in_w, in_c, out_h, out_w, out_c;
+  int32_t k_h, k_w, stride_h, stride_w, pad_h, pad_w, dil_h, dil_w;
+  int32_t cin_g;  /* input channels each out channel reads (1 for depthwise) */
+  int32_t cout_g; /* out channels per group (depthwise: depth_multiplier) */
+  /* element strides: input n, c, y, x; out n, c, y, x; weight per out channel, ky, kx, ci */
+  int32_t in_sn, in_sc, in_sy, in_sx;
+  int32_t out_sn, out_sc, out_sy, out_sx;
+  int32_t w_so, w_sy, w_sx, w_si;
+  int32_t input_offset, output_offset, act_min, act_max;
+  /* argument slots */
+  uint8_t a_in, a_w, a_bias, a_mult, a_shift, a_scratch, a_out;
+  uint8_t depthwise; /* a depthwise convolution (else one group count, cin_g per group) */
+  uint8_t fast;      /* an _nhwc convolution with one group, or an _nhwc depthwise one */
+} tp_s8_conv;
+
+/* The kinds of convolution the four operators are. */
+typedef enum tp_s8_conv_kind {
+  TP_S8_CONV_NCHW,
+  TP_S8_CONV_NHWC,
+  TP_S8_DEPTHWISE_NCHW,
+  TP_S8_DEPTHWISE_NHWC,
+} tp_s8_conv_kind;
+
+/** Check a call of the operator of `kind`, fill `st` and pick the routine (*run). */
+tp_status tp_s8_conv_prepare(const tp_kernel_call *call, tp_s8_conv_kind kind, tp_s8_conv *st,
+                             tp_kernel_run_fn *run);
+
+/** The portable routine: every layout, group count and depth multiplier. */
+tp_status tp_s8_conv_run_portable(const tp_kernel_call *call);
+
+/** The fast routine (tp_s8_conv_fast) of an _nhwc call with one group or depthwise. */
+tp_status tp_s8_conv_run_fast(const tp_kernel_call *call);
+
+/* The raw operands of one convolution, as the routines read them (for tests of the fast
+ * paths against the portable one). */
+typedef struct tp_s8_conv_data {
+  const int8_t *in;
+  const int8_t *w;
+  const int32_t *bias; /* or NULL */
+  const int32_t *mult;
+  const int32_t *shift;
+  void *scratch;
+  int8_t *out;
+} tp_s8_conv_data;
+
+/** The portable computation of `st` on `d`. */
+void tp_s8_conv_portable(const tp_s8_conv *st, const tp_s8_conv_data *d);
+
+/** The fast computation of `st` on `d` this core has (DSP or Helium), or the portable one;
+ *  st must be an _nhwc convolution with one group or an _nhwc depthwise one, and d->scratch
+ *  must hold tp_s8_conv_scratch_bytes(st, true) bytes, 4-byte aligned. */
+void tp_s8_conv_fast(const tp_s8_conv *st, const tp_s8_conv_data *d);
+
+/** Scratch bytes the routine for `st` needs on this core (`fast`: the fast routine). */
+uint32_t tp_s8_conv_scratch_bytes(const tp_s8_conv *st, bool fast);
+
+/** The name of this core's fast path: "dsp", "mve" or "portable". */
+const char *tp_s8_conv_fast_path_name(void);
+
+#endif /* TINYPTE_KERNELS_CORTEX_M_ENGINES_S8_CONV_H */

@@ -1,0 +1,135 @@
+/* What the routines of the int8 convolutions share (s8_conv.c, and the fast paths
+ * s8_conv_c.c, s8_conv_dsp.c, s8_conv_mve.c): which fast path this core has, where a
+ * column's window lies, and the epilogue from an int32 sum to the int8 out byte. Internal to
+ * runtime/kernels/cortex_m. */
+#ifndef TINYPTE_KERNELS_CORTEX_M_ENGINES_S8_CONV_WINDOW_H
+#define TINYPTE_KERNELS_CORTEX_M_ENGINES_S8_CONV_WINDOW_H
+
+#include <string.h>
+
+#include "cortex_m/engines/s8_conv.h"
+
+/* The fast path, chosen at compile time from the core: Helium, else the DSP extension, else
+ * portable C (s8_conv_c.c). */
+#if defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 1)
+#include <arm_mve.h>
+#define TP_S8_CONV_MVE 1
+#elif defined(__ARM_FEATURE_DSP)
+#include <arm_acle.h>
+#define TP_S8_CONV_DSP 1
+#endif
+
+static inline int32_t round_up(int32_t v, int32_t m) { return (v + m - 1) / m * m; }
+
+/* --- The out element of an accumulator --- */
+
+__attribute__((always_inline)) static inline int8_t finish(const tp_s8_conv *st, uint32_t acc, int32_t mult,
+                                                         int32_t shift) {
+  const int32_t r = tp_requantize((int32_t)acc, mult, shift);
+  return (int8_t)tp_clamp_i32((int32_t)((uint32_t)r + (uint32_t)st->output_offset), st->act_min, st->act_max);
+}
+
+/* The epilogue of a call, in locals: when `quick`, every out channel's shift is in [-31, -1]
+ * and every accumulator fits in 30 bits (|bias| + K * 255 * 128 < 2^29), so requantize_cmsis
+ * is (2 acc * mult + 2^31) >> 32 (SMMULR on DSP cores; 2 acc does not overflow) followed by a
+ * rounding right shift (h + 2^(r-1) - (h < 0)) >> r (no overflow: |h| <= 2^29): the same
+ * arithmetic as tp_requantize's fast path, without its checks. */
+typedef struct epilogue {
+  int32_t out_off, lo, hi;
+  bool quick;
+} epilogue;
+
+static inline epilogue epilogue_of(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t K) {
+  epilogue e = {st->output_offset, st->act_min, st->act_max, false};
+  const int64_t bound = (1ll << 29) - (int64_t)K * (255 * 128);
+  if (bound <= 0) {
+    return e;
+  }
+  for (int32_t c = 0; c < st->out_c; c++) {
+    if (d->shift[c] > -1 || d->shift[c] < -31) {
+      return e;
+    }
+    if (d->bias != NULL && (d->bias[c] >= bound || d->bias[c] <= -bound)) {
+      return e;
+    }
+  }
+  e.quick = true;
+  return e;
+}
+
+__attribute__((always_inline)) static inline int32_t rq_quick(int32_t acc, int32_t mult, int32_t shift) {
+#if defined(TP_S8_CONV_DSP)
+  int32_t h;
+  __asm__("smmulr %0, %1, %2" : "=r"(h) : "r"(acc * 2), "r"(mult));
+#else
+  const int32_t h = (int32_t)(((int64_t)(acc * 2) * mult + 0x80000000ll) >> 32);
+#endif
+  const int32_t r = -shift;
+  return (h + (h >> 31) + (1 << (r - 1))) >> r;
+}
+
+__attribute__((always_inline)) static inline int8_t finish_e(const epilogue *e, uint32_t acc, int32_t mult,
+                                                           int32_t shift) {
+  const int32_t r = e->quick ? rq_quick((int32_t)acc, mult, shift) : tp_requantize((int32_t)acc, mult, shift);
+  return (int8_t)tp_clamp_i32((int32_t)((uint32_t)r + (uint32_t)e->out_off), e->lo, e->hi);
+}
+
+/* --- The fast routines: NHWC, one group or depthwise --- */
+
+/* The input window of output position (oy, ox) of batch b, tap by tap: for each (ky, kx), the
+ * Cin input values (when inside) or NULL (padding). */
+static inline const int8_t *tap(const tp_s8_conv *st, const int8_t *in, int32_t iy, int32_t ix) {
+  return iy < 0 || iy >= st->in_h || ix < 0 || ix >= st->in_w ? NULL : in + iy * st->in_sy + ix * st->in_sx;
+}
+
+/* The out element's position: out points at the column's first channel. */
+typedef struct column {
+  int32_t y0, x0; /* top-left input tap (may be outside) */
+  int8_t *out;
+} column;
+
+static inline column column_at(const tp_s8_conv *st, int8_t *out, int32_t pos) {
+  const int32_t oy = pos / st->out_w, ox = pos % st->out_w;
+  column c = {oy * st->stride_h - st->pad_h, ox * st->stride_w - st->pad_w, out + pos * st->out_c};
+  return c;
+}
+
+/* The taps of a column that lie inside the image: rows [ky0, ky1) and columns [kx0, kx1). */
+static inline int32_t first_tap(int32_t origin, int32_t dil) { return origin < 0 ? (-origin + dil - 1) / dil : 0; }
+static inline int32_t end_tap(int32_t origin, int32_t size, int32_t k, int32_t dil) {
+  const int32_t n = size - origin <= 0 ? 0 : (size - origin + dil - 1) / dil;
+  return n < k ? n : k;
+}
+
+/* The fast path's routines (one of s8_conv_c.c, s8_conv_dsp.c, s8_conv_mve.c is compiled):
+ * tp_s8_conv_fast calls the one for st. */
+void tp_s8_conv_fast_conv(const tp_s8_conv *st, const tp_s8_conv_data *d);
+void tp_s8_conv_fast_depthwise(const tp_s8_conv *st, const tp_s8_conv_data *d);
+
+#if !defined(TP_S8_CONV_MVE)
+/* ---- Portable C and DSP: int16 windows (input + offset, padding 0), two columns ---- */
+
+/* Depthwise: for each input channel of a column its kh * kw taps (rounded up to even, the
+ * last one 0), as x + input_offset (0 for padding). */
+static inline void im2col_dw_s16(const tp_s8_conv *st, const int8_t *in, column c, int16_t *col) {
+  const int32_t kk = st->k_h * st->k_w, kp = round_up(kk, 2), cin = st->in_c, off = st->input_offset;
+  int32_t t = 0;
+  for (int32_t ky = 0; ky < st->k_h; ky++) {
+    for (int32_t kx = 0; kx < st->k_w; kx++, t++) {
+      const int8_t *src = tap(st, in, c.y0 + ky * st->dil_h, c.x0 + kx * st->dil_w);
+      int16_t *dst = col + t;
+      for (int32_t ci = 0; ci < cin; ci++, dst += kp) {
+        *dst = src != NULL ? (int16_t)(src[ci] + off) : 0;
+      }
+    }
+  }
+  if (kp != kk) {
+    for (int32_t ci = 0; ci < cin; ci++) {
+      col[ci * kp + kk] = 0;
+    }
+  }
+}
+
+#endif
+
+#endif /* TINYPTE_KERNELS_CORTEX_M_ENGINES_S8_CONV_WINDOW_H */

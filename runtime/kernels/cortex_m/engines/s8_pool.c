@@ -1,0 +1,313 @@
+/* The int8 2-D poolings of the Cortex-M backend (see s8_pool.h). */
+#include "cortex_m/engines/s8_pool.h"
+
+#include "util/nn.h"
+
+/* Kernel and stride bound, so the window arithmetic of run stays well inside int32. */
+#define POOL_MAX_WINDOW 65535
+
+/* quantized_max_pool2d(_nhwc).out(Tensor input, int[] kernel_size, int[] stride, int[] padding,
+ * int[] dilation, bool ceil_mode, int input_zero_point, int output_zero_point,
+ * int activation_min, int activation_max, *, Tensor(a!) out) -> Tensor(a!) */
+enum { MP_INPUT, MP_KERNEL, MP_STRIDE, MP_PADDING, MP_DILATION, MP_CEIL, MP_IN_ZP, MP_OUT_ZP, MP_MIN, MP_MAX,
+       MP_OUT, MP_NARGS = 12 };
+
+/* quantized_avg_pool2d(_nhwc).out(Tensor input, int[] kernel_size, int[] stride, int[] padding,
+ * bool ceil_mode, int zero_point, int multiplier, int shift, Tensor scratch, *,
+ * Tensor(a!) out) -> Tensor(a!) */
+enum { AP_INPUT, AP_KERNEL, AP_STRIDE, AP_PADDING, AP_CEIL, AP_ZP, AP_MULT, AP_SHIFT, AP_SCRATCH, AP_OUT,
+       AP_NARGS = 11 };
+
+/* Both share input, kernel_size, stride and padding at args 0..3. */
+enum { P_INPUT, P_KERNEL, P_STRIDE, P_PADDING };
+
+/* The int8 input (args[0]), out (args[out_index]) and returned out: their dtypes first. */
+static tp_status pool_tensors(const tp_kernel_call *call, uint32_t out_index, tp_tensor **in, tp_tensor **out) {
+  tp_tensor *ret;
+  TP_TRY(tp_arg_s8_tensor(call->args, call->nargs, P_INPUT, in));
+  TP_TRY(tp_arg_s8_tensor(call->args, call->nargs, out_index, out));
+  return tp_arg_tensor(call->args, call->nargs, out_index + 1, &ret);
+}
+
+/* The window (args 1..3) and the shapes of in and out. */
+static tp_status pool_geometry(const tp_kernel_call *call, const tp_tensor *in, const tp_tensor *out, bool nhwc,
+                               bool ceil_mode, tp_s8_pool *g) {
+  int32_t k[2], s[2], p[2], o[2];
+  TP_TRY(tp_arg_pair(call->args, call->nargs, P_KERNEL, k));
+  TP_TRY(tp_arg_pair(call->args, call->nargs, P_STRIDE, s));
+  TP_TRY(tp_arg_pair(call->args, call->nargs, P_PADDING, p));
+  TP_CHECK_ARGS(in->dim == 4);
+  const int32_t n = in->sizes[0];
+  const int32_t c = in->sizes[nhwc ? 3 : 1];
+  const int32_t hw[2] = {in->sizes[nhwc ? 1 : 2], in->sizes[nhwc ? 2 : 3]};
+  TP_CHECK_ARGS(c >= 1 && hw[0] >= 1 && hw[1] >= 1);
+  for (uint32_t d = 0; d < 2; d++) {
+    TP_CHECK_ARGS(k[d] >= 1 && k[d] <= POOL_MAX_WINDOW && s[d] >= 1 && s[d] <= POOL_MAX_WINDOW);
+    TP_CHECK_ARGS(p[d] >= 0 && p[d] <= k[d] / 2);
+    o[d] = tp_nn_out_size(hw[d], k[d], s[d], p[d], 1, ceil_mode);
+    TP_CHECK_ARGS(o[d] >= 1);
+  }
+  const int32_t want_nhwc[4] = {n, o[0], o[1], c};
+  const int32_t want_nchw[4] = {n, c, o[0], o[1]};
+  TP_CHECK_ARGS(tp_shape_is(out, 4, nhwc ? want_nhwc : want_nchw));
+  *g = (tp_s8_pool){n, c, hw[0], hw[1], o[0], o[1], k[0], k[1], s[0], s[1], p[0], p[1]};
+  return TP_OK;
+}
+
+/* The input rows (or columns) [*a, *b) of out row `o`'s window (never empty: padding is at most
+ * half the window). */
+static inline void window(int32_t o, int32_t s, int32_t p, int32_t k, int32_t n, int32_t *a, int32_t *b) {
+  const int32_t start = o * s - p;
+  const int32_t end = start + k;
+  *a = start < 0 ? 0 : start;
+  *b = end > n ? n : end;
+}
+
+/* --- Max pool ----------------------------------------------------------------------------- */
+
+tp_status tp_s8_max_pool_prepare(const tp_kernel_call *call, tp_s8_max_pool_state *state, bool nhwc) {
+  tp_tensor *in, *out;
+  int32_t dilation[2], in_zp, out_zp;
+  bool ceil_mode;
+  TP_CHECK_ARGS(call->nargs == MP_NARGS);
+  TP_TRY(pool_tensors(call, MP_OUT, &in, &out));
+  TP_TRY(tp_arg_pair(call->args, call->nargs, MP_DILATION, dilation));
+  TP_TRY(tp_arg_bool(call->args, call->nargs, MP_CEIL, &ceil_mode));
+  TP_TRY(tp_arg_i32(call->args, call->nargs, MP_IN_ZP, &in_zp));
+  TP_TRY(tp_arg_i32(call->args, call->nargs, MP_OUT_ZP, &out_zp));
+  TP_TRY(tp_arg_s8_range(call->args, call->nargs, MP_MIN, MP_MAX, &state->lo, &state->hi));
+  /* The reference refuses all three. */
+  TP_CHECK_ARGS(dilation[0] == 1 && dilation[1] == 1 && !ceil_mode && in_zp == out_zp);
+  return pool_geometry(call, in, out, nhwc, false, &state->g);
+}
+
+static inline int8_t max_s8(int8_t a, int8_t b) { return a > b ? a : b; }
+
+static inline int8_t clamp_s8(int32_t v, int32_t lo, int32_t hi) { return (int8_t)(v < lo ? lo : (v > hi ? hi : v)); }
+
+/* NHWC: each out pixel's C channels are the running maxima over the window's pixels. */
+tp_status tp_s8_max_pool_nhwc_run(const tp_kernel_call *call) {
+  const tp_s8_max_pool_state *st = call->state;
+  const tp_s8_pool g = st->g;
+  const int8_t *restrict in = (const int8_t *)call->args[MP_INPUT]->as.tensor->data;
+  int8_t *restrict o = (int8_t *)call->args[MP_OUT]->as.tensor->data;
+  const uint32_t c = (uint32_t)g.c;
+  const int8_t lo = (int8_t)st->lo, hi = (int8_t)st->hi;
+  for (int32_t n = 0; n < g.n; n++, in += (uint32_t)g.ih * (uint32_t)g.iw * c) {
+    for (int32_t oy = 0; oy < g.oh; oy++) {
+      int32_t y0, y1;
+      window(oy, g.sh, g.ph, g.kh, g.ih, &y0, &y1);
+      for (int32_t ox = 0; ox < g.ow; ox++, o += c) {
+        int32_t x0, x1;
+        window(ox, g.sw, g.pw, g.kw, g.iw, &x0, &x1);
+        for (uint32_t k = 0; k < c; k++) {
+          o[k] = lo;
+        }
+        for (int32_t y = y0; y < y1; y++) {
+          const int8_t *restrict px = in + ((uint32_t)y * (uint32_t)g.iw + (uint32_t)x0) * c;
+          for (int32_t x = x0; x < x1; x++, px += c) {
+            for (uint32_t k = 0; k < c; k++) {
+              o[k] = max_s8(o[k], px[k]);
+            }
+          }
+        }
+        for (uint32_t k = 0; k < c; k++) {
+          o[k] = o[k] < hi ? o[k] : hi;
+        }
+      }
+    }
+  }
+  return TP_OK;
+}
+
+/* NHWC, 2x2 windows at stride 2 without padding: four rows of channels per out pixel. */
+tp_status tp_s8_max_pool_nhwc_2x2_run(const tp_kernel_call *call) {
+  const tp_s8_max_pool_state *st = call->state;
+  const tp_s8_pool g = st->g;
+  const int8_t *restrict in = (const int8_t *)call->args[MP_INPUT]->as.tensor->data;
+  int8_t *restrict o = (int8_t *)call->args[MP_OUT]->as.tensor->data;
+  const uint32_t c = (uint32_t)g.c;
+  const uint32_t row = (uint32_t)g.iw * c;
+  const uint32_t rows = (uint32_t)g.n * (uint32_t)g.oh;
+  const uint32_t cols = (uint32_t)g.ow;
+  const int32_t lo = st->lo, hi = st->hi;
+  /* Out row r (image r / oh, row r % oh) reads input rows 2 (r % oh) and 2 (r % oh) + 1. */
+  const uint32_t image = (uint32_t)g.ih * row;
+  for (uint32_t r = 0; r < rows; r++) {
+    const uint32_t n = r / (uint32_t)g.oh, oy = r % (uint32_t)g.oh;
+    const int8_t *restrict a = in + n * image + 2u * oy * row;
+    const int8_t *restrict b = a + row;
+    for (uint32_t ox = 0; ox < cols; ox++, a += 2u * c, b += 2u * c, o += c) {
+      for (uint32_t k = 0; k < c; k++) {
+        const int8_t m = max_s8(max_s8(a[k], a[k + c]), max_s8(b[k], b[k + c]));
+        o[k] = clamp_s8(m, lo, hi);
+      }
+    }
+  }
+  return TP_OK;
+}
+
+/* NCHW: one plane at a time. */
+tp_status tp_s8_max_pool_nchw_run(const tp_kernel_call *call) {
+  const tp_s8_max_pool_state *st = call->state;
+  const tp_s8_pool g = st->g;
+  const int8_t *restrict in = (const int8_t *)call->args[MP_INPUT]->as.tensor->data;
+  int8_t *restrict o = (int8_t *)call->args[MP_OUT]->as.tensor->data;
+  const uint32_t planes = (uint32_t)g.n * (uint32_t)g.c;
+  const uint32_t plane = (uint32_t)g.ih * (uint32_t)g.iw;
+  const int32_t lo = st->lo, hi = st->hi;
+  for (uint32_t pl = 0; pl < planes; pl++, in += plane) {
+    for (int32_t oy = 0; oy < g.oh; oy++) {
+      int32_t y0, y1;
+      window(oy, g.sh, g.ph, g.kh, g.ih, &y0, &y1);
+      for (int32_t ox = 0; ox < g.ow; ox++) {
+        int32_t x0, x1;
+        window(ox, g.sw, g.pw, g.kw, g.iw, &x0, &x1);
+        int32_t m = lo;
+        for (int32_t y = y0; y < y1; y++) {
+          const int8_t *restrict px = in + (uint32_t)y * (uint32_t)g.iw;
+          for (int32_t x = x0; x < x1; x++) {
+            m = px[x] > m ? px[x] : m;
+          }
+        }
+        *o++ = (int8_t)(m < hi ? m : hi);
+      }
+    }
+  }
+  return TP_OK;
+}
+
+/* NCHW, 2x2 windows at stride 2 without padding. */
+tp_status tp_s8_max_pool_nchw_2x2_run(const tp_kernel_call *call) {
+  const tp_s8_max_pool_state *st = call->state;
+  const tp_s8_pool g = st->g;
+  const int8_t *restrict in = (const int8_t *)call->args[MP_INPUT]->as.tensor->data;
+  int8_t *restrict o = (int8_t *)call->args[MP_OUT]->as.tensor->data;
+  const uint32_t planes = (uint32_t)g.n * (uint32_t)g.c;
+  const uint32_t w = (uint32_t)g.iw;
+  const uint32_t plane = (uint32_t)g.ih * w;
+  const uint32_t oh = (uint32_t)g.oh, ow = (uint32_t)g.ow;
+  const int32_t lo = st->lo, hi = st->hi;
+  for (uint32_t pl = 0; pl < planes; pl++, in += plane) {
+    for (uint32_t oy = 0; oy < oh; oy++) {
+      const int8_t *restrict a = in + 2u * oy * w;
+      const int8_t *restrict b = a + w;
+      for (uint32_t ox = 0; ox < ow; ox++, a += 2, b += 2) {
+        const int8_t m = max_s8(max_s8(a[0], a[1]), max_s8(b[0], b[1]));
+        *o++ = clamp_s8(m, lo, hi);
+      }
+    }
+  }
+  return TP_OK;
+}
+
+/* --- Average pool ------------------------------------------------------------------------- */
+
+tp_status tp_s8_avg_pool_prepare(const tp_kernel_call *call, tp_s8_avg_pool_state *state, bool nhwc) {
+  tp_tensor *in, *out;
+  int32_t zero_point, multiplier, shift;
+  bool ceil_mode;
+  TP_CHECK_ARGS(call->nargs == AP_NARGS);
+  TP_TRY(pool_tensors(call, AP_OUT, &in, &out));
+  TP_TRY(tp_arg_unused_scratch(call->args, call->nargs, AP_SCRATCH));
+  TP_TRY(tp_arg_bool(call->args, call->nargs, AP_CEIL, &ceil_mode));
+  TP_TRY(tp_arg_i32(call->args, call->nargs, AP_ZP, &zero_point));
+  TP_TRY(tp_arg_i32(call->args, call->nargs, AP_MULT, &multiplier));
+  TP_TRY(tp_arg_i32(call->args, call->nargs, AP_SHIFT, &shift));
+  /* A scale > 0 (quantize_multiplier_aot of the input scale); 0 would divide by zero. */
+  TP_CHECK_ARGS(zero_point >= -128 && zero_point <= 127 && multiplier > 0 && tp_shift_ok(shift));
+  TP_TRY(pool_geometry(call, in, out, nhwc, ceil_mode, &state->g));
+  /* The reference's scale, multiplier * 2^shift / 2^31, is exact in double; torch rounds it
+   * to float32 for float32 tensors. Rounding the multiplier and then scaling by powers of two
+   * is the same (the result stays far from float32's subnormals). */
+  float scale = (float)multiplier;
+  for (int32_t e = shift - 31; e < 0; e++) {
+    scale *= 0.5f;
+  }
+  for (int32_t e = shift - 31; e > 0; e--) {
+    scale *= 2.0f;
+  }
+  state->scale = scale;
+  state->zero_point = zero_point;
+  return TP_OK;
+}
+
+/* round_half_even(avg / scale) + zero_point, saturated: quantize_per_tensor_cmsis. |avg / scale|
+ * stays near |q - zero_point| <= 255, far below 2^22, where adding and subtracting 1.5 * 2^23
+ * rounds to an integer half to even (as rintf, without the library call). */
+static inline int8_t avg_quantize(float sum, int32_t count, float scale, int32_t zero_point) {
+  const float v = sum / (float)count / scale;
+  const float r = (v + 12582912.0f) - 12582912.0f;
+  const int32_t q = (int32_t)r + zero_point;
+  return (int8_t)(q < -128 ? -128 : (q > 127 ? 127 : q));
+}
+
+/* Channels summed together in the NHWC routine (each channel in the reference's order). */
+#define AVG_BLOCK 8
+
+tp_status tp_s8_avg_pool_nhwc_run(const tp_kernel_call *call) {
+  const tp_s8_avg_pool_state *st = call->state;
+  const tp_s8_pool g = st->g;
+  const int8_t *restrict in = (const int8_t *)call->args[AP_INPUT]->as.tensor->data;
+  int8_t *restrict o = (int8_t *)call->args[AP_OUT]->as.tensor->data;
+  const uint32_t c = (uint32_t)g.c;
+  const float scale = st->scale;
+  const int32_t zp = st->zero_point;
+  for (int32_t n = 0; n < g.n; n++, in += (uint32_t)g.ih * (uint32_t)g.iw * c) {
+    for (int32_t oy = 0; oy < g.oh; oy++) {
+      int32_t y0, y1;
+      window(oy, g.sh, g.ph, g.kh, g.ih, &y0, &y1);
+      for (int32_t ox = 0; ox < g.ow; ox++, o += c) {
+        int32_t x0, x1;
+        window(ox, g.sw, g.pw, g.kw, g.iw, &x0, &x1);
+        const int32_t count = (y1 - y0) * (x1 - x0);
+        for (uint32_t c0 = 0; c0 < c; c0 += AVG_BLOCK) {
+          const uint32_t nb = c - c0 < AVG_BLOCK ? c - c0 : AVG_BLOCK;
+          float acc[AVG_BLOCK] = {0};
+          for (int32_t y = y0; y < y1; y++) {
+            const int8_t *restrict px = in + ((uint32_t)y * (uint32_t)g.iw + (uint32_t)x0) * c + c0;
+            for (int32_t x = x0; x < x1; x++, px += c) {
+              for (uint32_t k = 0; k < nb; k++) {
+                acc[k] += (float)(px[k] - zp) * scale;
+              }
+            }
+          }
+          for (uint32_t k = 0; k < nb; k++) {
+            o[c0 + k] = avg_quantize(acc[k], count, scale, zp);
+          }
+        }
+      }
+    }
+  }
+  return TP_OK;
+}
+
+tp_status tp_s8_avg_pool_nchw_run(const tp_kernel_call *call) {
+  const tp_s8_avg_pool_state *st = call->state;
+  const tp_s8_pool g = st->g;
+  const int8_t *restrict in = (const int8_t *)call->args[AP_INPUT]->as.tensor->data;
+  int8_t *restrict o = (int8_t *)call->args[AP_OUT]->as.tensor->data;
+  const uint32_t planes = (uint32_t)g.n * (uint32_t)g.c;
+  const uint32_t plane = (uint32_t)g.ih * (uint32_t)g.iw;
+  const float scale = st->scale;
+  const int32_t zp = st->zero_point;
+  for (uint32_t pl = 0; pl < planes; pl++, in += plane) {
+    for (int32_t oy = 0; oy < g.oh; oy++) {
+      int32_t y0, y1;
+      window(oy, g.sh, g.ph, g.kh, g.ih, &y0, &y1);
+      for (int32_t ox = 0; ox < g.ow; ox++) {
+        int32_t x0, x1;
+        window(ox, g.sw, g.pw, g.kw, g.iw, &x0, &x1);
+        float acc = 0.0f;
+        for (int32_t y = y0; y < y1; y++) {
+          const int8_t *restrict px = in + (uint32_t)y * (uint32_t)g.iw;
+          for (int32_t x = x0; x < x1; x++) {
+            acc += (float)(px[x] - zp) * scale;
+          }
+        }
+        *o++ = avg_quantize(acc, (y1 - y0) * (x1 - x0), scale, zp);
+      }
+    }
+  }
+  return TP_OK;
+}

@@ -1,0 +1,130 @@
+/* Register-blocked float32 matrix product with an epilogue (see gemm.h).
+ *
+ * One row of z at a time, its columns in blocks of 8, then one by one: a block's sums stay in
+ * registers for the whole k loop, each x element is loaded once per block, and each y element
+ * once. The k loop is the innermost, so every sum is accumulated in increasing k.
+ */
+#include "engines/gemm.h"
+
+#include <math.h>
+
+#include "util/nn.h"
+
+void tp_gemm_init(tp_gemm *g, uint32_t m, uint32_t n, uint32_t p, const tp_clamp *clamp) {
+  g->m = m;
+  g->n = n;
+  g->p = p;
+  g->x_row = n;
+  g->y_row = p;
+  g->clamped = clamp != NULL;
+  if (clamp != NULL) {
+    g->clamp = *clamp;
+  }
+}
+
+/* Stores `count` sums through the epilogue; b is the first one's bias (NULL: none). The
+ * settings are copied to locals once (stores to z could alias g as far as C knows), and an
+ * infinite bound is not compared (relu has no upper one). */
+static void store(const tp_gemm *g, float *z, const float *sums, uint32_t count, const float *b) {
+  const uint32_t step = g->bias_col;
+  const bool scaled = g->scaled;
+  const bool has_lo = g->clamped && g->clamp.lo != -INFINITY, has_hi = g->clamped && g->clamp.hi != INFINITY;
+  const float alpha = g->alpha, beta = g->beta, lo = g->clamp.lo, hi = g->clamp.hi;
+  for (uint32_t c = 0; c < count; c++) {
+    float v = sums[c];
+    if (b != NULL) {
+      v = scaled ? v * alpha + *b * beta : v + *b;
+      b += step;
+    }
+    if (has_lo) {
+      v = v < lo ? lo : v;
+    }
+    if (has_hi) {
+      v = hi < v ? hi : v;
+    }
+    z[c] = v;
+  }
+}
+
+/* z[0..8) = the epilogue of x[k] * y[k][0..8) summed over g->n values of k; b is z[0]'s
+ * bias or NULL. */
+static TP_NN_NOINLINE void block8(const tp_gemm *g, float *z, const float *x, const float *y, const float *b) {
+  const uint32_t y_row = g->y_row;
+  float s0 = 0.0f, s1 = 0.0f, s2 = 0.0f, s3 = 0.0f, s4 = 0.0f, s5 = 0.0f, s6 = 0.0f, s7 = 0.0f;
+  for (uint32_t k = g->n; k != 0; k--, y += y_row) {
+    const float a = *x++;
+#if TP_NN_VLDM
+    /* the 8 weights of this k in one vldm: one instruction instead of eight */
+    register float y0 __asm__("s16"), y1 __asm__("s17"), y2 __asm__("s18"), y3 __asm__("s19");
+    register float y4 __asm__("s20"), y5 __asm__("s21"), y6 __asm__("s22"), y7 __asm__("s23");
+    __asm__("vldmia %8, {s16-s23}"
+            : "=t"(y0), "=t"(y1), "=t"(y2), "=t"(y3), "=t"(y4), "=t"(y5), "=t"(y6), "=t"(y7)
+            : "r"(y), "m"(*(const float(*)[8])y));
+    TP_MAC(s0, a, y0);
+    TP_MAC(s1, a, y1);
+    TP_MAC(s2, a, y2);
+    TP_MAC(s3, a, y3);
+    TP_MAC(s4, a, y4);
+    TP_MAC(s5, a, y5);
+    TP_MAC(s6, a, y6);
+    TP_MAC(s7, a, y7);
+#else
+    TP_MAC(s0, a, y[0]);
+    TP_MAC(s1, a, y[1]);
+    TP_MAC(s2, a, y[2]);
+    TP_MAC(s3, a, y[3]);
+    TP_MAC(s4, a, y[4]);
+    TP_MAC(s5, a, y[5]);
+    TP_MAC(s6, a, y[6]);
+    TP_MAC(s7, a, y[7]);
+#endif
+  }
+#if TP_NN_VLDM
+  if (b != NULL && g->bias_col == 1 && !g->scaled && (!g->clamped || g->clamp.hi == INFINITY)) {
+    /* Linear (+ relu-like clamp): the 8 biases in one vldm, added and clamped in registers */
+    register float b0 __asm__("s16"), b1 __asm__("s17"), b2 __asm__("s18"), b3 __asm__("s19");
+    register float b4 __asm__("s20"), b5 __asm__("s21"), b6 __asm__("s22"), b7 __asm__("s23");
+    __asm__("vldmia %8, {s16-s23}"
+            : "=t"(b0), "=t"(b1), "=t"(b2), "=t"(b3), "=t"(b4), "=t"(b5), "=t"(b6), "=t"(b7)
+            : "r"(b), "m"(*(const float(*)[8])b));
+    s0 += b0, s1 += b1, s2 += b2, s3 += b3, s4 += b4, s5 += b5, s6 += b6, s7 += b7;
+    if (g->clamped) {
+      const float lo = g->clamp.lo;
+      s0 = s0 < lo ? lo : s0, s1 = s1 < lo ? lo : s1, s2 = s2 < lo ? lo : s2, s3 = s3 < lo ? lo : s3;
+      s4 = s4 < lo ? lo : s4, s5 = s5 < lo ? lo : s5, s6 = s6 < lo ? lo : s6, s7 = s7 < lo ? lo : s7;
+    }
+    z[0] = s0, z[1] = s1, z[2] = s2, z[3] = s3, z[4] = s4, z[5] = s5, z[6] = s6, z[7] = s7;
+    return;
+  }
+#endif
+  z[0] = s0, z[1] = s1, z[2] = s2, z[3] = s3, z[4] = s4, z[5] = s5, z[6] = s6, z[7] = s7;
+  store(g, z, z, 8, b);
+}
+
+/* One column: a dot product of x with a strided column of y. */
+static TP_NN_NOINLINE float sum1(const float *x, const float *y, uint32_t n, uint32_t y_row) {
+  float s = 0.0f;
+  for (uint32_t k = n; k != 0; k--, y += y_row) {
+    TP_MAC(s, *x++, *y);
+  }
+  return s;
+}
+
+void tp_gemm_f32(const tp_gemm *g, float *z, const float *x, const float *y, const float *bias) {
+  const uint32_t n = g->n, p = g->p, y_row = g->y_row, bias_col = g->bias_col;
+  const float *b_row = bias;
+  for (uint32_t i = 0; i < g->m; i++, x += g->x_row, z += p) {
+    const float *b = b_row;
+    uint32_t j = 0;
+    for (; j + 8 <= p; j += 8) {
+      block8(g, z + j, x, y + j, b);
+      b = b != NULL ? b + 8 * bias_col : NULL;
+    }
+    for (; j < p; j++) {
+      const float sum = sum1(x, y + j, n, y_row);
+      store(g, z + j, &sum, 1, b);
+      b = b != NULL ? b + bias_col : NULL;
+    }
+    b_row = b_row != NULL ? b_row + g->bias_row : NULL;
+  }
+}

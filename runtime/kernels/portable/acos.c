@@ -1,0 +1,12 @@
+/* aten::acos.out: out = arc cosine, elementwise. self may be any real dtype or bool (converted
+ * to float first, as ExecuTorch's portable kernel does); out is float32. libm's float function:
+ * its results differ from glibc's by a few ulps on some C libraries (the conformance tolerance). */
+#include <math.h>
+
+#include "engines/unary.h"
+
+static float acos_f32(float x) { return acosf(x); }
+
+static const tp_unary_fns acos_fns = {TP_UNARY_TO_FLOAT, acos_f32, 0, 0};
+
+TP_UNARY_KERNEL(aten, acos, out, acos_fns)

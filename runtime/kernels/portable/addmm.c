@@ -1,0 +1,71 @@
+/* aten::addmm.out: out = beta * self + alpha * (mat1 @ mat2), float32; self broadcasts to
+ * [m, p] ([p], [1, p], [m, 1], [m, p] or a scalar). Like ExecuTorch's portable kernel each
+ * element is a float dot product over k in increasing order, then sum * alpha + self * beta
+ * (with alpha == beta == 1 that is exactly sum + self). beta == 0 still multiplies self, so
+ * NaN/inf in self propagate as in the portable kernel (ATen would ignore self).
+ */
+#include "engines/gemm.h"
+#include "util/nn.h"
+
+/* A Scalar argument converted straight to float, as the portable kernel's convert<float>()
+ * (int64 -> float rounds once; going through tp_arg_scalar's double would round twice and
+ * pull soft-double helpers into small firmware). */
+static tp_status scalar_f32(const tp_value *v, float *out) {
+  switch (v->tag) {
+    case TP_TAG_INT:
+      *out = tp_nn_i64_to_f32(v->as.i);
+      return TP_OK;
+    case TP_TAG_DOUBLE:
+      *out = (float)v->as.d;
+      return TP_OK;
+    case TP_TAG_BOOL:
+      *out = v->as.b ? 1.0f : 0.0f;
+      return TP_OK;
+    default:
+      return TP_ERR_KERNEL_ARGS;
+  }
+}
+
+/* addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1,
+ *           Tensor(a!) out) -> Tensor(a!): args self, mat1, mat2, beta, alpha, out, out. */
+enum { ADDMM_SELF, ADDMM_MAT1, ADDMM_MAT2, ADDMM_BETA, ADDMM_ALPHA, ADDMM_OUT, ADDMM_NARGS = 7 };
+
+/* The products (float sums over k), then sum * alpha + self * beta per element (just
+ * sum + self when both are 1: the same value), then a fused activation: one pass. */
+static tp_status addmm_run(const tp_kernel_call *call) {
+  tp_gemm_f32(call->state, (float *)call->args[ADDMM_OUT]->as.tensor->data,
+              (const float *)call->args[ADDMM_MAT1]->as.tensor->data,
+              (const float *)call->args[ADDMM_MAT2]->as.tensor->data,
+              (const float *)call->args[ADDMM_SELF]->as.tensor->data);
+  return TP_OK;
+}
+
+TP_KERNEL_WITH(aten, addmm, out, tp_gemm, TP_KERNEL_TAKES_CLAMP) {
+  tp_value *const *args = call->args;
+  const uint32_t nargs = call->nargs;
+  tp_tensor *self, *mat1, *mat2, *out;
+  TP_CHECK_ARGS(nargs == ADDMM_NARGS);
+  TP_TRY(tp_arg_tensor(args, nargs, ADDMM_SELF, &self));
+  TP_TRY(tp_arg_tensor(args, nargs, ADDMM_MAT1, &mat1));
+  TP_TRY(tp_arg_tensor(args, nargs, ADDMM_MAT2, &mat2));
+  TP_TRY(scalar_f32(args[ADDMM_BETA], &state->beta));
+  TP_TRY(scalar_f32(args[ADDMM_ALPHA], &state->alpha));
+  TP_TRY(tp_arg_tensor(args, nargs, ADDMM_OUT, &out));
+  if (self->dtype != TP_DTYPE_FLOAT32 || mat1->dtype != TP_DTYPE_FLOAT32 || mat2->dtype != TP_DTYPE_FLOAT32 ||
+      out->dtype != TP_DTYPE_FLOAT32) {
+    return TP_ERR_KERNEL_DTYPE;
+  }
+  TP_CHECK_ARGS(mat1->dim == 2 && mat2->dim == 2 && out->dim == 2 && self->dim <= 2);
+  tp_gemm_init(state, (uint32_t)mat1->sizes[0], (uint32_t)mat1->sizes[1], (uint32_t)mat2->sizes[1], call->clamp);
+  TP_CHECK_ARGS((uint32_t)mat2->sizes[0] == state->n && (uint32_t)out->sizes[0] == state->m &&
+                (uint32_t)out->sizes[1] == state->p);
+  /* self's rows and columns; a size of 1 broadcasts (step 0). */
+  const uint32_t rows = self->dim == 2 ? (uint32_t)self->sizes[0] : 1;
+  const uint32_t cols = self->dim >= 1 ? (uint32_t)self->sizes[self->dim - 1] : 1;
+  TP_CHECK_ARGS((rows == 1 || rows == state->m) && (cols == 1 || cols == state->p));
+  state->bias_row = rows == 1 ? 0 : cols;
+  state->bias_col = cols == 1 ? 0 : 1;
+  state->scaled = state->alpha != 1.0f || state->beta != 1.0f;
+  *run = addmm_run;
+  return TP_OK;
+}

@@ -1,0 +1,13 @@
+/* aten::asinh.out: out = inverse hyperbolic sine, elementwise. self may be any real dtype or bool
+ * (converted to float first, as ExecuTorch's portable kernel does); out is float32. libm's float
+ * function: its results differ from glibc's by a few ulps on some C libraries (the conformance
+ * tolerance). */
+#include <math.h>
+
+#include "engines/unary.h"
+
+static float asinh_f32(float x) { return asinhf(x); }
+
+static const tp_unary_fns asinh_fns = {TP_UNARY_TO_FLOAT, asinh_f32, 0, 0};
+
+TP_UNARY_KERNEL(aten, asinh, out, asinh_fns)

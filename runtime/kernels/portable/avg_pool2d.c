@@ -1,0 +1,101 @@
+/* aten::avg_pool2d.out for float32 (C, H, W) or (N, C, H, W) inputs: the float sum of each
+ * window's elements inside the input (row by row, as ExecuTorch's portable kernel) divided by
+ * divisor_override if given, else by the window size clipped to the padded input
+ * (count_include_pad) or to the input (not count_include_pad).
+ */
+#include "util/nn.h"
+
+typedef struct avg_pool_state {
+  tp_nn_planes2d planes;  /* plane count, input and output plane sizes */
+  int32_t k[2], s[2], p[2]; /* kernel size, stride, padding (height, width) */
+  float divisor;          /* divisor_override, when has_divisor */
+  bool has_divisor;
+  bool count_include_pad;
+} avg_pool_state;
+
+/* avg_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0,
+ *   bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *,
+ *   Tensor(a!) out) -> Tensor(a!): args self, ..., divisor_override, out, out. */
+enum { IN, KERNEL, STRIDE, PADDING, CEIL_MODE, COUNT_INCLUDE_PAD, DIVISOR_OVERRIDE, OUT, NARGS = OUT + 2 };
+
+static int32_t min_i32(int32_t a, int32_t b) { return a < b ? a : b; }
+static int32_t max_i32(int32_t a, int32_t b) { return a > b ? a : b; }
+
+static tp_status avg_pool_run(const tp_kernel_call *call) {
+  const avg_pool_state *st = call->state;
+  const int32_t H = st->planes.in[0], W = st->planes.in[1];
+  const int32_t OH = st->planes.out[0], OW = st->planes.out[1];
+  const int32_t kh = st->k[0], kw = st->k[1], sh = st->s[0], sw = st->s[1], ph = st->p[0], pw = st->p[1];
+  const bool has_divisor = st->has_divisor, count_include_pad = st->count_include_pad;
+  const float fixed_divisor = st->divisor;
+  const float *plane = (const float *)call->args[IN]->as.tensor->data;
+  float *o = (float *)call->args[OUT]->as.tensor->data;
+  for (uint32_t c = 0; c < st->planes.count; c++, plane += (uint32_t)H * (uint32_t)W) {
+    for (int32_t oy = 0; oy < OH; oy++) {
+      int32_t y0 = oy * sh - ph;
+      int32_t y1 = min_i32(y0 + kh, H + ph);
+      const int32_t pool_h = y1 - y0;
+      y0 = max_i32(y0, 0);
+      y1 = min_i32(y1, H);
+      for (int32_t ox = 0; ox < OW; ox++) {
+        int32_t x0 = ox * sw - pw;
+        int32_t x1 = min_i32(x0 + kw, W + pw);
+        const int32_t pool_w = x1 - x0;
+        x0 = max_i32(x0, 0);
+        x1 = min_i32(x1, W);
+        float value = 0.0f;
+        if (y1 > y0 && x1 > x0) {
+          float sum = 0.0f;
+          const float *row = plane + y0 * W + x0;
+          for (int32_t y = y1 - y0; y > 0; y--, row += W) {
+            const float *p = row;
+            for (int32_t x = x1 - x0; x > 0; x--) {
+              sum += *p++;
+            }
+          }
+          const float count = has_divisor         ? fixed_divisor
+                              : count_include_pad ? (float)(pool_h * pool_w)
+                                                  : (float)((y1 - y0) * (x1 - x0));
+          value = sum / count;
+        }
+        *o++ = value;
+      }
+    }
+  }
+  return TP_OK;
+}
+
+TP_KERNEL(aten, avg_pool2d, out, avg_pool_state) {
+  tp_value *const *args = call->args;
+  const uint32_t nargs = call->nargs;
+  tp_tensor *in, *out;
+  tp_nn_window2d w;
+  tp_nn_planes2d *planes = &state->planes;
+  bool ceil_mode;
+  int64_t divisor;
+  TP_CHECK_ARGS(nargs == NARGS);
+  TP_TRY(tp_arg_tensor(args, nargs, IN, &in));
+  TP_TRY(tp_nn_pool_window(args, nargs, KERNEL, STRIDE, PADDING, UINT32_MAX, &w));
+  TP_TRY(tp_arg_bool(args, nargs, CEIL_MODE, &ceil_mode));
+  TP_TRY(tp_arg_bool(args, nargs, COUNT_INCLUDE_PAD, &state->count_include_pad));
+  TP_TRY(tp_arg_optional_int(args, nargs, DIVISOR_OVERRIDE, &divisor, &state->has_divisor));
+  TP_TRY(tp_arg_tensor(args, nargs, OUT, &out));
+  if (!tp_nn_is_f32(in) || !tp_nn_is_f32(out)) {
+    return TP_ERR_KERNEL_DTYPE;
+  }
+  TP_CHECK_ARGS(!state->has_divisor || divisor != 0);
+  TP_TRY(tp_nn_pool_input(in, planes->in));
+  for (uint32_t i = 0; i < 2; i++) {
+    planes->out[i] = tp_nn_out_size(planes->in[i], w.k[i], w.s[i], w.p[i], 1, ceil_mode);
+  }
+  TP_CHECK_ARGS(planes->out[0] > 0 && planes->out[1] > 0);
+  TP_CHECK_ARGS(tp_nn_is_pooled(in, out, planes->out));
+  for (uint32_t i = 0; i < 2; i++) {
+    state->k[i] = w.k[i];
+    state->s[i] = w.s[i];
+    state->p[i] = w.p[i];
+  }
+  state->divisor = tp_nn_i64_to_f32(divisor);
+  *run = tp_nn_pool_routine(in, out, planes, avg_pool_run);
+  return TP_OK;
+}

@@ -1,0 +1,13 @@
+/* aten::log10.out: out = base-10 logarithm, elementwise. self may be any real dtype or bool
+ * (converted to float first, as ExecuTorch's portable kernel does); out is float32. libm's float
+ * function: its results differ from glibc's by a few ulps on some C libraries (the conformance
+ * tolerance). */
+#include <math.h>
+
+#include "engines/unary.h"
+
+static float log10_f32(float x) { return log10f(x); }
+
+static const tp_unary_fns log10_fns = {TP_UNARY_TO_FLOAT, log10_f32, 0, 0};
+
+TP_UNARY_KERNEL(aten, log10, out, log10_fns)

@@ -1,0 +1,13 @@
+/* aten::log2.out: out = base-2 logarithm, elementwise. self may be any real dtype or bool
+ * (converted to float first, as ExecuTorch's portable kernel does); out is float32. libm's float
+ * function: its results differ from glibc's by a few ulps on some C libraries (the conformance
+ * tolerance). */
+#include <math.h>
+
+#include "engines/unary.h"
+
+static float log2_f32(float x) { return log2f(x); }
+
+static const tp_unary_fns log2_fns = {TP_UNARY_TO_FLOAT, log2_f32, 0, 0};
+
+TP_UNARY_KERNEL(aten, log2, out, log2_fns)

@@ -1,0 +1,11 @@
+/* aten::logical_and.out: out = whether both are non-zero, elementwise with broadcasting; operands
+ * of any real dtype or bool, out of any real dtype or bool (usually bool) holding 1 or 0. */
+#include "engines/binary.h"
+
+static float logical_and_f32(float a, float b) { return (a != 0.0f) && (b != 0.0f) ? 1.0f : 0.0f; }
+
+static int64_t logical_and_int(int64_t a, int64_t b) { return (a != 0) && (b != 0); }
+
+static const tp_binary_fns logical_and_fns = {TP_BINARY_PREDICATE, logical_and_f32, logical_and_int, false};
+
+TP_BINARY_KERNEL(aten, logical_and, out, logical_and_fns)

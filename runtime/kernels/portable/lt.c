@@ -1,0 +1,15 @@
+/* aten::lt.Tensor_out and aten::lt.Scalar_out: out = (self < other) elementwise: whether self
+ * is less than other, with broadcasting for the tensor overload. Operands of any real dtype or
+ * bool, compared in float when either is float (NaN compares unordered) and exactly in int64
+ * otherwise; out of any real dtype or bool (usually bool) holds 1 or 0. */
+#include "engines/binary.h"
+
+static float lt_f32(float a, float b) { return a < b ? 1.0f : 0.0f; }
+
+static int64_t lt_int(int64_t a, int64_t b) { return a < b; }
+
+static const tp_binary_fns lt_fns = {TP_BINARY_PREDICATE, lt_f32, lt_int, false};
+
+TP_BINARY_KERNEL(aten, lt, Tensor_out, lt_fns)
+
+TP_BINARY_SCALAR_KERNEL(aten, lt, Scalar_out, lt_fns)

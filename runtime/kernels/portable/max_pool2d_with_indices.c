@@ -1,0 +1,152 @@
+/* aten::max_pool2d_with_indices.out for float32 (C, H, W) or (N, C, H, W) inputs: the max
+ * over each (dilated) window and its index h * W + w within the input plane (int64), as ATen.
+ * Windows skip the padding. Like ExecuTorch's portable kernel, the first element of a window
+ * starts the max and later ones replace it only when strictly greater (so the first of equal
+ * maxima wins, and a NaN is only kept when it comes first); a window that lies entirely in
+ * the padding gives 0 with index 0.
+ */
+#include "util/nn.h"
+
+typedef struct max_pool_state {
+  tp_nn_planes2d planes; /* plane count, input and output plane sizes */
+  tp_nn_window2d w;      /* kernel size, stride, padding, dilation */
+} max_pool_state;
+
+/* max_pool2d_with_indices.out(Tensor self, int[2] kernel_size, int[2] stride=[],
+ *   int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out,
+ *   Tensor(b!) indices) -> (Tensor(a!), Tensor(b!)): the returns are one tensor list or two
+ *   tensors (tp_nn_check_multi_out_nargs). */
+enum { IN, KERNEL, STRIDE, PADDING, DILATION, CEIL_MODE, OUT, INDICES };
+
+static tp_status max_pool_run(const tp_kernel_call *call) {
+  const max_pool_state *st = call->state;
+  const tp_nn_window2d w = st->w;
+  const int32_t H = st->planes.in[0], W = st->planes.in[1];
+  const int32_t OH = st->planes.out[0], OW = st->planes.out[1];
+  const float *plane = (const float *)call->args[IN]->as.tensor->data;
+  float *o = (float *)call->args[OUT]->as.tensor->data;
+  int64_t *oi = (int64_t *)call->args[INDICES]->as.tensor->data;
+  for (uint32_t c = 0; c < st->planes.count; c++, plane += (uint32_t)H * (uint32_t)W) {
+    for (int32_t oy = 0; oy < OH; oy++) {
+      const int32_t iy0 = oy * w.s[0] - w.p[0];
+      int32_t ky_lo, ky_hi;
+      tp_nn_taps(iy0, w.k[0], w.d[0], H, &ky_lo, &ky_hi);
+      for (int32_t ox = 0; ox < OW; ox++) {
+        const int32_t ix0 = ox * w.s[1] - w.p[1];
+        int32_t kx_lo, kx_hi;
+        tp_nn_taps(ix0, w.k[1], w.d[1], W, &kx_lo, &kx_hi);
+        float best = 0.0f;
+        int32_t best_idx = 0;
+        if (ky_hi > ky_lo && kx_hi > kx_lo) {
+          const int32_t x_first = ix0 + kx_lo * w.d[1];
+          const int32_t x_end = ix0 + kx_hi * w.d[1]; /* one step past the last tap */
+          int32_t row = (iy0 + ky_lo * w.d[0]) * W;
+          best_idx = row + x_first;
+          best = plane[best_idx];
+          for (int32_t ky = ky_lo; ky < ky_hi; ky++, row += w.d[0] * W) {
+            for (int32_t x = x_first; x != x_end; x += w.d[1]) {
+              const float v = plane[row + x];
+              if (v > best) {
+                best = v;
+                best_idx = row + x;
+              }
+            }
+          }
+        }
+        *o++ = best;
+        *oi++ = best_idx;
+      }
+    }
+  }
+  return TP_OK;
+}
+
+/* No padding and floor mode: every window lies inside its plane, so the taps need no range
+ * checks. Same visiting order and comparison as max_pool_run. */
+static tp_status max_pool_inside(const tp_kernel_call *call) {
+  const max_pool_state *st = call->state;
+  const int32_t W = st->planes.in[1], OH = st->planes.out[0], OW = st->planes.out[1];
+  const int32_t KH = st->w.k[0], KW = st->w.k[1];
+  const int32_t row_step = st->w.s[0] * W, col_step = st->w.s[1];
+  const int32_t tap_row = st->w.d[0] * W, tap_col = st->w.d[1];
+  const uint32_t plane_size = (uint32_t)st->planes.in[0] * (uint32_t)W;
+  const float *plane = (const float *)call->args[IN]->as.tensor->data;
+  float *o = (float *)call->args[OUT]->as.tensor->data;
+  int64_t *oi = (int64_t *)call->args[INDICES]->as.tensor->data;
+  for (uint32_t c = 0; c < st->planes.count; c++, plane += plane_size) {
+    for (int32_t oy = 0, start_row = 0; oy < OH; oy++, start_row += row_step) {
+      for (int32_t ox = 0, start = start_row; ox < OW; ox++, start += col_step) {
+        float best = plane[start];
+        int32_t best_idx = start;
+        for (int32_t ky = 0, row = start; ky < KH; ky++, row += tap_row) {
+          for (int32_t kx = 0, at = row; kx < KW; kx++, at += tap_col) {
+            const float v = plane[at];
+            if (v > best) {
+              best = v;
+              best_idx = at;
+            }
+          }
+        }
+        *o++ = best;
+        *oi++ = best_idx;
+      }
+    }
+  }
+  return TP_OK;
+}
+
+/* The common 2x2 window with no padding, unrolled: taps in max_pool_run's order. */
+static tp_status max_pool_2x2(const tp_kernel_call *call) {
+  const max_pool_state *st = call->state;
+  const int32_t W = st->planes.in[1], OH = st->planes.out[0], OW = st->planes.out[1];
+  const int32_t row_step = st->w.s[0] * W, col_step = st->w.s[1];
+  const int32_t down = st->w.d[0] * W, right = st->w.d[1];
+  const uint32_t plane_size = (uint32_t)st->planes.in[0] * (uint32_t)W;
+  const float *plane = (const float *)call->args[IN]->as.tensor->data;
+  float *o = (float *)call->args[OUT]->as.tensor->data;
+  int64_t *oi = (int64_t *)call->args[INDICES]->as.tensor->data;
+  for (uint32_t c = 0; c < st->planes.count; c++, plane += plane_size) {
+    for (int32_t oy = 0; oy < OH; oy++) {
+      const float *p = plane + oy * row_step;
+      for (int32_t ox = 0; ox < OW; ox++, p += col_step) {
+        const float *best = p;
+        best = p[right] > *best ? p + right : best;
+        best = p[down] > *best ? p + down : best;
+        best = p[down + right] > *best ? p + down + right : best;
+        *o++ = *best;
+        *oi++ = best - plane;
+      }
+    }
+  }
+  return TP_OK;
+}
+
+TP_KERNEL(aten, max_pool2d_with_indices, out, max_pool_state) {
+  tp_value *const *args = call->args;
+  const uint32_t nargs = call->nargs;
+  tp_tensor *in, *out, *indices;
+  tp_nn_window2d *w = &state->w;
+  tp_nn_planes2d *planes = &state->planes;
+  bool ceil_mode;
+  TP_TRY(tp_nn_check_multi_out_nargs(args, nargs, OUT, 2));
+  TP_TRY(tp_arg_tensor(args, nargs, IN, &in));
+  TP_TRY(tp_nn_pool_window(args, nargs, KERNEL, STRIDE, PADDING, DILATION, w));
+  TP_TRY(tp_arg_bool(args, nargs, CEIL_MODE, &ceil_mode));
+  TP_TRY(tp_arg_tensor(args, nargs, OUT, &out));
+  TP_TRY(tp_arg_tensor(args, nargs, INDICES, &indices));
+  if (!tp_nn_is_f32(in) || !tp_nn_is_f32(out) || indices->dtype != TP_DTYPE_INT64) {
+    return TP_ERR_KERNEL_DTYPE;
+  }
+  TP_TRY(tp_nn_pool_input(in, planes->in));
+  for (uint32_t i = 0; i < 2; i++) {
+    planes->out[i] = tp_nn_out_size(planes->in[i], w->k[i], w->s[i], w->p[i], w->d[i], ceil_mode);
+  }
+  TP_CHECK_ARGS(planes->out[0] > 0 && planes->out[1] > 0);
+  TP_CHECK_ARGS(tp_nn_is_pooled(in, out, planes->out) && tp_nn_is_pooled(in, indices, planes->out));
+  tp_kernel_run_fn routine = max_pool_run;
+  if (w->p[0] == 0 && w->p[1] == 0 && !ceil_mode) {
+    routine = w->k[0] == 2 && w->k[1] == 2 ? max_pool_2x2 : max_pool_inside;
+  }
+  *run = tp_nn_pool_routine(in, out, planes, routine);
+  return TP_OK;
+}

@@ -1,0 +1,7 @@
+/* aten::replication_pad2d.out: self padded in its last 2 dimension(s), repeating the edge element;
+ * any dtype (engines/pad.h). */
+#include "engines/pad.h"
+
+/* replication_pad2d.out(Tensor self, SymInt[4] padding, *, Tensor(a!) out) -> Tensor(a!): args self,
+ * padding, out, out. */
+TP_KERNEL(aten, replication_pad2d, out, tp_pad_state) { return tp_pad_prepare(call, state, run, 2, TP_PAD_REPLICATE); }

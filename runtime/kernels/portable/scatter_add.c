@@ -1,0 +1,57 @@
+/* aten::scatter_add.out: out = self, then out[index[i][j]][j] += src[i][j] for dim 0 (likewise
+ * along any dim), in index order; any real dtype (floats add in float32, integers wrap). Index
+ * values outside self's size fail the run with TP_ERR_INDEX_RANGE (engines/scatter_gather.h). */
+#include <string.h>
+
+#include "engines/scatter_gather.h"
+
+typedef struct scatter_add_state {
+  tp_dim_index_plan plan;
+  uint8_t dtype;
+} scatter_add_state;
+
+/* scatter_add.out(Tensor self, int dim, Tensor index, Tensor src, *, Tensor(a!) out) -> Tensor(a!):
+ * args self, dim, index, src, out, out. */
+enum { SCATTER_ADD_SELF, SCATTER_ADD_DIM, SCATTER_ADD_INDEX, SCATTER_ADD_SRC, SCATTER_ADD_OUT };
+
+static tp_status scatter_add_run(const tp_kernel_call *call) {
+  const scatter_add_state *st = call->state;
+  const tp_tensor *self = call->args[SCATTER_ADD_SELF]->as.tensor;
+  const void *index = call->args[SCATTER_ADD_INDEX]->as.tensor->data;
+  const void *src = call->args[SCATTER_ADD_SRC]->as.tensor->data;
+  void *o = call->args[SCATTER_ADD_OUT]->as.tensor->data;
+  if (o != self->data) {
+    memmove(o, self->data, self->nbytes);
+  }
+  tp_dim_index_pos pos = {{0}, 0, 0};
+  for (uint32_t i = 0; i < st->plan.numel; i++) {
+    uint32_t at;
+    TP_TRY(tp_dim_index_target(&st->plan, index, i, &pos, &at));
+    if (st->dtype == TP_DTYPE_FLOAT32) {
+      ((float *)o)[at] += ((const float *)src)[pos.src_off];
+    } else {
+      const uint64_t sum =
+          (uint64_t)tp_elem_load_i64(o, st->dtype, at) + (uint64_t)tp_elem_load_i64(src, st->dtype, pos.src_off);
+      tp_elem_store_i64(o, st->dtype, at, (int64_t)sum);
+    }
+    tp_dim_index_next(&st->plan, &pos);
+  }
+  return TP_OK;
+}
+
+TP_KERNEL(aten, scatter_add, out, scatter_add_state) {
+  tp_tensor *self, *index, *src, *out;
+  int64_t dim;
+  TP_TRY(tp_elementwise_args(call, SCATTER_ADD_OUT, &self, &out));
+  TP_TRY(tp_arg_int(call->args, call->nargs, SCATTER_ADD_DIM, &dim));
+  TP_TRY(tp_arg_tensor(call->args, call->nargs, SCATTER_ADD_INDEX, &index));
+  TP_TRY(tp_arg_tensor(call->args, call->nargs, SCATTER_ADD_SRC, &src));
+  if (!tp_dtype_is_real(self->dtype) || self->dtype != out->dtype || src->dtype != self->dtype) {
+    return TP_ERR_KERNEL_DTYPE;
+  }
+  TP_CHECK_ARGS(tp_same_shape(self, out));
+  TP_TRY(tp_dim_index_plan_init(&state->plan, self, dim, index, src));
+  state->dtype = (uint8_t)self->dtype;
+  *run = scatter_add_run;
+  return TP_OK;
+}

@@ -1,7 +1,0 @@
-/* aten::reflection_pad3d.out: self padded in its last 3 dimension(s), reflected about the edge (the edge not repeated);
- * any dtype (pad_util.h). */
-#include "pad_util.h"
-
-/* reflection_pad3d.out(Tensor self, SymInt[6] padding, *, Tensor(a!) out) -> Tensor(a!): args self,
- * padding, out, out. */
-TP_KERNEL(aten, reflection_pad3d, out, tp_pad_state) { return tp_pad_prepare(call, state, run, 3, TP_PAD_REFLECT); }

@@ -1,7 +1,0 @@
-/* aten::replication_pad2d.out: self padded in its last 2 dimension(s), repeating the edge element;
- * any dtype (pad_util.h). */
-#include "pad_util.h"
-
-/* replication_pad2d.out(Tensor self, SymInt[4] padding, *, Tensor(a!) out) -> Tensor(a!): args self,
- * padding, out, out. */
-TP_KERNEL(aten, replication_pad2d, out, tp_pad_state) { return tp_pad_prepare(call, state, run, 2, TP_PAD_REPLICATE); }

@@ -1,0 +1,25 @@
+"""The perf bench's rows as perf.py's arguments and data: one row per program and board."""
+
+load("//models:facts.bzl", "firmware_label")
+load("//platforms:boards.bzl", "EMULATED_BOARDS", "MODELLED_BOARDS")
+
+def perf_row_args(rows):
+    """perf.py's `--row` arguments for `rows`, (program, board) pairs (a models.bzl variant and a
+    board() struct)."""
+    return [arg for v, board in rows for arg in [
+        "--row",
+        v.name,
+        board.name,
+        "$(rootpath {})".format(firmware_label(v, board)),
+        "{}/{}.board.json".format(board.package[2:], board.name),
+        "$(rootpath {}.size.json)".format(firmware_label(v, board)),
+        "$(rootpath {}.ops.json)".format(v.label),
+    ]]
+
+def perf_row_data(rows):
+    """The files of those rows: firmware, size reports, operator lists and the boards."""
+    return [board.info for board in EMULATED_BOARDS + MODELLED_BOARDS] + [
+        firmware_label(v, board) + suffix
+        for v, board in rows
+        for suffix in ["", ".size.json"]
+    ] + depset([v.label + ".ops.json" for v, _ in rows]).to_list()
