@@ -16,7 +16,7 @@ programs ExecuTorch's host runtime can run (the float ones).
 FLOAT = struct(suffix = "", prefix = "", quantize = "none")
 INT8 = struct(suffix = "_int8", prefix = "int8_", quantize = "int8")
 
-def model(*, name, int8 = False, int8_bars = {}, guarded = False, stack_size = 0, budgets = {}, kernels = []):
+def model(*, name, int8 = False, int8_bars = {}, program_checks = None, guarded = False, stack_size = 0, budgets = {}, kernels = []):
     """The facts of model `name` (the folder models/<name>).
 
     Args:
@@ -25,6 +25,9 @@ def model(*, name, int8 = False, int8_bars = {}, guarded = False, stack_size = 0
       int8_bars: What the int8 program must reach against the float one, as the flags of
         models/int8_model_test.py (`{"metric": "test_mse", "at-most": 1e-3}`; True for a
         flag without a value): `:<name>_int8_test` checks them. Empty: no such test.
+      program_checks: A pytest file of the folder checking the float program against
+        ExecuTorch's own view of it and its host runtime (`<name>_test.py`, run as
+        `:<name>_test`; see zoo.bzl's program_test). None: no such test.
       guarded: Its programs are rows of the perf bench, its perf guard and the size table
         (the seed's small models); the others are the zoo's (`bazel run //tests/bench:zoo_perf`).
       stack_size: Main stack reserve of its firmware in bytes (0: each board's default).
@@ -42,6 +45,7 @@ def model(*, name, int8 = False, int8_bars = {}, guarded = False, stack_size = 0
         package = "//models/" + name,
         int8 = int8,
         int8_bars = int8_bars,
+        program_checks = program_checks,
         guarded = guarded,
         stack_size = stack_size,
         budgets = budgets,

@@ -16,7 +16,8 @@ For models/<m>/model.py and MODEL = model(name = "<m>", int8 = True, ...) (facts
     :report                      `bazel run`: its summary and plots
 and with `int8 = True` the same for the int8 program, prefixed: `:<m>_int8`, `:<m>_int8_program`,
 `:int8_<board>_elf`, `:int8_<board>_test`, `:int8_pico2w_uf2`, `:int8_fits_<board>_fails_test`,
-`:int8_report`, and with `int8_bars` `:<m>_int8_test`, the int8 program against the float one.
+`:int8_report`, and with `int8_bars` `:<m>_int8_test`, the int8 program against the float one;
+with `program_checks = "<m>_test.py"`, `:<m>_test`, the float program against ExecuTorch.
 
 Which boards a program does not fit is computed (models/fits.bzl, by //models:update_fits
 from each program's requirements and each board's memory, and checked by //models:fits_test).
@@ -70,13 +71,14 @@ def _fit_error_test(variant, board, region, stack_size):
         ],
     )
 
-def program_test(*, name, program):
-    """`:<name>`, the script `<name>.py`: program `program` of this package checked against
-    ExecuTorch's own view of it and its host runtime. The script gets the paths PTE OPS_JSON
-    PLAN_JSON GOLDEN_BIN MODEL_PY."""
+def _program_test(script, program):
+    """`:<script without .py>`: program `program` of this package checked by the pytest file
+    `script` against ExecuTorch's own view of it and its host runtime. The script gets the
+    paths PTE OPS_JSON PLAN_JSON GOLDEN_BIN MODEL_PY (tinypte.oracle.program_checks)."""
     files = [".pte", ".ops.json", ".plan.json", ".golden.bin"]
     tinypte_py_test(
-        name = name,
+        name = script[:-len(".py")] if script.endswith(".py") else script,
+        srcs = [script],
         size = "medium",
         args = ["$(rootpath {}{})".format(program, suffix) for suffix in files] + ["$(rootpath model.py)"],
         data = [program + suffix for suffix in files] + ["model.py"],
@@ -133,7 +135,12 @@ def zoo_model(model):
         executorch_model_report(
             name = variant.prefix + "report",
             model = ":" + variant.name,
+            # Its plots are drawn when someone runs it; `bazel test //...` draws the guarded
+            # models' only (a minute of matplotlib saved).
+            tags = [] if model.guarded else ["manual"],
         )
         if variant.quantize == "int8" and model.int8_bars:
             _int8_bars_test(variant, model.int8_bars)
+        if variant.quantize == "none" and model.program_checks:
+            _program_test(model.program_checks, variant.name)
     py_lint_sources()

@@ -4,6 +4,8 @@ load("//models:facts.bzl", "model")
 
 MODEL = model(
     name = "digits",
+    # The float program against ExecuTorch: its operators and its host runtime's outputs.
+    program_checks = "digits_test.py",
     int8 = True,
     # Issue 11's bars: test accuracy within 1 point of float, int8 constants <= 30 % and arena
     # <= 40 % of float's.
