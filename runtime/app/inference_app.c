@@ -116,9 +116,14 @@ static tp_status run_golden(tp_method *method, const tp_golden *golden, run_stat
   for (uint32_t c = 0; c < golden->num_cases; c++) {
     for (uint32_t i = 0; i < golden->num_inputs; i++) {
       const tp_golden_slot *slot = &golden->slots[i];
+      /* Golden inputs are stored in the memory order of the program's input (channels-last ones
+       * NHWC), as the program's user would hand them over. */
+      tp_tensor *program_input;
+      tp_status status = tp_method_input(method, i, &program_input);
       tp_tensor input = {(void *)(uintptr_t)tp_golden_slot_data(golden, c, i), slot->dims, slot->numel,
-                         slot->nbytes, (uint8_t)slot->ndim, (uint8_t)slot->dtype, 0, 0};
-      tp_status status = tp_method_set_input_tensor(method, i, &input);
+                         slot->nbytes, (uint8_t)slot->ndim, (uint8_t)slot->dtype, 0, 0, 0};
+      input.channels_last = status == TP_OK ? program_input->channels_last : 0;
+      status = tp_method_set_input_tensor(method, i, &input);
       if (status != TP_OK) {
         report_status("set_input", status, NULL);
         return status;

@@ -54,7 +54,7 @@ static int fail(const char *format, ...) {
 }
 
 static int usage(const char *problem) {
-  fprintf(stderr, "pte_run: %s\nusage: pte_run MODEL.pte [IN0.bin ...] --out DIR [--method NAME] [--repeat N]\n",
+  fprintf(stderr, "pte_run: %s\nusage: pte_run MODEL.pte [IN0.bin|- ...] --out DIR [--method NAME] [--repeat N]\n",
           problem);
   return 2;
 }
@@ -109,7 +109,10 @@ static int set_inputs(tp_method *method, const options *opts) {
     size_t size;
     char shape[128];
     if (tp_method_input(method, (uint32_t)i, &tensor) != TP_OK) {
-      return fail("%s: input %d is not a tensor; pte_run feeds tensors only", opts->model, i);
+      if (strcmp(opts->inputs[i], "-") == 0) {
+        continue; /* a scalar input: the value the program was exported with */
+      }
+      return fail("%s: input %d is not a tensor: give '-' for it (the program's own value)", opts->model, i);
     }
     void *data = tp_host_read_file(opts->inputs[i], &size);
     if (data == NULL) {

@@ -9,7 +9,8 @@ asserts the data layout the arena was sized for. Files are named relative to the
 manifest; the output holds no paths or timestamps, so the same manifest gives the same bytes.
 
 usage: python tests/conformance/embed.py --manifest DIR/manifest.json --requirements-tool TOOL
-           --out-c cases.c --out-h cases.h [--only REGEX]
+           --out-c cases.c --out-h cases.h [--only REGEX] [--exclude REGEX] [--shard I/N]
+           [--max-flash-bytes N] [--max-arena-bytes N]
 """
 
 from __future__ import annotations
@@ -65,7 +66,14 @@ class Embedded:
     ulps: int  # float32 units in the last place also accepted (libm functions)
 
 
+# The dtype of an input entry that is not a tensor (a scalar the program holds as a
+# constant): the app leaves the program's own value in place (conformance_app.c).
+PROGRAM_VALUE = "255"
+
+
 def read_tensor(directory: Path, record: dict[str, Any], case: str) -> Tensor:
+    if "scalar" in record:
+        return Tensor(b"", PROGRAM_VALUE)
     try:
         dtype = dtypes.by_name(record["dtype"])
     except TinypteError as error:
@@ -98,16 +106,32 @@ def read_case(directory: Path, entry: dict[str, Any]) -> Embedded:
     )
 
 
-def load(manifest: Path, pattern: str | None, shard: tuple[int, int] = (0, 1)) -> list[Embedded]:
-    """The cases matching `pattern`, and of those every shard[1]-th from shard[0] (one firmware's
-    share: the whole suite does not fit the smallest board's flash)."""
+def load(
+    manifest: Path, pattern: str | None, shard: tuple[int, int] = (0, 1), exclude: str | None = None
+) -> list[Embedded]:
+    """The cases matching `pattern` and not `exclude`, and of those every shard[1]-th from
+    shard[0] (one firmware's share: the whole suite does not fit the smallest board's flash)."""
     entries = json.loads(manifest.read_text())["cases"]
     chosen = [e for e in entries if pattern is None or re.search(pattern, e["name"])]
+    chosen = [e for e in chosen if exclude is None or not re.search(exclude, e["name"])]
     index, count = shard
     chosen = chosen[index::count]
     if not chosen:
         raise EmbedError(f"{manifest.name}: no case matches --only {pattern!r} in shard {index}/{count}")
     return [read_case(manifest.parent, e) for e in chosen]
+
+
+def check_budget(cases: list[Embedded], memory: Memory, flash: int | None, arena: int | None) -> None:
+    """The bytes the cases add to flash (programs, inputs, expected outputs) and the arena they
+    need, against the budget the build planned the firmware with (conformance_firmware)."""
+    data = sum(len(c.pte) + sum(len(t.data) for t in c.inputs + c.outputs) for c in cases)
+    names = ", ".join(c.name for c in cases[:3]) + (", ..." if len(cases) > 3 else "")
+    if flash is not None and data > flash:
+        raise EmbedError(f"{names}: {data} B of programs and data, over the {flash} B this image was planned "
+                         "with (conformance_firmware): more shards, or the biggest cases in large_cases")  # fmt: skip
+    if arena is not None and memory.arena_bytes > arena:
+        raise EmbedError(f"{names}: the largest case needs a {memory.arena_bytes} B arena, over the {arena} B "
+                         "this image was planned with (conformance_firmware): the case belongs in large_cases")  # fmt: skip
 
 
 def parse_shard(text: str) -> tuple[int, int]:
@@ -217,13 +241,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out-h", type=Path, required=True)
     parser.add_argument("--only", help="embed only the cases whose name matches this regular expression")
     parser.add_argument("--shard", default="0/1", help="I/N: embed every N-th case from the I-th (default: all)")
+    parser.add_argument("--exclude", help="leave out the cases whose name matches this regular expression")
+    parser.add_argument("--max-flash-bytes", type=int, help="fail when the cases' programs and data exceed this")
+    parser.add_argument("--max-arena-bytes", type=int, help="fail when the largest case's arena exceeds this")
     parser.add_argument(
         "--subset", action="store_true", help="the cases are a chosen subset: the firmware accepts fewer than MIN_CASES"
     )
     args = parser.parse_args(argv)
     try:
-        cases = load(args.manifest, args.only, parse_shard(args.shard))
-        header, source = render(cases, args.out_h.name, measure(cases, args.requirements_tool))
+        cases = load(args.manifest, args.only, parse_shard(args.shard), args.exclude)
+        memory = measure(cases, args.requirements_tool)
+        check_budget(cases, memory, args.max_flash_bytes, args.max_arena_bytes)
+        header, source = render(cases, args.out_h.name, memory)
     except (EmbedError, TinypteError, OSError, KeyError, ValueError) as error:
         print(f"error: {type(error).__name__}: {error}", file=sys.stderr)
         return 1

@@ -17,8 +17,8 @@ int main(void) {
   float x[3] = {1.0f, -2.5f, 0.25f};
   float y[3] = {0};
   const int32_t sizes[1] = {3};
-  tp_tensor in = {x, sizes, 3, sizeof x, 1, TP_DTYPE_FLOAT32, 0, 0};
-  tp_tensor out = {y, sizes, 3, sizeof y, 1, TP_DTYPE_FLOAT32, 0, 0};
+  tp_tensor in = {x, sizes, 3, sizeof x, 1, TP_DTYPE_FLOAT32, 0, 0, 0};
+  tp_tensor out = {y, sizes, 3, sizeof y, 1, TP_DTYPE_FLOAT32, 0, 0, 0};
   tp_value values[3] = {{.as.tensor = &in, .tag = TP_TAG_TENSOR},
                         {.as.tensor = &out, .tag = TP_TAG_TENSOR},
                         {.as.tensor = &out, .tag = TP_TAG_TENSOR}};

@@ -24,6 +24,10 @@
  * they depend on the data, with tp_tensor_resize. Calls of other kernels with a dynamic
  * tensor fail tp_method_init (TP_ERR_UNSUPPORTED).
  *
+ * Dim orders: a tensor is contiguous or channels-last (value.h). Kernels flagged
+ * TP_KERNEL_DIM_ORDERS read tp_tensor.channels_last (tp_tensor_strides gives the strides);
+ * calls of other kernels with a channels-last tensor fail tp_method_init (TP_ERR_DIM_ORDER).
+ *
  * Activation fusion: a kernel flagged TP_KERNEL_CLAMP (relu, hardtanh, clamp) keeps, for a
  * float32 call, the bounds it applies in a tp_clamp at the start of its state. When such a
  * call works in place on the out of the call just before it, and that kernel is flagged
@@ -70,6 +74,10 @@ enum {
   /* prepare handles dynamic tensors: it reads the inputs' current sizes and sets the out's
    * with tp_tensor_resize (src/dynamic.c). */
   TP_KERNEL_DYNAMIC_SHAPES = 1u << 2,
+  /* prepare reads each tensor's dim order (tp_tensor.channels_last) and takes channels-last
+   * tensors; calls of other kernels with a channels-last tensor fail tp_method_init
+   * (TP_ERR_DIM_ORDER). */
+  TP_KERNEL_DIM_ORDERS = 1u << 3,
 };
 
 /* One operator implementation. */

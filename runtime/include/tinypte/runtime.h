@@ -137,8 +137,9 @@ tp_status tp_method_input(const tp_method *method, uint32_t index, tp_tensor **t
 tp_status tp_method_set_input(tp_method *method, uint32_t index, const void *data, size_t nbytes);
 
 /**
- * Copy `value` into input `index` after checking that its dtype and shape are the
- * program's: TP_ERR_INPUT_MISMATCH otherwise (e.g. a [1,28,28] image for a [1,1,8,8] input).
+ * Copy `value` into input `index` after checking that its dtype, shape and dim order are the
+ * program's: TP_ERR_INPUT_MISMATCH otherwise (e.g. a [1,28,28] image for a [1,1,8,8] input, or
+ * NCHW data for a channels-last input).
  */
 tp_status tp_method_set_input_tensor(tp_method *method, uint32_t index, const tp_tensor *value);
 

@@ -20,7 +20,8 @@
     "an offset, length, index or enum in the file is out of bounds: the file is truncated or damaged")           \
   X(TP_ERR_UNSUPPORTED, 5,                                                                                        \
     "a valid program that uses something tinypte does not run: backend delegates, a dynamic tensor passed to "   \
-    "a kernel that cannot resize (method->failed_operator), unbounded dynamic shapes, non-contiguous dim orders, " \
+    "a kernel that cannot resize (method->failed_operator), unbounded dynamic shapes, dim orders other than "      \
+    "contiguous and channels-last, " \
     "unplanned inputs, more than 8 memory ids")                                                                   \
   X(TP_ERR_METHOD_NOT_FOUND, 6, "the program has no method of that name")                                         \
   X(TP_ERR_OPERATOR_MISSING, 7,                                                                                   \
@@ -38,7 +39,10 @@
   X(TP_ERR_INDEX_RANGE, 15,                                                                                       \
     "an index tensor (embedding, gather, ...) holds a value outside the dimension it indexes")        \
   X(TP_ERR_DIVISION_BY_ZERO, 16,                                                                                  \
-    "an integer division, remainder or floor division by zero (ATen raises; there is no result)")
+    "an integer division, remainder or floor division by zero (ATen raises; there is no result)")                \
+  X(TP_ERR_DIM_ORDER, 17,                                                                                         \
+    "a channels-last tensor reaches a kernel that reads only contiguous ones (method->failed_operator names "    \
+    "it): export with contiguous tensors there, or use a kernel flagged TP_KERNEL_DIM_ORDERS")
 
 typedef enum tp_status {
 #define TP_STATUS_ENUM_ENTRY(name, code, message) name = code,

@@ -1,6 +1,10 @@
 /* Values a program computes with: tensors, scalars and lists (ExecuTorch's EValues).
  *
- * Tensors are contiguous (dim order 0..n-1); their data points into the program (constants)
+ * A tensor's dim order is contiguous (0..n-1: row-major) or, for 4-D and 5-D tensors,
+ * channels-last ((0, 2, 3, 1) and (0, 2, 3, 4, 1): sizes stay N, C, H, W and the data is laid
+ * out N, H, W, C), as ExecuTorch's default Cortex-M pipeline and portable kernels use them.
+ * Only kernels flagged TP_KERNEL_DIM_ORDERS are given channels-last tensors (tp_method_init
+ * refuses the others' calls). Their data points into the program (constants)
  * or into the planned buffers. Most shapes are static, and their sizes point into the program
  * bytes. A tensor the program marks DYNAMIC_BOUND (the out of nonzero or masked_select, and
  * what is computed from it) has `dynamic` set: its sizes live in the state pool, followed by
@@ -51,9 +55,14 @@ typedef struct tp_tensor {
   uint32_t nbytes;       /* numel * tp_dtype_size(dtype) */
   uint8_t dim;           /* number of dimensions, 0 for a scalar tensor */
   uint8_t dtype;         /* a tp_dtype */
-  uint8_t constant;      /* 1: data is a constant in the program (read-only, never changes) */
-  uint8_t dynamic;       /* 1: DYNAMIC_BOUND: the sizes change at run time, within the bound */
+  uint8_t constant : 1;      /* 1: data is a constant in the program (read-only, never changes) */
+  uint8_t dynamic : 1;       /* 1: DYNAMIC_BOUND: the sizes change at run time, within the bound */
+  uint8_t channels_last : 1; /* 1: dim order (0, 2, .., n-1, 1) (n = 4 or 5), else contiguous */
 } tp_tensor;
+
+/** @return the element stride of each dimension of `t` (its dim order applied): for a
+ *  contiguous tensor the row-major strides, for a channels-last one C's stride is 1. */
+void tp_tensor_strides(const tp_tensor *t, int32_t strides[TP_MAX_DIM]);
 
 /* Value kinds: the KernelTypes union of program.fbs (whose tag is one more: Null = 1, Int = 2, ...). */
 typedef enum tp_tag {

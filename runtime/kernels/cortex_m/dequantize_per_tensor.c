@@ -21,7 +21,7 @@ static tp_status dequantize_run(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL(cortex_m, dequantize_per_tensor, out, dequantize_state) {
+TP_KERNEL_WITH(cortex_m, dequantize_per_tensor, out, dequantize_state, TP_KERNEL_DIM_ORDERS) {
   tp_tensor *in, *out, *ret;
   double scale;
   int32_t zero_point, lo, hi;
@@ -34,6 +34,7 @@ TP_KERNEL(cortex_m, dequantize_per_tensor, out, dequantize_state) {
   }
   TP_TRY(tp_quant_params(call->args, call->nargs, &scale, &zero_point, &lo, &hi));
   TP_CHECK_ARGS(tp_same_shape(in, out));
+  TP_TRY(tp_in_out_same_dim_order(call)); /* elementwise: any one memory order */
   state->scale = (float)scale;
   state->zero_point = (float)zero_point;
   state->numel = out->numel;

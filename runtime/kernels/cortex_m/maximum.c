@@ -11,7 +11,7 @@ static tp_status maximum_run(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL(cortex_m, maximum, out, tp_bcast_packed) {
+TP_KERNEL_WITH(cortex_m, maximum, out, tp_bcast_packed, TP_KERNEL_DIM_ORDERS) {
   TP_TRY(tp_s8_binary_prepare(call, MAX_OTHER, MAX_OUT, state));
   *run = maximum_run;
   return TP_OK;

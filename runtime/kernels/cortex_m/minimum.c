@@ -11,7 +11,7 @@ static tp_status minimum_run(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL(cortex_m, minimum, out, tp_bcast_packed) {
+TP_KERNEL_WITH(cortex_m, minimum, out, tp_bcast_packed, TP_KERNEL_DIM_ORDERS) {
   TP_TRY(tp_s8_binary_prepare(call, MIN_OTHER, MIN_OUT, state));
   *run = minimum_run;
   return TP_OK;

@@ -21,7 +21,7 @@ static tp_status quantized_activation_run(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL(cortex_m, quantized_activation, out, quantized_activation_state) {
+TP_KERNEL_WITH(cortex_m, quantized_activation, out, quantized_activation_state, TP_KERNEL_DIM_ORDERS) {
   tp_tensor *in, *lut, *out, *ret;
   TP_CHECK_ARGS(call->nargs == ACT_NARGS);
   TP_TRY(tp_arg_s8_tensor(call->args, call->nargs, ACT_INPUT, &in));
@@ -31,6 +31,7 @@ TP_KERNEL(cortex_m, quantized_activation, out, quantized_activation_state) {
   /* lut[indices] indexes the table's first dimension: a 1-D table of 256 entries. */
   TP_CHECK_ARGS(lut->dim == 1 && lut->numel == 256);
   TP_CHECK_ARGS(tp_same_shape(in, out));
+  TP_TRY(tp_in_out_same_dim_order(call)); /* elementwise: any one memory order */
   state->numel = out->numel;
   *run = quantized_activation_run;
   return TP_OK;

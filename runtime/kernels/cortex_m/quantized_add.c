@@ -46,7 +46,7 @@ static tp_status add_qparams(tp_value *const *args, uint32_t nargs, uint32_t at,
   return TP_OK;
 }
 
-TP_KERNEL(cortex_m, quantized_add, out, quantized_add_state) {
+TP_KERNEL_WITH(cortex_m, quantized_add, out, quantized_add_state, TP_KERNEL_DIM_ORDERS) {
   TP_TRY(tp_s8_binary_prepare(call, ADD_OTHER, ADD_OUT, &state->bcast));
   TP_TRY(add_qparams(call->args, call->nargs, ADD_SELF + 1, &state->zp[0], &state->mult[0], &state->shift[0]));
   TP_TRY(add_qparams(call->args, call->nargs, ADD_OTHER + 1, &state->zp[1], &state->mult[1], &state->shift[1]));

@@ -38,7 +38,7 @@ static tp_status quantized_div_run(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL(cortex_m, quantized_div, out, quantized_div_state) {
+TP_KERNEL_WITH(cortex_m, quantized_div, out, quantized_div_state, TP_KERNEL_DIM_ORDERS) {
   tp_value *const *args = call->args;
   const uint32_t nargs = call->nargs;
   tp_tensor *self, *other, *out;
@@ -56,6 +56,9 @@ TP_KERNEL(cortex_m, quantized_div, out, quantized_div_state) {
   /* finite in float32 (the reference multiplies float32 values by it); x == x: not NaN */
   TP_CHECK_ARGS(scale == scale && fabs(scale) <= 3.4e38);
   TP_CHECK_ARGS(tp_same_shape(self, other) && tp_same_shape(self, out));
+  if (self->channels_last != other->channels_last || self->channels_last != out->channels_last) {
+    return TP_ERR_DIM_ORDER; /* elementwise over memory: one order for all three */
+  }
   state->numel = out->numel;
   state->out_zp = (float)out_zp;
   state->scale = (float)scale;

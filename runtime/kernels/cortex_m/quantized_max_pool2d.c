@@ -1,9 +1,17 @@
-/* cortex_m::quantized_max_pool2d.out: int8 max pooling of NCHW tensors, the legacy dim-order
- * operator (tinypte's tensors are contiguous, so NCHW in memory; s8_pool.h). */
+/* cortex_m::quantized_max_pool2d.out: int8 max pooling of NCHW-shaped tensors, the legacy
+ * dim-order operator: contiguous tensors are NCHW in memory, channels-last ones NHWC, read in
+ * place by the NHWC routines (s8_pool.h). */
 #include "cortex_m/engines/s8_pool.h"
 
-TP_KERNEL(cortex_m, quantized_max_pool2d, out, tp_s8_max_pool_state) {
+TP_KERNEL_WITH(cortex_m, quantized_max_pool2d, out, tp_s8_max_pool_state, TP_KERNEL_DIM_ORDERS) {
+  bool channels_last;
   TP_TRY(tp_s8_max_pool_prepare(call, state, false));
-  *run = tp_s8_pool_is_2x2(&state->g) ? tp_s8_max_pool_nchw_2x2_run : tp_s8_max_pool_nchw_run;
+  TP_TRY(tp_in_out_channels_last(call, &channels_last));
+  const bool two_by_two = tp_s8_pool_is_2x2(&state->g);
+  if (channels_last) {
+    *run = two_by_two ? tp_s8_max_pool_nhwc_2x2_run : tp_s8_max_pool_nhwc_run;
+  } else {
+    *run = two_by_two ? tp_s8_max_pool_nchw_2x2_run : tp_s8_max_pool_nchw_run;
+  }
   return TP_OK;
 }

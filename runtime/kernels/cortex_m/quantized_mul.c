@@ -1,7 +1,9 @@
 /* cortex_m::quantized_mul.out: int8 * int8 -> int8 in CMSIS-NN's fixed point, as the backend's
  * reference: (self - self_zero_point) * (other - other_zero_point) (int32), requantized by the
  * output multiplier and shift, offset by the output zero point (int32, wrapping) and clamped to
- * int8. self and other broadcast (the reference accepts equal shapes and channel broadcasts). */
+ * int8. Zero points are any int32 (the backend's hardswish decomposition gives one beyond int8),
+ * and the differences and the product wrap in int32 as the reference's int32 tensors do. self
+ * and other broadcast (the reference accepts equal shapes and channel broadcasts). */
 #include "cortex_m/engines/int8_util.h"
 
 typedef struct quantized_mul_state {
@@ -14,8 +16,8 @@ typedef struct quantized_mul_state {
 enum { MUL_SELF, MUL_SELF_ZP, MUL_OTHER, MUL_OTHER_ZP, MUL_OUT_ZP, MUL_OUT_MULT, MUL_OUT_SHIFT, MUL_OUT };
 
 static inline int8_t mul_one(const quantized_mul_state *st, int32_t x, int32_t y) {
-  const int32_t product = (x - st->self_zp) * (y - st->other_zp); /* |.| <= 255 * 255 */
-  const uint32_t r = (uint32_t)tp_requantize(product, st->out_mult, st->out_shift) + (uint32_t)st->out_zp;
+  const uint32_t product = ((uint32_t)x - (uint32_t)st->self_zp) * ((uint32_t)y - (uint32_t)st->other_zp);
+  const uint32_t r = (uint32_t)tp_requantize((int32_t)product, st->out_mult, st->out_shift) + (uint32_t)st->out_zp;
   return (int8_t)tp_clamp_i32((int32_t)r, -128, 127);
 }
 
@@ -25,13 +27,13 @@ static tp_status quantized_mul_run(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL(cortex_m, quantized_mul, out, quantized_mul_state) {
+TP_KERNEL_WITH(cortex_m, quantized_mul, out, quantized_mul_state, TP_KERNEL_DIM_ORDERS) {
   tp_value *const *args = call->args;
   const uint32_t nargs = call->nargs;
   TP_TRY(tp_s8_binary_prepare(call, MUL_OTHER, MUL_OUT, &state->bcast));
-  TP_TRY(tp_arg_s8_value(args, nargs, MUL_SELF_ZP, &state->self_zp));
-  TP_TRY(tp_arg_s8_value(args, nargs, MUL_OTHER_ZP, &state->other_zp));
-  TP_TRY(tp_arg_s8_value(args, nargs, MUL_OUT_ZP, &state->out_zp));
+  TP_TRY(tp_arg_i32(args, nargs, MUL_SELF_ZP, &state->self_zp));
+  TP_TRY(tp_arg_i32(args, nargs, MUL_OTHER_ZP, &state->other_zp));
+  TP_TRY(tp_arg_i32(args, nargs, MUL_OUT_ZP, &state->out_zp));
   TP_TRY(tp_arg_i32(args, nargs, MUL_OUT_MULT, &state->out_mult));
   TP_TRY(tp_arg_i32(args, nargs, MUL_OUT_SHIFT, &state->out_shift));
   TP_CHECK_ARGS(tp_shift_ok(state->out_shift));

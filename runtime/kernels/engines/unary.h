@@ -41,14 +41,14 @@ typedef struct tp_unary_state {
 } tp_unary_state;
 
 /** Check `op(Tensor self, ..., *, Tensor(a!) out)` with out at args[out_index] (same shape as
- *  self, dtype per fns->out) and pick the routine. */
+ *  self, dtype per fns->out, one memory order: any dim order) and pick the routine. */
 tp_status tp_unary_prepare(const tp_kernel_call *call, tp_unary_state *state, tp_kernel_run_fn *run,
                            const tp_unary_fns *fns, uint32_t out_index);
 
 /** A unary kernel of schema `op.out(Tensor self, *, Tensor(a!) out)` whose state is a
  *  tp_unary_state and whose functions are `fns`. */
 #define TP_UNARY_KERNEL(ns, name, overload, fns)                                      \
-  TP_KERNEL_WITH(ns, name, overload, tp_unary_state, TP_KERNEL_DYNAMIC_SHAPES) {      \
+  TP_KERNEL_WITH(ns, name, overload, tp_unary_state, TP_KERNEL_DYNAMIC_SHAPES | TP_KERNEL_DIM_ORDERS) { \
     return tp_unary_prepare(call, state, run, &(fns), 1);                             \
   }
 

@@ -1,6 +1,6 @@
 /* aten::clamp.out: out = min(max(self, min), max) with optional bounds (at least one given), as
- * ExecuTorch's portable kernel: float32 propagates NaN (input or bound); int32/int64 need integral
- * bounds that fit the dtype. If min > max every element becomes max, as in ATen. prepare checks
+ * ExecuTorch's portable kernel: float32 propagates NaN (input or bound); the integer dtypes (uint8,
+ * int8, int16, int32, int64) need integral bounds that fit the dtype. If min > max every element becomes max, as in ATen. prepare checks
  * and converts the bounds once and picks the routine for the dtype. */
 #include <math.h>
 
@@ -63,47 +63,58 @@ static tp_status clamp_f32(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-static tp_status clamp_i32(const tp_kernel_call *call) {
-  const clamp_state *st = call->state;
-  const bool has_min = st->has_min, has_max = st->has_max;
-  const int64_t lo = st->bound.i64.lo;
-  const int64_t hi = st->bound.i64.hi;
-  const int32_t *x = (const int32_t *)call->args[CLAMP_SELF]->as.tensor->data;
-  int32_t *o = (int32_t *)call->args[CLAMP_OUT]->as.tensor->data;
-  for (uint32_t i = 0; i < st->numel; i++) {
-    int32_t v = x[i];
-    if (has_min && v < lo) {
-      v = (int32_t)lo;
-    }
-    if (has_max && v > hi) {
-      v = (int32_t)hi;
-    }
-    o[i] = v;
+/* The integer routines: bounds already fit the dtype (int_bound). */
+#define CLAMP_INT(fn, T)                                               \
+  static tp_status fn(const tp_kernel_call *call) {                    \
+    const clamp_state *st = call->state;                               \
+    const bool has_min = st->has_min, has_max = st->has_max;           \
+    const int64_t lo = st->bound.i64.lo;                               \
+    const int64_t hi = st->bound.i64.hi;                               \
+    const T *x = (const T *)call->args[CLAMP_SELF]->as.tensor->data;   \
+    T *o = (T *)call->args[CLAMP_OUT]->as.tensor->data;                \
+    for (uint32_t i = 0; i < st->numel; i++) {                         \
+      int64_t v = x[i];                                                \
+      if (has_min && v < lo) {                                         \
+        v = lo;                                                        \
+      }                                                                \
+      if (has_max && v > hi) {                                         \
+        v = hi;                                                        \
+      }                                                                \
+      o[i] = (T)v;                                                     \
+    }                                                                  \
+    return TP_OK;                                                      \
   }
-  return TP_OK;
+
+CLAMP_INT(clamp_u8, uint8_t)
+CLAMP_INT(clamp_i8, int8_t)
+CLAMP_INT(clamp_i16, int16_t)
+CLAMP_INT(clamp_i32, int32_t)
+CLAMP_INT(clamp_i64, int64_t)
+
+/* An integer dtype's range and routine; false for other dtypes. */
+static bool int_dtype(int dtype, int64_t *lo, int64_t *hi, tp_kernel_run_fn *run) {
+  switch (dtype) {
+    case TP_DTYPE_UINT8:
+      *lo = 0, *hi = UINT8_MAX, *run = clamp_u8;
+      return true;
+    case TP_DTYPE_INT8:
+      *lo = INT8_MIN, *hi = INT8_MAX, *run = clamp_i8;
+      return true;
+    case TP_DTYPE_INT16:
+      *lo = INT16_MIN, *hi = INT16_MAX, *run = clamp_i16;
+      return true;
+    case TP_DTYPE_INT32:
+      *lo = INT32_MIN, *hi = INT32_MAX, *run = clamp_i32;
+      return true;
+    case TP_DTYPE_INT64:
+      *lo = INT64_MIN, *hi = INT64_MAX, *run = clamp_i64;
+      return true;
+    default:
+      return false;
+  }
 }
 
-static tp_status clamp_i64(const tp_kernel_call *call) {
-  const clamp_state *st = call->state;
-  const bool has_min = st->has_min, has_max = st->has_max;
-  const int64_t lo = st->bound.i64.lo;
-  const int64_t hi = st->bound.i64.hi;
-  const int64_t *x = (const int64_t *)call->args[CLAMP_SELF]->as.tensor->data;
-  int64_t *o = (int64_t *)call->args[CLAMP_OUT]->as.tensor->data;
-  for (uint32_t i = 0; i < st->numel; i++) {
-    int64_t v = x[i];
-    if (has_min && v < lo) {
-      v = lo;
-    }
-    if (has_max && v > hi) {
-      v = hi;
-    }
-    o[i] = v;
-  }
-  return TP_OK;
-}
-
-TP_KERNEL_WITH(aten, clamp, out, clamp_state, TP_KERNEL_CLAMP) {
+TP_KERNEL_WITH(aten, clamp, out, clamp_state, TP_KERNEL_CLAMP | TP_KERNEL_DIM_ORDERS) {
   tp_value *const *args = call->args;
   const uint32_t nargs = call->nargs;
   tp_tensor *in, *out;
@@ -126,28 +137,18 @@ TP_KERNEL_WITH(aten, clamp, out, clamp_state, TP_KERNEL_CLAMP) {
       *run = clamp_f32;
       break;
     }
-    case TP_DTYPE_INT32: {
-      int64_t lo = 0, hi = 0;
-      TP_TRY(int_bound(args, nargs, CLAMP_MIN, INT32_MIN, INT32_MAX, &lo, &has_min));
-      TP_TRY(int_bound(args, nargs, CLAMP_MAX, INT32_MIN, INT32_MAX, &hi, &has_max));
+    default: {
+      int64_t min_value, max_value, lo = 0, hi = 0;
+      if (!int_dtype(out->dtype, &min_value, &max_value, run)) {
+        return TP_ERR_KERNEL_DTYPE;
+      }
+      TP_TRY(int_bound(args, nargs, CLAMP_MIN, min_value, max_value, &lo, &has_min));
+      TP_TRY(int_bound(args, nargs, CLAMP_MAX, min_value, max_value, &hi, &has_max));
       TP_CHECK_ARGS(has_min || has_max);
       state->bound.i64.lo = lo;
       state->bound.i64.hi = hi;
-      *run = clamp_i32;
       break;
     }
-    case TP_DTYPE_INT64: {
-      int64_t lo = 0, hi = 0;
-      TP_TRY(int_bound(args, nargs, CLAMP_MIN, INT64_MIN, INT64_MAX, &lo, &has_min));
-      TP_TRY(int_bound(args, nargs, CLAMP_MAX, INT64_MIN, INT64_MAX, &hi, &has_max));
-      TP_CHECK_ARGS(has_min || has_max);
-      state->bound.i64.lo = lo;
-      state->bound.i64.hi = hi;
-      *run = clamp_i64;
-      break;
-    }
-    default:
-      return TP_ERR_KERNEL_DTYPE;
   }
   TP_CHECK_ARGS(tp_same_shape(in, out));
   state->has_min = has_min;

@@ -34,7 +34,7 @@ static tp_status hardtanh_f32(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL_WITH(aten, hardtanh, out, hardtanh_state, TP_KERNEL_CLAMP) {
+TP_KERNEL_WITH(aten, hardtanh, out, hardtanh_state, TP_KERNEL_CLAMP | TP_KERNEL_DIM_ORDERS) {
   tp_tensor *in, *out;
   double min_d, max_d;
   TP_TRY(tp_elementwise_args(call, HARDTANH_OUT, &in, &out));

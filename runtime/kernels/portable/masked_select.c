@@ -60,7 +60,7 @@ TP_KERNEL_WITH(aten, masked_select, out, masked_select_state, TP_KERNEL_DYNAMIC_
     numel *= (uint64_t)sizes[d];
     TP_CHECK_ARGS(numel <= 0x7fffffffu); /* a corrupt program's shapes */
   }
-  tp_tensor shape = {NULL, sizes, (uint32_t)numel, 0, (uint8_t)dim, self->dtype, 0, 0};
+  tp_tensor shape = {NULL, sizes, (uint32_t)numel, 0, (uint8_t)dim, self->dtype, 0, 0, 0};
   const tp_tensor *ins[2] = {self, mask};
   TP_TRY(tp_nary_plan_init(&state->plan, ins, 2, &shape));
   state->esize = (uint32_t)esize;

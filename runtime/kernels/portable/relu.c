@@ -42,7 +42,7 @@ static tp_status relu_i64(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL_WITH(aten, relu, out, relu_state, TP_KERNEL_CLAMP) {
+TP_KERNEL_WITH(aten, relu, out, relu_state, TP_KERNEL_CLAMP | TP_KERNEL_DIM_ORDERS) {
   tp_tensor *in, *out, *ret;
   TP_CHECK_ARGS(call->nargs == RELU_NARGS);
   TP_TRY(tp_arg_tensor(call->args, call->nargs, RELU_SELF, &in));
@@ -53,6 +53,9 @@ TP_KERNEL_WITH(aten, relu, out, relu_state, TP_KERNEL_CLAMP) {
   }
   TP_TRY(tp_pick_run(out->dtype, relu_f32, relu_i32, relu_i64, run));
   TP_CHECK_ARGS(tp_same_shape(in, out));
+  if (!tp_same_memory_order(in, out)) {
+    return TP_ERR_DIM_ORDER;
+  }
   state->numel = out->numel;
   tp_clamp_offer(&state->fusable, out->dtype == TP_DTYPE_FLOAT32, 0.0f, INFINITY);
   return TP_OK;

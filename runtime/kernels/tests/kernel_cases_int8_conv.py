@@ -234,7 +234,9 @@ def error_cases(cs: CaseList, rng: Rng, op: str, base: Conv) -> None:
         mutations.append((label, ARGS, {}, (bad, i8)))
     scratch = args["scratch"]
     assert isinstance(scratch, torch.Tensor)
-    if is_nhwc(op):
-        mutations.append(("scratch_one_byte_short", ARGS, {"scratch": scratch[: scratch.numel() - 1]}, out))
     for label, status, change, outs in mutations:
         cs.err(op, label, status, outs, {**args, **change})
+    # Less scratch than the fast routine wants (a program planned by another exporter): the
+    # portable routine computes the same result.
+    if is_nhwc(op) and scratch.numel() > 0:
+        cs.ok(op, "scratch_one_byte_short", {**args, "scratch": scratch[: scratch.numel() - 1]})

@@ -1,6 +1,6 @@
 """Kernel test cases: the NN kernels (float32 only).
 
-addmm, mm, bmm, convolution, max_pool2d_with_indices, avg_pool2d, _adaptive_avg_pool2d,
+addmm, mm, bmm, linear, convolution, max_pool2d_with_indices, avg_pool2d, _adaptive_avg_pool2d,
 native_layer_norm and _native_batch_norm_legit_no_training. Expected values come from PyTorch,
 computed in float64 and rounded to float32 (the exact result); inputs have 3 decimals, which are
 still not exact binary fractions, so the kernels' sums round and their order matters: the
@@ -19,6 +19,7 @@ FLOAT64_OPS = (
     "addmm.out",
     "mm.out",
     "bmm.out",
+    "linear.out",
     "convolution.out",
     "max_pool2d_with_indices.out",
     "avg_pool2d.out",
@@ -32,6 +33,7 @@ def cases(rng: Rng) -> list[Case]:
     """The cases, drawing their random inputs from `rng` in a fixed order."""
     cs = CaseList(f64_ops=FLOAT64_OPS, atol=1e-6)
     matmuls(cs, rng)
+    linears(cs, rng)
     convolutions(cs, rng)
     max_pools(cs, rng)
     avg_pools(cs, rng)
@@ -128,13 +130,32 @@ def convolutions(cs: CaseList, rng: Rng) -> None:
     cs.ok(op, "1-D depthwise dilation 2", conv_args(r(1, 4, 9), r(4, 1, 3), None, [1], [2], [2], 4))
     transposed = conv_args(r(1, 2, 4, 4), r(2, 3, 3, 3), None, [1, 1], [0, 0], [1, 1], 1)
     transposed["transposed"] = True
-    cs.err(op, "transposed", A, ((1, 3, 6, 6), f32), transposed)
+    cs.ok(op, "transposed", transposed)
+    grouped = conv_args(r(2, 4, 3, 5), r(4, 3, 2, 3), r(6), [2, 3], [1, 0], [1, 2], 2)
+    grouped.update(transposed=True, output_padding=[1, 0])
+    cs.ok(op, "transposed groups 2 stride 2x3 output_padding", grouped)
+    cs.ok(
+        op,
+        "3-D stride 2 pad 1",
+        conv_args(r(1, 2, 4, 5, 3), r(3, 2, 3, 3, 2), r(3), [2, 2, 1], [1, 1, 0], [1, 1, 1], 1),
+    )
     groups = conv_args(r(1, 4, 5, 5), r(3, 1, 3, 3), None, [1, 1], [0, 0], [1, 1], 3)
     cs.err(op, "groups 3 vs 4 channels", A, ((1, 3, 3, 3), f32), groups)
     bias = conv_args(r(1, 2, 5, 5), r(4, 2, 3, 3), r(3), [1, 1], [0, 0], [1, 1], 1)
     cs.err(op, "bias length 3 vs 4", A, ((1, 4, 3, 3), f32), bias)
     large = conv_args(r(1, 1, 2, 2), r(1, 1, 3, 3), None, [1, 1], [0, 0], [1, 1], 1)
     cs.err(op, "kernel larger than input", A, ((1, 1, 1, 1), f32), large)
+
+
+def linears(cs: CaseList, rng: Rng) -> None:
+    """linear (ExecuTorch's optimized kernel; the Cortex-M backend's float fallbacks emit it)."""
+    r = rng.randn_milli
+    op = "linear.out"
+    cs.ok(op, "bias", input=r(4, 5), weight=r(3, 5), bias=r(3))
+    cs.ok(op, "no bias 3-D input", input=r(2, 3, 7), weight=r(6, 7), bias=None)
+    cs.ok(op, "1-D input", input=r(9), weight=r(2, 9), bias=r(2))
+    cs.err(op, "in features 5 vs 4", A, ((4, 3), f32), input=r(4, 5), weight=r(3, 4), bias=r(3))
+    cs.err(op, "bias length 2 vs 3", A, ((4, 3), f32), input=r(4, 5), weight=r(3, 5), bias=r(2))
 
 
 def pool_args(x: torch.Tensor, k: list[int], s: list[int], p: list[int], d: list[int], ceil: bool) -> Args:
@@ -162,6 +183,11 @@ def max_pools(cs: CaseList, rng: Rng) -> None:
     ok("ties keep the first index", pool_args(ties, [3, 3], [2, 2], [1, 1], [1, 1], True))
     ok("all negative, padding", pool_args(r(1, 1, 4, 4, offset=-5.0), [3, 3], [1, 1], [1, 1], [1, 1], False))
     ok("separate returns", pool_args(r(1, 2, 4, 4), [2, 2], [2, 2], [0, 0], [1, 1], False), separate_returns=True)
+    for dtype in (torch.int8, torch.uint8, torch.int16, torch.int32, torch.int64):
+        ints = rng.randint(1, 2, 5, 6, lo=-100 if dtype != torch.uint8 else 0, hi=100, dtype=dtype)
+        cs.ok(
+            op, f"{dtype} k3 s2 p1 ceil", pool_args(ints, [3, 3], [2, 2], [1, 1], [1, 1], True), out_dtype=(dtype, i64)
+        )
     wide_pad = pool_args(r(1, 1, 6, 6), [3, 3], [1, 1], [2, 2], [1, 1], False)
     cs.err(op, "padding 2 > k/2", A, [((1, 1, 8, 8), f32), ((1, 1, 8, 8), i64)], wide_pad)
 

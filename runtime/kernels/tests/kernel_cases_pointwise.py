@@ -197,5 +197,10 @@ def clamp(cs: CaseList, rng: Rng) -> None:
     cs.err("clamp.out", "int32 with Double bound", D, ((3,), i32), self=rng.randint(3), min=0.5)
     cs.err("clamp.out", "int32 bound out of range", A, ((3,), i32), self=rng.randint(3), max=2**40)
     cs.err("clamp.out", "float bound beyond float range", A, ((3,), f32), self=rng.randn(3), min=1e300)
-    cs.err("clamp.out", "uint8", D, ((3,), u8), self=torch.tensor([1, 2, 3], dtype=u8), min=1)
+    cs.ok("clamp.out", "uint8", self=torch.tensor([1, 2, 3, 250], dtype=u8), min=2, max=200)
+    cs.ok("clamp.out", "int8 min only", self=torch.tensor([-128, -3, 0, 5, 127], dtype=torch.int8), min=-2)
+    cs.ok("clamp.out", "int16", self=torch.tensor([-300, 7, 300], dtype=torch.int16), min=-5, max=256)
+    cs.err(
+        "clamp.out", "int8 bound out of range", A, ((3,), torch.int8), self=torch.zeros(3, dtype=torch.int8), max=200
+    )
     cs.err("clamp.out", "out [2] for [3]", A, ((2,), f32), self=rng.randn(3), min=0.0)

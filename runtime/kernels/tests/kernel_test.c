@@ -692,20 +692,20 @@ static void check_plan_helpers(void) {
 
   /* broadcast plan: [3,1,5] x [1,4,1] merges nothing; [2,3] x [2,3] merges to one row */
   const int32_t s315[] = {3, 1, 5}, s141[] = {1, 4, 1}, s345[] = {3, 4, 5}, s23[] = {2, 3};
-  tp_tensor a = {NULL, s315, 15, 60, 3, TP_DTYPE_FLOAT32, 0, 0};
-  tp_tensor b = {NULL, s141, 4, 16, 3, TP_DTYPE_FLOAT32, 0, 0};
-  tp_tensor o = {NULL, s345, 60, 240, 3, TP_DTYPE_FLOAT32, 0, 0};
+  tp_tensor a = {NULL, s315, 15, 60, 3, TP_DTYPE_FLOAT32, 0, 0, 0};
+  tp_tensor b = {NULL, s141, 4, 16, 3, TP_DTYPE_FLOAT32, 0, 0, 0};
+  tp_tensor o = {NULL, s345, 60, 240, 3, TP_DTYPE_FLOAT32, 0, 0, 0};
   tp_bcast bc;
   HCHECK(tp_bcast_init(&bc, &a, &b, &o) == TP_OK && bc.dim == 3 && bc.rows == 12 && bc.sizes[2] == 5);
   HCHECK(bc.strides[0][0] == 5 && bc.strides[0][1] == 0 && bc.strides[0][2] == 1);
   HCHECK(bc.strides[1][0] == 0 && bc.strides[1][1] == 1 && bc.strides[1][2] == 0);
-  tp_tensor x = {NULL, s23, 6, 24, 2, TP_DTYPE_FLOAT32, 0, 0};
+  tp_tensor x = {NULL, s23, 6, 24, 2, TP_DTYPE_FLOAT32, 0, 0, 0};
   HCHECK(tp_bcast_init(&bc, &x, &x, &x) == TP_OK && bc.dim == 1 && bc.rows == 1 && bc.sizes[0] == 6);
   HCHECK(tp_bcast_init(&bc, &a, &b, &x) == TP_ERR_KERNEL_ARGS);
 
   /* reduce plan: [2,3,4] over dims {0,2} keepdim -> out [1,3,1], reduced dims do not merge */
   const int32_t s234[] = {2, 3, 4};
-  tp_tensor r = {NULL, s234, 24, 96, 3, TP_DTYPE_FLOAT32, 0, 0};
+  tp_tensor r = {NULL, s234, 24, 96, 3, TP_DTYPE_FLOAT32, 0, 0, 0};
   tp_reduce_plan plan;
   const int64_t dims[] = {0, -1};
   HCHECK(tp_reduce_plan_init(&plan, &r, dims, 2, true) == TP_OK && plan.out_dim == 3 && plan.out_sizes[0] == 1 &&

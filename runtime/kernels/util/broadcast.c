@@ -25,18 +25,13 @@ tp_status tp_broadcast_shape(const tp_tensor *a, const tp_tensor *b, uint32_t *d
 }
 
 /* Element strides of t's dimensions seen from an output of `dim` dimensions (aligned at the
- * end): 0 for missing and size-1 dimensions. */
+ * end), in t's own memory order (tp_tensor_strides): 0 for missing and size-1 dimensions. */
 static void broadcast_strides(const tp_tensor *t, uint32_t dim, uint32_t *strides) {
-  uint32_t stride = 1;
+  int32_t own[TP_MAX_DIM];
+  tp_tensor_strides(t, own);
   for (uint32_t k = 0; k < dim; k++) {
     const uint32_t d = dim - 1 - k;
-    if (k < t->dim) {
-      const uint32_t size = (uint32_t)t->sizes[t->dim - 1 - k];
-      strides[d] = size == 1 ? 0 : stride;
-      stride *= size;
-    } else {
-      strides[d] = 0;
-    }
+    strides[d] = k < t->dim && t->sizes[t->dim - 1 - k] != 1 ? (uint32_t)own[t->dim - 1 - k] : 0u;
   }
 }
 
@@ -51,9 +46,16 @@ tp_status tp_bcast_init(tp_bcast *bc, const tp_tensor *a, const tp_tensor *b, tp
   broadcast_strides(a, dim, sa);
   broadcast_strides(b, dim, sb);
 
+  /* Rows follow out's memory order: dims in order, or for a channels-last out N, the spatial
+   * dims, then C (the out is written element after element). */
+  uint32_t order[TP_MAX_DIM];
+  for (uint32_t i = 0; i < dim; i++) {
+    order[i] = !out->channels_last ? i : i == 0 ? 0u : i == dim - 1 ? 1u : i + 1;
+  }
   uint32_t numel = 1;
   bc->dim = 0;
-  for (uint32_t d = 0; d < dim; d++) {
+  for (uint32_t i = 0; i < dim; i++) {
+    const uint32_t d = order[i];
     const uint32_t size = (uint32_t)sizes[d];
     numel *= size;
     if (size == 1) {
@@ -91,6 +93,16 @@ tp_status tp_bcast_prepare(tp_bcast_packed *packed, const tp_tensor *a, const tp
     packed->sizes[d] = bc.sizes[d];
     packed->repeats[0] |= (uint8_t)((bc.strides[0][d] == 0 ? 1u : 0u) << d);
     packed->repeats[1] |= (uint8_t)((bc.strides[1][d] == 0 ? 1u : 0u) << d);
+  }
+  /* The packed form rebuilds strides for inputs laid out in the order the rows go; an input in
+   * another dim order than the out (a contiguous [N, C, H, W] added to a channels-last one)
+   * would be read wrong: refused. */
+  tp_bcast rebuilt;
+  tp_bcast_unpack(packed, &rebuilt);
+  for (uint32_t d = 0; d < bc.dim; d++) {
+    if (rebuilt.strides[0][d] != bc.strides[0][d] || rebuilt.strides[1][d] != bc.strides[1][d]) {
+      return TP_ERR_DIM_ORDER;
+    }
   }
   return TP_OK;
 }

@@ -39,5 +39,7 @@ tp_status tp_elementwise_args(const tp_kernel_call *call, uint32_t out_index, tp
   TP_CHECK_ARGS(call->nargs == out_index + 2);
   TP_TRY(tp_arg_tensor(call->args, call->nargs, 0, self));
   TP_TRY(tp_arg_tensor(call->args, call->nargs, out_index, out));
-  return tp_arg_tensor(call->args, call->nargs, out_index + 1, &ret);
+  TP_TRY(tp_arg_tensor(call->args, call->nargs, out_index + 1, &ret));
+  /* Elementwise kernels walk memory: self's and out's must hold the elements in one order. */
+  return tp_same_memory_order(*self, *out) ? TP_OK : TP_ERR_DIM_ORDER;
 }

@@ -43,8 +43,10 @@ typedef union tp_elementwise_const {
 
 /** The arguments an elementwise kernel `op(Tensor self, ..., *, Tensor(a!) out) -> Tensor(a!)`
  *  checks first in prepare: nargs == out_index + 2 (out at args[out_index], then the returned
- *  out), and self, out and the returned out are tensors (else TP_ERR_KERNEL_ARGS). Dtypes,
- *  shapes and the arguments between self and out are the kernel's to check. */
+ *  out), and self, out and the returned out are tensors (else TP_ERR_KERNEL_ARGS), self and out
+ *  in one memory order (tp_same_memory_order, else TP_ERR_DIM_ORDER: what lets a kernel flagged
+ *  TP_KERNEL_DIM_ORDERS walk both by element index). Dtypes, shapes and the arguments between
+ *  self and out are the kernel's to check. */
 tp_status tp_elementwise_args(const tp_kernel_call *call, uint32_t out_index, tp_tensor **self, tp_tensor **out);
 
 #endif /* TINYPTE_KERNELS_UTIL_ELEMENTWISE_H */

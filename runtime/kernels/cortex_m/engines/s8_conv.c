@@ -152,17 +152,23 @@ tp_status tp_s8_conv_prepare(const tp_kernel_call *call, tp_s8_conv_kind kind, t
     TP_CHECK_ARGS(tp_shift_ok(shifts[c]));
   }
 
+  /* Memory order: an _nhwc operator's tensors are NHWC-shaped and contiguous; a legacy one's
+   * are NCHW-shaped, laid out NCHW (contiguous) or NHWC (channels-last, read in place). */
+  const bool legacy_last = !nhwc && (in->channels_last || out->channels_last);
+  const bool in_nhwc = nhwc || in->channels_last || (legacy_last && tp_tensor_order_free(in));
+  const bool out_nhwc = nhwc || out->channels_last || (legacy_last && tp_tensor_order_free(out));
+  TP_CHECK_ARGS(!(nhwc && (in->channels_last || out->channels_last)));
   const int32_t hw_in = st->in_h * st->in_w, hw_out = st->out_h * st->out_w;
   st->in_sn = hw_in * st->in_c;
-  st->in_sc = nhwc ? 1 : hw_in;
-  st->in_sy = nhwc ? st->in_w * st->in_c : st->in_w;
-  st->in_sx = nhwc ? st->in_c : 1;
+  st->in_sc = in_nhwc ? 1 : hw_in;
+  st->in_sy = in_nhwc ? st->in_w * st->in_c : st->in_w;
+  st->in_sx = in_nhwc ? st->in_c : 1;
   st->out_sn = hw_out * st->out_c;
-  st->out_sc = nhwc ? 1 : hw_out;
-  st->out_sy = nhwc ? st->out_w * st->out_c : st->out_w;
-  st->out_sx = nhwc ? st->out_c : 1;
+  st->out_sc = out_nhwc ? 1 : hw_out;
+  st->out_sy = out_nhwc ? st->out_w * st->out_c : st->out_w;
+  st->out_sx = out_nhwc ? st->out_c : 1;
   st->depthwise = dw;
-  st->fast = nhwc && (dw || st->cin_g == st->in_c);
+  st->fast = in_nhwc && out_nhwc && (dw || st->cin_g == st->in_c);
   st->a_in = A_IN;
   st->a_w = A_W;
   st->a_bias = A_BIAS;
@@ -170,9 +176,14 @@ tp_status tp_s8_conv_prepare(const tp_kernel_call *call, tp_s8_conv_kind kind, t
   st->a_shift = (uint8_t)(A_SHIFT + o);
   st->a_scratch = (uint8_t)(A_SCRATCH + o);
   st->a_out = (uint8_t)(A_OUT + o);
+  /* The fast routine needs its scratch (tinypte's exporter plans it: quantize/scratch.py); a
+   * program planned by another exporter may give less, and then the portable routine, which
+   * needs none, computes the same result. */
   const uint32_t need = tp_s8_conv_scratch_bytes(st, true);
-  TP_CHECK_ARGS(scratch->dim == 1 && scratch->numel >= need);
-  TP_CHECK_ARGS(need == 0 || ((uintptr_t)scratch->data & 3u) == 0);
+  TP_CHECK_ARGS(scratch->dim == 1);
+  if (need > scratch->numel || (need != 0 && ((uintptr_t)scratch->data & 3u) != 0)) {
+    st->fast = 0;
+  }
   *run = st->fast ? tp_s8_conv_run_fast : tp_s8_conv_run_portable;
   return TP_OK;
 }
