@@ -11,7 +11,8 @@ Settings:  choice_flag (a string build setting with fixed choices)
 Models:    model_weights (model.py -> trained weights and metrics, once per model file),
            executorch_model (weights -> .pte, float or int8, ops, memory plan, golden data,
            and the program as a C library `:<name>_program`),
-           executorch_model_report (bazel run: summary and plots)
+           executorch_model_report (bazel run: summary and plots),
+           executorch_program (a .pte made elsewhere: golden data, firmware, tests)
 Firmware:  model_firmware (a model's inference firmware for many boards, with QEMU tests)
 Kernels:   kernel_library (selective build: only the kernels some programs call)
 Providers: TinypteBoardInfo, TinypteFirmwareInfo, TinypteWeightsInfo, TinyptePteInfo,
@@ -31,6 +32,7 @@ load("//rules/private:model_firmware.bzl", _model_firmware = "model_firmware")
 load("//rules/private:board.bzl", _board = "board", _memory_region = "memory_region", _qemu = "qemu", _tinypte_board = "tinypte_board")
 load("//rules/private:firmware.bzl", _firmware_uf2 = "firmware_uf2", _tinypte_firmware = "tinypte_firmware")
 load("//rules/private:model.bzl", _executorch_model = "executorch_model")
+load("//rules/private:program.bzl", _executorch_program = "executorch_program")
 load("//rules/private:report.bzl", _executorch_model_report = "executorch_model_report")
 load("//rules/private:training.bzl", _model_weights = "model_weights")
 load("//rules/private:qemu_test.bzl", _qemu_test = "qemu_test")
@@ -47,6 +49,7 @@ model_weights = _model_weights
 kernel_library = _kernel_library
 model_firmware = _model_firmware
 executorch_model = _executorch_model
+executorch_program = _executorch_program
 executorch_model_report = _executorch_model_report
 board = _board
 memory_region = _memory_region

@@ -350,9 +350,15 @@ def executorch_model(*, name, src = None, data = [], seed = 0, weights = None, q
         tags = tags,
         **kwargs
     )
-    _model_files(name = name, program = ":" + name + "_aot", visibility = visibility, tags = tags)
+    program_library(name = name, program = ":" + name + "_aot", visibility = visibility, tags = tags)
     if quantize == "int8":
         native.filegroup(name = name + "_quant_report", srcs = [":" + name], output_group = "quant_report", visibility = visibility, tags = tags)
+
+def program_library(*, name, program, visibility = None, tags = None):
+    """`:<name>`, a program's files under its own name (`program`: a rule providing
+    TinyptePteInfo, built in the AOT configuration), and `:<name>_program`, the program as a C
+    library (see executorch_model)."""
+    _model_files(name = name, program = program, visibility = visibility, tags = tags)
     _program_srcs(name = name + "_program_srcs", model = ":" + name, out = name + "_program", tags = tags)
     native.cc_library(
         name = name + "_program",

@@ -1,23 +1,88 @@
-/* Dim orders: where a tensor's elements are, for the two layouts tinypte runs (value.h). */
-#include "tinypte/value.h"
+/* Dim orders: reading a Tensor's, and keeping channels-last tensors from kernels that do not
+ * know them (value.h). Linked only for programs that need it (internal.h). */
+#include <stdbool.h>
 
-void tp_tensor_strides(const tp_tensor *t, int32_t strides[TP_MAX_DIM]) {
-  const uint32_t dim = t->dim;
-  if (!t->channels_last) {
-    int32_t step = 1;
-    for (uint32_t d = dim; d-- > 0;) {
-      strides[d] = step;
-      step *= t->sizes[d];
+#include "internal.h"
+
+/* Whether `order` lists the dims of `sizes` in the same memory order as `want` does: dims of
+ * size 1 take no room, so where they stand does not matter (torch gives such dims whatever
+ * place its stride ties leave them, e.g. (0, 2, 1, 3) for a [1, 1, 2, 2] tensor). */
+static bool same_memory_order(const uint8_t *order, const uint8_t *want, const int32_t *sizes, uint32_t dim) {
+  uint32_t j = 0;
+  for (uint32_t i = 0; i < dim; i++) {
+    if (sizes[order[i]] == 1) {
+      continue;
     }
-    return;
+    while (j < dim && sizes[want[j]] == 1) {
+      j++;
+    }
+    if (j == dim || want[j] != order[i]) {
+      return false;
+    }
+    j++;
   }
-  /* Memory order N, spatial dims in order, C: C is innermost, then the last spatial dim. */
-  int32_t step = 1;
-  strides[1] = step;
-  step *= t->sizes[1];
-  for (uint32_t d = dim; d-- > 2;) {
-    strides[d] = step;
-    step *= t->sizes[d];
-  }
-  strides[0] = step;
+  return true;
 }
+
+/* A dim order tinypte runs: contiguous (0..n-1), or channels-last (0, 2, .., n-1, 1) for 4-D and
+ * 5-D tensors (value.h), each up to where dims of size 1 stand. Any other order is
+ * TP_ERR_UNSUPPORTED; a list that is not a permutation, TP_ERR_CORRUPT. */
+tp_status tp_dim_order_read(const uint8_t *order, const int32_t *sizes, uint32_t dim, bool dynamic,
+                            bool *channels_last) {
+  uint32_t seen = 0;
+  uint8_t contiguous[TP_MAX_DIM];
+  uint8_t last[TP_MAX_DIM];
+  for (uint32_t d = 0; d < dim; d++) {
+    if (order[d] >= dim || (seen & (1u << order[d])) != 0) {
+      return TP_ERR_CORRUPT;
+    }
+    seen |= 1u << order[d];
+    contiguous[d] = (uint8_t)d;
+    last[d] = (uint8_t)(d == 0 ? 0u : d == dim - 1 ? 1u : d + 1);
+  }
+  if (same_memory_order(order, contiguous, sizes, dim)) {
+    *channels_last = false;
+    return TP_OK;
+  }
+  if ((dim == 4 || dim == 5) && same_memory_order(order, last, sizes, dim)) {
+    /* With one channel, or one spatial position, both orders put every element at the same
+     * place: such a tensor is contiguous for every kernel (unless its sizes change). */
+    uint64_t spatial = 1;
+    for (uint32_t d = 2; d < dim; d++) {
+      spatial *= (uint64_t)sizes[d];
+    }
+    *channels_last = dynamic || (sizes[1] != 1 && spatial != 1);
+    return TP_OK;
+  }
+  return TP_ERR_UNSUPPORTED;
+}
+
+/* Whether value `v` is, or lists, a channels-last tensor. */
+static bool holds_channels_last(const tp_value *v) {
+  if (v->tag == TP_TAG_TENSOR) {
+    return v->as.tensor->channels_last != 0;
+  }
+  if (v->tag == TP_TAG_TENSOR_LIST || v->tag == TP_TAG_OPTIONAL_TENSOR_LIST) {
+    for (uint32_t i = 0; i < v->as.tensor_list.len; i++) {
+      const tp_tensor *t = v->as.tensor_list.items[i];
+      if (t != NULL && t->channels_last) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/* A kernel that reads only contiguous tensors is never given a channels-last one. */
+tp_status tp_dim_order_check_call(const tp_instruction *instruction) {
+  if ((instruction->kernel->flags & TP_KERNEL_DIM_ORDERS) != 0) {
+    return TP_OK;
+  }
+  for (uint32_t i = 0; i < instruction->call.nargs; i++) {
+    if (holds_channels_last(instruction->call.args[i])) {
+      return TP_ERR_DIM_ORDER;
+    }
+  }
+  return TP_OK;
+}
+

@@ -29,6 +29,22 @@ void tp_method_note_failure(tp_method *method, uint32_t pc);
  *  TP_KERNEL_DYNAMIC_SHAPES. Runs last in tp_method_init. */
 tp_status tp_dynamic_calls(tp_method *method);
 
+/* Dim orders (dim_order.c). The object is linked only into firmware whose programs have a
+ * tensor in another dim order than 0..n-1 (their kernel registry lists the extension kernel
+ * tinypte::dim_orders.ext, runtime/kernels/extensions/dim_orders.c, which references it):
+ * without it the loader takes contiguous tensors only and no call needs checking. */
+
+/** Read a Tensor's dim order (`order`, a permutation of `dim` dims of `sizes`): contiguous, or
+ *  channels-last for 4-D and 5-D tensors, up to where dims of size 1 stand (value.h); a static
+ *  tensor with one channel or one spatial position reads as contiguous (both orders agree).
+ *  Any other order is TP_ERR_UNSUPPORTED, a list that is not a permutation TP_ERR_CORRUPT. */
+tp_status tp_dim_order_read(const uint8_t *order, const int32_t *sizes, uint32_t dim, bool dynamic,
+                            bool *channels_last) __attribute__((weak));
+
+/** TP_ERR_DIM_ORDER when `instruction` gives a channels-last tensor to a kernel not flagged
+ *  TP_KERNEL_DIM_ORDERS. */
+tp_status tp_dim_order_check_call(const tp_instruction *instruction) __attribute__((weak));
+
 /* The flatbuffer part of a loaded program. */
 tp_fb tp_program_fb(const tp_program *program);
 

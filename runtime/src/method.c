@@ -106,35 +106,6 @@ __attribute__((weak)) tp_status tp_dynamic_calls(tp_method *method) {
   return TP_OK;
 }
 
-/* Whether value `v` is, or lists, a channels-last tensor. */
-static bool holds_channels_last(const tp_value *v) {
-  if (v->tag == TP_TAG_TENSOR) {
-    return v->as.tensor->channels_last != 0;
-  }
-  if (v->tag == TP_TAG_TENSOR_LIST || v->tag == TP_TAG_OPTIONAL_TENSOR_LIST) {
-    for (uint32_t i = 0; i < v->as.tensor_list.len; i++) {
-      const tp_tensor *t = v->as.tensor_list.items[i];
-      if (t != NULL && t->channels_last) {
-        return true;
-      }
-    }
-  }
-  return false;
-}
-
-/* A kernel that reads only contiguous tensors is never given a channels-last one. */
-static tp_status check_dim_orders(const tp_instruction *instruction) {
-  if ((instruction->kernel->flags & TP_KERNEL_DIM_ORDERS) != 0) {
-    return TP_OK;
-  }
-  for (uint32_t i = 0; i < instruction->call.nargs; i++) {
-    if (holds_channels_last(instruction->call.args[i])) {
-      return TP_ERR_DIM_ORDER;
-    }
-  }
-  return TP_OK;
-}
-
 /* Prepare every kernel call: each kernel checks its arguments and chooses what to run. */
 static tp_status prepare_kernels(tp_method *method) {
   for (uint32_t pc = 0; pc < method->num_instructions; pc++) {
@@ -142,7 +113,8 @@ static tp_status prepare_kernels(tp_method *method) {
     if (instruction->kind != TP_INSTR_KERNEL_CALL) {
       continue;
     }
-    tp_status status = check_dim_orders(instruction);
+    /* dim_order.c, linked when the program has channels-last tensors (else there are none). */
+    tp_status status = tp_dim_order_check_call == NULL ? TP_OK : tp_dim_order_check_call(instruction);
     if (status == TP_OK) {
       status = tp_kernel_prepare(instruction->kernel, &instruction->call, &instruction->run);
     }

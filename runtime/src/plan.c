@@ -136,52 +136,6 @@ static tp_status constant_data(const tp_plan_view *view, uint32_t index, uint32_
   return TP_OK;
 }
 
-/* Whether `order` lists the dims of `sizes` in the same memory order as `want` does: dims of
- * size 1 take no room, so where they stand does not matter (torch gives such dims whatever
- * place its stride ties leave them, e.g. (0, 2, 1, 3) for a [1, 1, 2, 2] tensor). */
-static bool same_memory_order(const uint8_t *order, const uint8_t *want, const int32_t *sizes, uint32_t dim) {
-  uint32_t j = 0;
-  for (uint32_t i = 0; i < dim; i++) {
-    if (sizes[order[i]] == 1) {
-      continue;
-    }
-    while (j < dim && sizes[want[j]] == 1) {
-      j++;
-    }
-    if (j == dim || want[j] != order[i]) {
-      return false;
-    }
-    j++;
-  }
-  return true;
-}
-
-/* A dim order tinypte runs: contiguous (0..n-1), or channels-last (0, 2, .., n-1, 1) for 4-D and
- * 5-D tensors (value.h), each up to where dims of size 1 stand. Any other order is
- * TP_ERR_UNSUPPORTED; a list that is not a permutation, TP_ERR_CORRUPT. */
-static tp_status read_dim_order(const uint8_t *order, const int32_t *sizes, uint32_t dim, bool *channels_last) {
-  uint32_t seen = 0;
-  uint8_t contiguous[TP_MAX_DIM];
-  uint8_t last[TP_MAX_DIM];
-  for (uint32_t d = 0; d < dim; d++) {
-    if (order[d] >= dim || (seen & (1u << order[d])) != 0) {
-      return TP_ERR_CORRUPT;
-    }
-    seen |= 1u << order[d];
-    contiguous[d] = (uint8_t)d;
-    last[d] = (uint8_t)(d == 0 ? 0u : d == dim - 1 ? 1u : d + 1);
-  }
-  if (same_memory_order(order, contiguous, sizes, dim)) {
-    *channels_last = false;
-    return TP_OK;
-  }
-  if ((dim == 4 || dim == 5) && same_memory_order(order, last, sizes, dim)) {
-    *channels_last = true;
-    return TP_OK;
-  }
-  return TP_ERR_UNSUPPORTED;
-}
-
 /* Shape and dtype of a Tensor table; rejects what tinypte does not run. */
 static tp_status tensor_shape(const tp_fb *fb, const tp_fb_table *table, tp_tensor *t) {
   uint8_t scalar_type;
@@ -215,16 +169,19 @@ static tp_status tensor_shape(const tp_fb *fb, const tp_fb_table *table, tp_tens
     if (dim_order.len != sizes.len) {
       return TP_ERR_CORRUPT;
     }
-    TP_TRY(read_dim_order(fb->data + dim_order.pos, dims, dim_order.len, &channels_last));
-  }
-  if (channels_last && dynamism == TP_SHAPE_STATIC) {
-    /* With one channel, or one spatial position, both orders put every element at the same
-     * place: such a tensor is contiguous for every kernel. */
-    uint64_t spatial = 1;
-    for (uint32_t d = 2; d < sizes.len; d++) {
-      spatial *= (uint64_t)dims[d];
+    const uint8_t *order = fb->data + dim_order.pos;
+    bool identity = true;
+    for (uint32_t d = 0; d < dim_order.len; d++) {
+      identity = identity && order[d] == d;
     }
-    channels_last = dims[1] != 1 && spatial != 1;
+    if (!identity) {
+      /* Another order: dim_order.c reads it, when linked (programs that have one list its
+       * kernel extension); without it only contiguous tensors load. */
+      if (tp_dim_order_read == NULL) {
+        return TP_ERR_UNSUPPORTED;
+      }
+      TP_TRY(tp_dim_order_read(order, dims, dim_order.len, dynamism != TP_SHAPE_STATIC, &channels_last));
+    }
   }
   t->data = NULL;
   t->sizes = dims;

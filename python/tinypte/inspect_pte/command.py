@@ -1,7 +1,8 @@
 """`tinypte inspect_pte`: a .pte's operator list and memory plan.
 
-ops.json:  {"model", "operators": [{"name", "overload", "dtypes", "count"}]} — every
-           operator the execution plan calls (selective kernel builds read this).
+ops.json:  {"model", "operators": [{"name", "overload", "dtypes", "count"}], "extensions"} —
+           every operator the execution plan calls, and the kernel extensions its calls need
+           (extensions.py; selective kernel builds read both).
 plan.json: {"non_const_buffer_sizes", "inputs", "outputs", "tensors": [{"evalue", "shape",
            "dtype", "memory_id", "offset", "nbytes", "first_use", "last_use", "role"}]} —
            planned tensors with their lifetimes in instruction indices (inputs from -1,
@@ -22,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from tinypte.errors import TinypteError
-from tinypte.inspect_pte import macs
+from tinypte.inspect_pte import extensions, macs
 from tinypte.programs.pte import Program, constant_sizes, is_planned, is_tensor, load_program, tensor_info
 
 
@@ -51,9 +52,13 @@ def analyse(program: Program, name: str) -> tuple[dict[str, Any], dict[str, Any]
     counts: Counter[int] = Counter()
     op_macs: Counter[int] = Counter()
     dtypes: dict[int, set[str]] = {}
+    needed: set[str] = extensions.for_values(values)
     for call in kernel_calls:
         index = call["op_index"]
         counts[index] += 1
+        needed |= extensions.needed(
+            plan["operators"][index]["name"], plan["operators"][index]["overload"], call, values
+        )
         op_macs[index] += kernel_call_macs(plan["operators"][index]["name"], call, values)
         for arg in call["args"]:
             if is_tensor(values[arg]):
@@ -73,6 +78,7 @@ def analyse(program: Program, name: str) -> tuple[dict[str, Any], dict[str, Any]
         "model": name,
         "macs": total_macs,
         "operators": sorted(operators, key=lambda o: (o["name"], o["overload"])),
+        "extensions": sorted(needed),
     }
 
     # Planned tensors and their lifetimes.

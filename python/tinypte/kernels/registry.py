@@ -73,17 +73,19 @@ def used_operators(ops_files: list[Path]) -> dict[str, list[str]]:
     for path in ops_files:
         try:
             data = json.loads(path.read_text())
-            operators = [(op["name"], op["overload"]) for op in data["operators"]]
+            operators = [f"{op['name']}.{op['overload']}" for op in data["operators"]]
+            # Kernel extensions (tinypte.inspect_pte.extensions) are selected like operators.
+            operators += [str(key) for key in data.get("extensions", [])]
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise TinypteError(f"{path}: not an ops.json written by `tinypte inspect_pte`: {error}") from error
-        for name, overload in operators:
-            used.setdefault(f"{name}.{overload}", []).append(str(data.get("model", path.name)))
+        for key in operators:
+            used.setdefault(key, []).append(str(data.get("model", path.name)))
     return used
 
 
 # Namespaces of ExecuTorch's own operators (portable kernels, the Cortex-M backend's): any other
 # namespace is a user's custom operator (torch.library), whose kernel only the user can provide.
-KNOWN_NAMESPACES = ("aten", "dim_order_ops", "et_copy", "cortex_m", "quantized_decomposed")
+KNOWN_NAMESPACES = ("aten", "dim_order_ops", "et_copy", "cortex_m", "quantized_decomposed", "tinypte")
 
 
 def select(kernels: dict[str, Kernel], used: dict[str, list[str]]) -> list[Kernel]:

@@ -60,9 +60,6 @@ typedef struct tp_tensor {
   uint8_t channels_last : 1; /* 1: dim order (0, 2, .., n-1, 1) (n = 4 or 5), else contiguous */
 } tp_tensor;
 
-/** @return the element stride of each dimension of `t` (its dim order applied): for a
- *  contiguous tensor the row-major strides, for a channels-last one C's stride is 1. */
-void tp_tensor_strides(const tp_tensor *t, int32_t strides[TP_MAX_DIM]);
 
 /* Value kinds: the KernelTypes union of program.fbs (whose tag is one more: Null = 1, Int = 2, ...). */
 typedef enum tp_tag {

@@ -2,10 +2,17 @@
 #include "engines/conv_nd.h"
 
 #include "engines/gemm.h"
+#include "util/shape.h"
+
+/* Element strides of what run reads, from the tensors (their dim orders applied). */
+typedef struct conv_strides {
+  int32_t in[TP_CONV_ND_MAX_SPATIAL + 2], out[TP_CONV_ND_MAX_SPATIAL + 2], w[TP_CONV_ND_MAX_SPATIAL + 2];
+} conv_strides;
 
 /* The sum of one output element over one input channel's taps (`t` walks the taps, outermost
  * spatial dim first), added to *sum in that order. */
-static void direct_taps(const tp_conv_nd *st, const float *in, const float *w, const int32_t *o, float *sum) {
+static void direct_taps(const tp_conv_nd *st, const conv_strides *x, const float *in, const float *w, const int32_t *o,
+                        float *sum) {
   int32_t t[TP_CONV_ND_MAX_SPATIAL] = {0, 0, 0};
   const uint32_t sp = st->spatial;
   for (;;) {
@@ -14,8 +21,8 @@ static void direct_taps(const tp_conv_nd *st, const float *in, const float *w, c
     for (uint32_t a = 0; a < sp; a++) {
       const int32_t i = o[a] * st->s[a] - st->p[a] + t[a] * st->d[a];
       inside = inside && i >= 0 && i < st->in[a];
-      in_off += i * st->in_st[2 + a];
-      w_off += t[a] * st->w_st[2 + a];
+      in_off += i * x->in[2 + a];
+      w_off += t[a] * x->w[2 + a];
     }
     if (inside) {
       *sum += in[in_off] * w[w_off];
@@ -34,7 +41,8 @@ static void direct_taps(const tp_conv_nd *st, const float *in, const float *w, c
 }
 
 /* Transposed: the taps t whose input position i = (o + p - t * d) / s is whole and inside. */
-static void transposed_taps(const tp_conv_nd *st, const float *in, const float *w, const int32_t *o, float *sum) {
+static void transposed_taps(const tp_conv_nd *st, const conv_strides *x, const float *in, const float *w,
+                            const int32_t *o, float *sum) {
   int32_t t[TP_CONV_ND_MAX_SPATIAL] = {0, 0, 0};
   const uint32_t sp = st->spatial;
   for (;;) {
@@ -44,8 +52,8 @@ static void transposed_taps(const tp_conv_nd *st, const float *in, const float *
       const int32_t num = o[a] + st->p[a] - t[a] * st->d[a];
       const int32_t i = num >= 0 ? num / st->s[a] : -1;
       inside = inside && num >= 0 && num % st->s[a] == 0 && i < st->in[a];
-      in_off += i * st->in_st[2 + a];
-      w_off += t[a] * st->w_st[2 + a];
+      in_off += i * x->in[2 + a];
+      w_off += t[a] * x->w[2 + a];
     }
     if (inside) {
       *sum += in[in_off] * w[w_off];
@@ -65,29 +73,45 @@ static void transposed_taps(const tp_conv_nd *st, const float *in, const float *
 
 tp_status tp_conv_nd_run(const tp_kernel_call *call) {
   const tp_conv_nd *st = call->state;
-  const float *in = (const float *)call->args[st->in_slot]->as.tensor->data;
-  const float *w = (const float *)call->args[st->w_slot]->as.tensor->data;
-  const float *bias =
-      st->has_bias ? (const float *)call->args[st->bias_slot]->as.tensor->data : NULL;
-  float *out = (float *)call->args[st->out_slot]->as.tensor->data;
+  const tp_tensor *in_t = call->args[TP_CONV_IN]->as.tensor, *w_t = call->args[TP_CONV_WEIGHT]->as.tensor;
+  const tp_tensor *out_t = call->args[TP_CONV_OUT]->as.tensor;
+  conv_strides x;
+  int32_t strides[TP_MAX_DIM];
+  tp_tensor_strides(in_t, strides);
+  for (uint32_t d = 0; d < in_t->dim; d++) {
+    x.in[d] = strides[d];
+  }
+  tp_tensor_strides(out_t, strides);
+  for (uint32_t d = 0; d < out_t->dim; d++) {
+    x.out[d] = strides[d];
+  }
+  tp_tensor_strides(w_t, strides);
+  for (uint32_t d = 0; d < w_t->dim; d++) {
+    x.w[d] = strides[d];
+  }
+  const float *in = (const float *)in_t->data;
+  const float *w = (const float *)w_t->data;
+  const float *bias = st->has_bias ? (const float *)call->args[TP_CONV_BIAS]->as.tensor->data : NULL;
+  float *out = (float *)out_t->data;
+  const int32_t batches = in_t->sizes[0], out_channels = out_t->sizes[1];
   const uint32_t sp = st->spatial;
-  for (int32_t n = 0; n < st->n; n++) {
-    for (int32_t oc = 0; oc < st->oc; oc++) {
+  for (int32_t n = 0; n < batches; n++) {
+    for (int32_t oc = 0; oc < out_channels; oc++) {
       const int32_t g = oc / st->ocg;
       int32_t o[TP_CONV_ND_MAX_SPATIAL] = {0, 0, 0};
       for (;;) {
         float sum = 0.0f;
-        int32_t out_off = n * st->out_st[0] + oc * st->out_st[1];
+        int32_t out_off = n * x.out[0] + oc * x.out[1];
         for (uint32_t a = 0; a < sp; a++) {
-          out_off += o[a] * st->out_st[2 + a];
+          out_off += o[a] * x.out[2 + a];
         }
         for (int32_t ci = 0; ci < st->cg; ci++) {
           const int32_t c = g * st->cg + ci;
-          const float *in_c = in + n * st->in_st[0] + c * st->in_st[1];
+          const float *in_c = in + n * x.in[0] + c * x.in[1];
           if (st->transposed) {
-            transposed_taps(st, in_c, w + c * st->w_st[0] + (oc - g * st->ocg) * st->w_st[1], o, &sum);
+            transposed_taps(st, &x, in_c, w + c * x.w[0] + (oc - g * st->ocg) * x.w[1], o, &sum);
           } else {
-            direct_taps(st, in_c, w + oc * st->w_st[0] + ci * st->w_st[1], o, &sum);
+            direct_taps(st, &x, in_c, w + oc * x.w[0] + ci * x.w[1], o, &sum);
           }
         }
         if (bias != NULL) {

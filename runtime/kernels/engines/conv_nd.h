@@ -21,19 +21,37 @@
 
 enum { TP_CONV_ND_MAX_SPATIAL = 3 };
 
+/* What prepare fixes; run reads the batch, channel counts and element strides from the tensors
+ * (so the state stays within aten::convolution's own, which the kernel's state size is). */
 typedef struct tp_conv_nd {
-  int32_t n, c, oc;             /* images, input and out channels */
-  int32_t cg, ocg;              /* input and out channels per group */
+  int32_t cg, ocg; /* input and out channels per group */
   int32_t in[TP_CONV_ND_MAX_SPATIAL], out[TP_CONV_ND_MAX_SPATIAL], k[TP_CONV_ND_MAX_SPATIAL];
   int32_t s[TP_CONV_ND_MAX_SPATIAL], p[TP_CONV_ND_MAX_SPATIAL], d[TP_CONV_ND_MAX_SPATIAL];
-  int32_t in_st[TP_CONV_ND_MAX_SPATIAL + 2]; /* element strides: n, c, spatial dims */
-  int32_t out_st[TP_CONV_ND_MAX_SPATIAL + 2];
-  int32_t w_st[TP_CONV_ND_MAX_SPATIAL + 2];  /* weight: dim 0, dim 1, taps */
-  uint8_t spatial;                          /* 1..3 */
+  uint8_t spatial; /* 1..3 */
   bool transposed, has_bias, clamped;
   tp_clamp clamp;
-  uint8_t in_slot, w_slot, bias_slot, out_slot;
 } tp_conv_nd;
+
+/* aten::convolution.out's argument slots: (input, weight, bias, stride, padding, dilation,
+ * transposed, output_padding, groups, *, out) -> out. */
+enum {
+  TP_CONV_IN,
+  TP_CONV_WEIGHT,
+  TP_CONV_BIAS,
+  TP_CONV_STRIDE,
+  TP_CONV_PADDING,
+  TP_CONV_DILATION,
+  TP_CONV_TRANSPOSED,
+  TP_CONV_OUTPUT_PADDING,
+  TP_CONV_GROUPS,
+  TP_CONV_OUT,
+  TP_CONV_NARGS = TP_CONV_OUT + 2,
+};
+
+/** Check a convolution call for the general routine and fill `st`: the extension kernel's
+ *  (runtime/kernels/extensions/conv_general.c), weak: NULL when firmware does not link it. */
+tp_status tp_conv_general_prepare(const tp_kernel_call *call, tp_conv_nd *st, tp_kernel_run_fn *run)
+    __attribute__((weak));
 
 /** Compute the convolution `call->state` (a tp_conv_nd) describes. */
 tp_status tp_conv_nd_run(const tp_kernel_call *call);

@@ -1,8 +1,9 @@
 /* aten::convolution.out for 3-D, 2-D (N, C, H, W) and 1-D (N, C, L) float32 convolutions with
  * optional bias, stride, padding, dilation and groups (depthwise included), direct or
  * transposed, on contiguous or channels-last tensors. Transposed, 3-D and channels-last calls
- * run the general routine of engines/conv_nd.h; what follows is about the contiguous 1-D and
- * 2-D direct ones.
+ * run the general routine of engines/conv_nd.h, an extension linked only into firmware whose
+ * programs need it (extensions/conv_general.c; else such a call is TP_ERR_UNSUPPORTED); what
+ * follows is about the contiguous 1-D and 2-D direct ones.
  *
  * Each output is a float sum over input channel, kernel row, kernel column (in increasing
  * order, skipping taps in the padding) with the bias added last, as ExecuTorch's portable
@@ -46,7 +47,19 @@ typedef struct conv_state {
 /* convolution.out(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding,
  *   SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, *, Tensor(a!) out)
  *   -> Tensor(a!): args input, ..., groups, out, out. */
-enum { IN, WEIGHT, BIAS, STRIDE, PADDING, DILATION, TRANSPOSED, OUTPUT_PADDING, GROUPS, OUT, NARGS = OUT + 2 };
+enum {
+  IN = TP_CONV_IN,
+  WEIGHT = TP_CONV_WEIGHT,
+  BIAS = TP_CONV_BIAS,
+  STRIDE = TP_CONV_STRIDE,
+  PADDING = TP_CONV_PADDING,
+  DILATION = TP_CONV_DILATION,
+  TRANSPOSED = TP_CONV_TRANSPOSED,
+  OUTPUT_PADDING = TP_CONV_OUTPUT_PADDING,
+  GROUPS = TP_CONV_GROUPS,
+  OUT = TP_CONV_OUT,
+  NARGS = TP_CONV_NARGS,
+};
 
 /* Reads a stride/padding/dilation list with 1 item (both dimensions) or `ndim` items into
  * v[2] (height, width); for 1-D convolutions v[0] is the height default. */
@@ -420,100 +433,6 @@ static tp_status fast_prepare(const tp_kernel_call *call, conv_state *state, tp_
   return TP_OK;
 }
 
-/* A stride/padding/dilation/output_padding list: 1 item (every dim) or `ndim` items, each in
- * [min, INT32_MAX / 4]. */
-static tp_status nd_param(tp_value *const *args, uint32_t nargs, uint32_t index, uint32_t ndim, int64_t min,
-                          int32_t *v) {
-  const int64_t *items;
-  uint32_t len;
-  TP_TRY(tp_arg_int_list(args, nargs, index, &items, &len));
-  TP_CHECK_ARGS(len == 1 || len == ndim);
-  for (uint32_t i = 0; i < ndim; i++) {
-    const int64_t x = items[len == 1 ? 0 : i];
-    TP_CHECK_ARGS(x >= min && x <= INT32_MAX / 4);
-    v[i] = (int32_t)x;
-  }
-  return TP_OK;
-}
-
-/* Transposed, 3-D, or channels-last: the general routine (engines/conv_nd.h). */
-static tp_status nd_prepare(const tp_kernel_call *call, tp_conv_nd *st, tp_kernel_run_fn *run) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
-  tp_tensor *in, *weight, *bias, *out;
-  bool transposed;
-  int64_t groups64;
-  TP_TRY(tp_arg_tensor(args, nargs, IN, &in));
-  TP_TRY(tp_arg_tensor(args, nargs, WEIGHT, &weight));
-  TP_TRY(tp_arg_optional_tensor(args, nargs, BIAS, &bias));
-  TP_TRY(tp_arg_bool(args, nargs, TRANSPOSED, &transposed));
-  TP_TRY(tp_arg_int(args, nargs, GROUPS, &groups64));
-  TP_TRY(tp_arg_tensor(args, nargs, OUT, &out));
-  TP_CHECK_ARGS(in->dim >= 3 && in->dim <= 2 + TP_CONV_ND_MAX_SPATIAL && weight->dim == in->dim);
-  const uint32_t sp = in->dim - 2u;
-  int32_t op[TP_CONV_ND_MAX_SPATIAL] = {0, 0, 0};
-  TP_TRY(nd_param(args, nargs, STRIDE, sp, 1, st->s));
-  TP_TRY(nd_param(args, nargs, PADDING, sp, 0, st->p));
-  TP_TRY(nd_param(args, nargs, DILATION, sp, 1, st->d));
-  if (transposed) {
-    TP_TRY(nd_param(args, nargs, OUTPUT_PADDING, sp, 0, op));
-  }
-  TP_CHECK_ARGS(groups64 >= 1 && groups64 <= INT32_MAX);
-  const int32_t G = (int32_t)groups64, C = in->sizes[1];
-  st->n = in->sizes[0];
-  st->c = C;
-  st->oc = transposed ? weight->sizes[1] * G : weight->sizes[0];
-  TP_CHECK_ARGS(C % G == 0 && st->oc % G == 0 && st->oc > 0);
-  st->cg = C / G;
-  st->ocg = st->oc / G;
-  TP_CHECK_ARGS(transposed ? weight->sizes[0] == C : weight->sizes[1] == st->cg);
-  int32_t expect[2 + TP_CONV_ND_MAX_SPATIAL] = {st->n, st->oc};
-  for (uint32_t a = 0; a < sp; a++) {
-    st->in[a] = in->sizes[2 + a];
-    st->k[a] = weight->sizes[2 + a];
-    TP_CHECK_ARGS(st->k[a] >= 1);
-    if (transposed) {
-      TP_CHECK_ARGS(op[a] < st->s[a] || op[a] < st->d[a]); /* ATen's output_padding rule */
-      const int64_t size = ((int64_t)st->in[a] - 1) * st->s[a] - 2 * (int64_t)st->p[a] +
-                           (int64_t)st->d[a] * (st->k[a] - 1) + op[a] + 1;
-      TP_CHECK_ARGS(size > 0 && size <= INT32_MAX / 4);
-      st->out[a] = (int32_t)size;
-    } else {
-      st->out[a] = tp_nn_out_size(st->in[a], st->k[a], st->s[a], st->p[a], st->d[a], false);
-      TP_CHECK_ARGS(st->out[a] > 0);
-    }
-    expect[2 + a] = st->out[a];
-  }
-  TP_CHECK_ARGS(tp_shape_is(out, in->dim, expect));
-  TP_CHECK_ARGS(bias == NULL || (bias->dim == 1 && bias->sizes[0] == st->oc && !bias->channels_last));
-  int32_t strides[TP_MAX_DIM];
-  tp_tensor_strides(in, strides);
-  for (uint32_t d = 0; d < in->dim; d++) {
-    st->in_st[d] = strides[d];
-  }
-  tp_tensor_strides(out, strides);
-  for (uint32_t d = 0; d < out->dim; d++) {
-    st->out_st[d] = strides[d];
-  }
-  tp_tensor_strides(weight, strides);
-  for (uint32_t d = 0; d < weight->dim; d++) {
-    st->w_st[d] = strides[d];
-  }
-  st->spatial = (uint8_t)sp;
-  st->transposed = transposed;
-  st->has_bias = bias != NULL;
-  st->clamped = call->clamp != NULL;
-  if (call->clamp != NULL) {
-    st->clamp = *call->clamp;
-  }
-  st->in_slot = IN;
-  st->w_slot = WEIGHT;
-  st->bias_slot = BIAS;
-  st->out_slot = OUT;
-  *run = out->numel == 0 ? tp_nn_run_nothing : tp_conv_nd_run;
-  return TP_OK;
-}
-
 /* Either routine family's state (each run routine reads its own member, at offset 0). */
 typedef union convolution_state {
   conv_state fast;
@@ -535,7 +454,11 @@ TP_KERNEL_WITH(aten, convolution, out, convolution_state, TP_KERNEL_TAKES_CLAMP 
     return TP_ERR_KERNEL_DTYPE;
   }
   if (transposed || in->dim == 5 || in->channels_last || out->channels_last || weight->channels_last) {
-    return nd_prepare(call, &state->nd, run);
+    /* The general routine is an extension (engines/conv_nd.h): linked when a program needs it. */
+    if (tp_conv_general_prepare == NULL) {
+      return TP_ERR_UNSUPPORTED;
+    }
+    return tp_conv_general_prepare(call, &state->nd, run);
   }
   return fast_prepare(call, &state->fast, run);
 }

@@ -1,92 +1,73 @@
 /* aten::max_pool2d_with_indices.out for float32 and integer (uint8, int8, int16, int32, int64)
- * (C, H, W) or (N, C, H, W) inputs (the fast routines are float32's): the max
+ * (C, H, W) or (N, C, H, W) inputs (the fast routines are float32's; the integer routine is an
+ * extension, extensions/max_pool_int.c, linked for programs that need it): the max
  * over each (dilated) window and its index h * W + w within the input plane (int64), as ATen.
  * Windows skip the padding. Like ExecuTorch's portable kernel, the first element of a window
  * starts the max and later ones replace it only when strictly greater (so the first of equal
  * maxima wins, and a NaN is only kept when it comes first); a window that lies entirely in
  * the padding gives 0 with index 0.
  */
-#include "util/nn.h"
+#include "engines/max_pool.h"
 
-typedef struct max_pool_state {
-  tp_nn_planes2d planes; /* plane count, input and output plane sizes */
-  tp_nn_window2d w;      /* kernel size, stride, padding, dilation */
-} max_pool_state;
+typedef tp_max_pool_state max_pool_state;
 
 /* max_pool2d_with_indices.out(Tensor self, int[2] kernel_size, int[2] stride=[],
  *   int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out,
  *   Tensor(b!) indices) -> (Tensor(a!), Tensor(b!)): the returns are one tensor list or two
  *   tensors (tp_nn_check_multi_out_nargs). */
-enum { IN, KERNEL, STRIDE, PADDING, DILATION, CEIL_MODE, OUT, INDICES };
+enum {
+  IN = TP_MAX_POOL_IN,
+  KERNEL,
+  STRIDE,
+  PADDING,
+  DILATION,
+  CEIL_MODE,
+  OUT = TP_MAX_POOL_OUT,
+  INDICES = TP_MAX_POOL_INDICES,
+};
 
-/* The general routine for element type T (every window shape, padding, ceil mode). */
-#define MAX_POOL_RUN(fn, T)                                                                  \
-  static tp_status fn(const tp_kernel_call *call) {                                          \
-    const max_pool_state *st = call->state;                                                  \
-    const tp_nn_window2d w = st->w;                                                          \
-    const int32_t H = st->planes.in[0], W = st->planes.in[1];                                \
-    const int32_t OH = st->planes.out[0], OW = st->planes.out[1];                            \
-    const T *plane = (const T *)call->args[IN]->as.tensor->data;                             \
-    T *o = (T *)call->args[OUT]->as.tensor->data;                                            \
-    int64_t *oi = (int64_t *)call->args[INDICES]->as.tensor->data;                           \
-    for (uint32_t c = 0; c < st->planes.count; c++, plane += (uint32_t)H * (uint32_t)W) {    \
-      for (int32_t oy = 0; oy < OH; oy++) {                                                  \
-        const int32_t iy0 = oy * w.s[0] - w.p[0];                                            \
-        int32_t ky_lo, ky_hi;                                                                \
-        tp_nn_taps(iy0, w.k[0], w.d[0], H, &ky_lo, &ky_hi);                                  \
-        for (int32_t ox = 0; ox < OW; ox++) {                                                \
-          const int32_t ix0 = ox * w.s[1] - w.p[1];                                          \
-          int32_t kx_lo, kx_hi;                                                              \
-          tp_nn_taps(ix0, w.k[1], w.d[1], W, &kx_lo, &kx_hi);                                \
-          T best = 0;                                                                        \
-          int32_t best_idx = 0;                                                              \
-          if (ky_hi > ky_lo && kx_hi > kx_lo) {                                              \
-            const int32_t x_first = ix0 + kx_lo * w.d[1];                                    \
-            const int32_t x_end = ix0 + kx_hi * w.d[1]; /* one step past the last tap */     \
-            int32_t row = (iy0 + ky_lo * w.d[0]) * W;                                        \
-            best_idx = row + x_first;                                                        \
-            best = plane[best_idx];                                                          \
-            for (int32_t ky = ky_lo; ky < ky_hi; ky++, row += w.d[0] * W) {                  \
-              for (int32_t x = x_first; x != x_end; x += w.d[1]) {                           \
-                const T v = plane[row + x];                                                  \
-                if (v > best) {                                                              \
-                  best = v;                                                                  \
-                  best_idx = row + x;                                                        \
-                }                                                                            \
-              }                                                                              \
-            }                                                                                \
-          }                                                                                  \
-          *o++ = best;                                                                       \
-          *oi++ = best_idx;                                                                  \
-        }                                                                                    \
-      }                                                                                      \
-    }                                                                                        \
-    return TP_OK;                                                                            \
+/* The general routine of float32 (every window shape, padding, ceil mode). */
+static tp_status max_pool_run(const tp_kernel_call *call) {
+  const max_pool_state *st = call->state;
+  const tp_nn_window2d w = st->w;
+  const int32_t H = st->planes.in[0], W = st->planes.in[1];
+  const int32_t OH = st->planes.out[0], OW = st->planes.out[1];
+  const float *plane = (const float *)call->args[IN]->as.tensor->data;
+  float *o = (float *)call->args[OUT]->as.tensor->data;
+  int64_t *oi = (int64_t *)call->args[INDICES]->as.tensor->data;
+  for (uint32_t c = 0; c < st->planes.count; c++, plane += (uint32_t)H * (uint32_t)W) {
+    for (int32_t oy = 0; oy < OH; oy++) {
+      const int32_t iy0 = oy * w.s[0] - w.p[0];
+      int32_t ky_lo, ky_hi;
+      tp_nn_taps(iy0, w.k[0], w.d[0], H, &ky_lo, &ky_hi);
+      for (int32_t ox = 0; ox < OW; ox++) {
+        const int32_t ix0 = ox * w.s[1] - w.p[1];
+        int32_t kx_lo, kx_hi;
+        tp_nn_taps(ix0, w.k[1], w.d[1], W, &kx_lo, &kx_hi);
+        float best = 0.0f;
+        int32_t best_idx = 0;
+        if (ky_hi > ky_lo && kx_hi > kx_lo) {
+          const int32_t x_first = ix0 + kx_lo * w.d[1];
+          const int32_t x_end = ix0 + kx_hi * w.d[1]; /* one step past the last tap */
+          int32_t row = (iy0 + ky_lo * w.d[0]) * W;
+          best_idx = row + x_first;
+          best = plane[best_idx];
+          for (int32_t ky = ky_lo; ky < ky_hi; ky++, row += w.d[0] * W) {
+            for (int32_t x = x_first; x != x_end; x += w.d[1]) {
+              const float v = plane[row + x];
+              if (v > best) {
+                best = v;
+                best_idx = row + x;
+              }
+            }
+          }
+        }
+        *o++ = best;
+        *oi++ = best_idx;
+      }
+    }
   }
-
-MAX_POOL_RUN(max_pool_run, float)
-MAX_POOL_RUN(max_pool_run_u8, uint8_t)
-MAX_POOL_RUN(max_pool_run_i8, int8_t)
-MAX_POOL_RUN(max_pool_run_i16, int16_t)
-MAX_POOL_RUN(max_pool_run_i32, int32_t)
-MAX_POOL_RUN(max_pool_run_i64, int64_t)
-
-/* The general routine of an integer dtype, or NULL. */
-static tp_kernel_run_fn integer_routine(int dtype) {
-  switch (dtype) {
-    case TP_DTYPE_UINT8:
-      return max_pool_run_u8;
-    case TP_DTYPE_INT8:
-      return max_pool_run_i8;
-    case TP_DTYPE_INT16:
-      return max_pool_run_i16;
-    case TP_DTYPE_INT32:
-      return max_pool_run_i32;
-    case TP_DTYPE_INT64:
-      return max_pool_run_i64;
-    default:
-      return NULL;
-  }
+  return TP_OK;
 }
 
 /* No padding and floor mode: every window lies inside its plane, so the taps need no range
@@ -162,8 +143,9 @@ TP_KERNEL(aten, max_pool2d_with_indices, out, max_pool_state) {
   TP_TRY(tp_arg_bool(args, nargs, CEIL_MODE, &ceil_mode));
   TP_TRY(tp_arg_tensor(args, nargs, OUT, &out));
   TP_TRY(tp_arg_tensor(args, nargs, INDICES, &indices));
-  const tp_kernel_run_fn integer = integer_routine(in->dtype);
-  if ((!tp_nn_is_f32(in) && integer == NULL) || out->dtype != in->dtype || indices->dtype != TP_DTYPE_INT64) {
+  const bool integer = in->dtype == TP_DTYPE_UINT8 || in->dtype == TP_DTYPE_INT8 || in->dtype == TP_DTYPE_INT16 ||
+                       in->dtype == TP_DTYPE_INT32 || in->dtype == TP_DTYPE_INT64;
+  if ((!tp_nn_is_f32(in) && !integer) || out->dtype != in->dtype || indices->dtype != TP_DTYPE_INT64) {
     return TP_ERR_KERNEL_DTYPE;
   }
   TP_TRY(tp_nn_pool_input(in, planes->in));
@@ -172,8 +154,11 @@ TP_KERNEL(aten, max_pool2d_with_indices, out, max_pool_state) {
   }
   TP_CHECK_ARGS(planes->out[0] > 0 && planes->out[1] > 0);
   TP_CHECK_ARGS(tp_nn_is_pooled(in, out, planes->out) && tp_nn_is_pooled(in, indices, planes->out));
-  tp_kernel_run_fn routine = integer != NULL ? integer : max_pool_run;
-  if (integer == NULL && w->p[0] == 0 && w->p[1] == 0 && !ceil_mode) {
+  if (integer && tp_max_pool_int_run == NULL) {
+    return TP_ERR_UNSUPPORTED; /* the integer routine is an extension this firmware lacks */
+  }
+  tp_kernel_run_fn routine = integer ? tp_max_pool_int_run : max_pool_run;
+  if (!integer && w->p[0] == 0 && w->p[1] == 0 && !ceil_mode) {
     routine = w->k[0] == 2 && w->k[1] == 2 ? max_pool_2x2 : max_pool_inside;
   }
   *run = tp_nn_pool_routine(in, out, planes, routine);

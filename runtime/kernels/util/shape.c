@@ -53,3 +53,34 @@ tp_status tp_permutation(const tp_tensor *in, const int64_t *dims, uint32_t len,
   }
   return TP_OK;
 }
+
+void tp_tensor_strides(const tp_tensor *t, int32_t strides[TP_MAX_DIM]) {
+  const uint32_t dim = t->dim;
+  int32_t step = 1;
+  if (!t->channels_last) {
+    for (uint32_t d = dim; d-- > 0;) {
+      strides[d] = step;
+      step *= t->sizes[d];
+    }
+    return;
+  }
+  /* Memory order N, the spatial dims in order, C: C innermost, then the last spatial dim. */
+  strides[1] = step;
+  step *= t->sizes[1];
+  for (uint32_t d = dim; d-- > 2;) {
+    strides[d] = step;
+    step *= t->sizes[d];
+  }
+  strides[0] = step;
+}
+
+tp_status tp_in_out_channels_last(const tp_kernel_call *call, bool *channels_last) {
+  const tp_tensor *in = call->args[0]->as.tensor, *out = call->args[call->nargs - 2]->as.tensor;
+  const bool last = in->channels_last || out->channels_last;
+  if ((in->channels_last != last && !tp_tensor_order_free(in)) ||
+      (out->channels_last != last && !tp_tensor_order_free(out))) {
+    return TP_ERR_DIM_ORDER;
+  }
+  *channels_last = last;
+  return TP_OK;
+}

@@ -16,18 +16,15 @@ tp_status tp_normalize_dim(int64_t d, uint32_t dim, uint32_t *out);
 /** Size of dimension d, 1 for scalar tensors' virtual dim. */
 static inline int32_t tp_size(const tp_tensor *t, uint32_t d) { return d < t->dim ? t->sizes[d] : 1; }
 
+/** The element stride of each dimension of `t` (its dim order applied): for a contiguous
+ *  tensor the row-major strides, for a channels-last one C's stride is 1. */
+void tp_tensor_strides(const tp_tensor *t, int32_t strides[TP_MAX_DIM]);
+
 /** true when t is laid out the same in both dim orders: a 4-D or 5-D tensor with one channel or
- *  one spatial position (the loader marks such tensors contiguous, value.h). */
-static inline bool tp_tensor_order_free(const tp_tensor *t) {
-  if (t->dim < 4 || t->dim > 5) {
-    return false;
-  }
-  int32_t spatial = 1;
-  for (uint32_t d = 2; d < t->dim; d++) {
-    spatial *= t->sizes[d];
-  }
-  return t->sizes[1] == 1 || spatial == 1;
-}
+ *  one spatial position (the loader marks such tensors contiguous, value.h). Defined with the
+ *  dim-order extension (extensions/dim_orders.c), weak: without it no tensor is channels-last,
+ *  and callers ask only when a tensor is (a NULL here is never called). */
+bool tp_tensor_order_free(const tp_tensor *t) __attribute__((weak));
 
 /** true when element i of a's memory and of b's memory are the same logical element (for
  *  tensors of one shape): both in one dim order, or one of them laid out the same either way. */
@@ -40,19 +37,10 @@ static inline bool tp_same_memory_order(const tp_tensor *a, const tp_tensor *b) 
  *  channels-last (an NCHW-shaped tensor laid out NHWC; a tensor laid out the same either way,
  *  tp_tensor_order_free, goes with the other), cleared when both are contiguous; mixed orders
  *  are TP_ERR_DIM_ORDER. */
-static inline tp_status tp_in_out_channels_last(const tp_kernel_call *call, bool *channels_last) {
-  const tp_tensor *in = call->args[0]->as.tensor, *out = call->args[call->nargs - 2]->as.tensor;
-  const bool last = in->channels_last || out->channels_last;
-  if ((in->channels_last != last && !tp_tensor_order_free(in)) ||
-      (out->channels_last != last && !tp_tensor_order_free(out))) {
-    return TP_ERR_DIM_ORDER;
-  }
-  *channels_last = last;
-  return TP_OK;
-}
+tp_status tp_in_out_channels_last(const tp_kernel_call *call, bool *channels_last);
 
 /** An elementwise kernel's input (args[0]) and out have one memory order (either), so element i
- *  of one is element i of the other; else TP_ERR_KERNEL_ARGS. */
+ *  of one is element i of the other; else TP_ERR_DIM_ORDER. */
 static inline tp_status tp_in_out_same_dim_order(const tp_kernel_call *call) {
   bool channels_last;
   return tp_in_out_channels_last(call, &channels_last);

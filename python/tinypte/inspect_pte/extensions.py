@@ -1,0 +1,67 @@
+"""Kernel extensions a program needs: the parts of a kernel only some programs use.
+
+The runtime's reading of dim orders other than 0..n-1, and a kernel's rarely needed routines (aten::convolution's general routine for transposed, 3-D
+and channels-last convolutions; aten::max_pool2d_with_indices on integers) live in extension
+kernels (runtime/kernels/extensions/),
+which the kernel calls through a weak reference: firmware links one only when its kernel
+registry lists it, and the registry lists it when a program's ops.json names it here. So a
+program of contiguous 2-D convolutions does not carry the general routine.
+
+The tests of what needs what mirror the kernels' own choices (convolution.c's prepare); a
+program whose call needs an extension this missed fails the build's trial init naming the
+instruction (TP_ERR_UNSUPPORTED), never runs wrong.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+CONV_GENERAL = "tinypte::conv_general.ext"
+MAX_POOL_INT = "tinypte::max_pool_int.ext"
+DIM_ORDERS = "tinypte::dim_orders.ext"
+
+
+def channels_last(tensor: dict[str, Any]) -> bool:
+    """The runtime's reading of a Tensor's dim order (runtime/src/plan.c): channels-last when its
+    order, dims of size 1 left out, is (0, 2, .., n-1, 1)'s and not (0..n-1)'s, and it has more
+    than one channel and more than one spatial position."""
+    sizes = [int(s) for s in tensor.get("sizes") or []]
+    order = [int(d) for d in tensor.get("dim_order") or []]
+    if len(sizes) not in (4, 5) or len(order) != len(sizes):
+        return False
+    spatial = 1
+    for size in sizes[2:]:
+        spatial *= size
+    if sizes[1] == 1 or spatial == 1:
+        return False
+    significant = [d for d in order if sizes[d] != 1]
+    return significant != sorted(significant)
+
+
+def for_values(values: list[dict[str, Any]]) -> set[str]:
+    """The extensions the program's values need: the runtime's dim-order reading when a tensor
+    has another dim order than 0..n-1 (runtime/src/dim_order.c)."""
+    for value in values:
+        if value.get("val_type") != "Tensor":
+            continue
+        order = [int(d) for d in value["val"].get("dim_order") or []]
+        if order != list(range(len(order))):
+            return {DIM_ORDERS}
+    return set()
+
+
+def needed(operator: str, overload: str, call: dict[str, Any], values: list[dict[str, Any]]) -> set[str]:
+    """The extensions one KernelCall needs."""
+    args = [values[i] for i in call["args"]]
+    if (operator, overload) == ("aten::max_pool2d_with_indices", "out"):
+        first = args[0] if args else {}
+        floating = first.get("val_type") == "Tensor" and first["val"].get("scalar_type") == "FLOAT"
+        return set() if floating else {MAX_POOL_INT}
+    if (operator, overload) != ("aten::convolution", "out"):
+        return set()
+    tensors = [v["val"] for v in args if v.get("val_type") == "Tensor"]
+    transposed = len(args) > 6 and args[6].get("val_type") == "Bool" and bool(args[6]["val"].get("bool_val"))
+    three_d = bool(tensors) and len(tensors[0].get("sizes") or []) == 5
+    if transposed or three_d or any(channels_last(t) for t in tensors):
+        return {CONV_GENERAL}
+    return set()
