@@ -302,8 +302,10 @@ def executorch_model(*, name, src = None, data = [], seed = 0, weights = None, q
     """A model's ExecuTorch program, its facts, and its program library.
 
     Give it a model file (`src`), and it trains it too (`:<name>_weights`, a model_weights);
-    or give it the `weights` of a model_weights target, which several programs of one model
-    file share (the float and int8 programs of a model train once).
+    a model file and `weights = "model.pt"`, a state_dict trained elsewhere (a notebook), and
+    those weights are used instead of train(); or the `weights` of a model_weights target,
+    which several programs of one model file share (the float and int8 programs of a model
+    train once).
 
     Creates:
     * `:<name>_weights` — with `src`: the trained weights (model_weights);
@@ -318,10 +320,12 @@ def executorch_model(*, name, src = None, data = [], seed = 0, weights = None, q
 
     Args:
       name: Target name; also the C prefix of the program's symbols (a C identifier).
-      src: The model file (python/tinypte/model/loading.py); trains it. Not with `weights`.
+      src: The model file (python/tinypte/model/loading.py); trains it, unless `weights` is a
+        state_dict file.
       data: Files the model file reads (with `src`).
       seed: The training seed (with `src`).
-      weights: A model_weights target to build the program from, instead of `src`.
+      weights: A state_dict file (`.pt`, with `src`: its build() must fit it), or a
+        model_weights target to build the program from (without `src`).
       quantize: `none` (float) or `int8` (see `_executorch_model`).
       float_model: int8: the float executorch_model of the same weights, which the int8
         report compares with (default: one made here, `:<name>_float`).
@@ -330,11 +334,16 @@ def executorch_model(*, name, src = None, data = [], seed = 0, weights = None, q
       **kwargs: Other attributes of the program: `constant_prop`, `alignment`,
         `memory_planning` (see `_executorch_model`).
     """
-    if (src == None) == (weights == None):
-        fail("executorch_model {}: give either `src` (a model file, trained here) or `weights` (a model_weights target), not {}".format(name, "both" if src else "neither"))
+    given = weights != None and (weights.endswith(".pt") or weights.endswith(".pth"))
+    if src == None and weights == None:
+        fail("executorch_model {}: give `src` (a model file, trained here), `src` and `weights` (a state_dict file trained elsewhere), or `weights` (a model_weights target)".format(name))
+    if src != None and weights != None and not given:
+        fail("executorch_model {}: with `src`, `weights` is a state_dict file (\"model.pt\"); a model_weights target replaces `src`".format(name))
+    if given and src == None:
+        fail("executorch_model {}: `weights = \"{}\"` needs `src`, the model file whose build() the weights fit".format(name, weights))
     if src != None:
+        model_weights(name = name + "_weights", src = src, data = data, seed = seed, state_dict = weights if given else None, visibility = visibility, tags = tags)
         weights = ":" + name + "_weights"
-        model_weights(name = name + "_weights", src = src, data = data, seed = seed, visibility = visibility, tags = tags)
     elif data or seed:
         fail("executorch_model {}: `data` and `seed` belong to the model_weights target {}".format(name, weights))
     if quantize == "int8" and float_model == None:

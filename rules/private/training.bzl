@@ -11,7 +11,8 @@ runs one cached action, `PteTrain` (`tinypte train`, python/tinypte/train/): the
 its `ACCEPTANCE`. Outputs `<name>.pt` (the state_dict) and `<name>.metrics.json`. Every
 program built from the model file (float and int8, every board) starts from these weights,
 so the model trains once; only an edit of the model file, its `data`, the seed or the train
-stage itself trains it again.
+stage itself trains it again. With `state_dict` (weights trained in a notebook) the action
+loads those weights instead of calling train(), checking they fit build()'s module.
 """
 
 load("//rules:providers.bzl", "TinypteWeightsInfo")
@@ -34,10 +35,10 @@ def _model_weights_impl(ctx):
             ctx.outputs.weights.path,
             "--metrics",
             ctx.outputs.metrics.path,
-        ],
-        inputs = [src] + ctx.files.data,
+        ] + (["--state-dict", ctx.file.state_dict.path] if ctx.file.state_dict else []),
+        inputs = [src] + ctx.files.data + ([ctx.file.state_dict] if ctx.file.state_dict else []),
         outputs = [ctx.outputs.weights, ctx.outputs.metrics],
-        progress_message = "Training %s (seed %d)" % (ctx.label, ctx.attr.seed),
+        progress_message = ("Loading the given weights of %s" % ctx.label) if ctx.file.state_dict else ("Training %s (seed %d)" % (ctx.label, ctx.attr.seed)),
     )
     return [
         DefaultInfo(files = depset([ctx.outputs.weights, ctx.outputs.metrics])),
@@ -76,6 +77,10 @@ whose metrics miss its `ACCEPTANCE` fails here, naming the metric and the thresh
         "seed": attr.int(
             default = 0,
             doc = "Seed of training (initial weights, minibatch order). Change it to train differently; same seed, same weights.",
+        ),
+        "state_dict": attr.label(
+            allow_single_file = [".pt", ".pth"],
+            doc = "Weights trained elsewhere (torch.save of a state_dict): loaded into build()'s module instead of training; the model file then needs only build(), example_inputs() and golden_inputs().",
         ),
     }, stages = ["train"], transitions = True),
 )

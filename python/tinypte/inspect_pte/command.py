@@ -47,6 +47,15 @@ def analyse(program: Program, name: str) -> tuple[dict[str, Any], dict[str, Any]
     values = plan["values"]
     instructions = plan["chains"][0]["instructions"]
     kernel_calls = [i["instr_args"] for i in instructions if i["instr_args_type"] == "KernelCall"]
+    for pc, instruction in enumerate(instructions):
+        if instruction["instr_args_type"] == "DelegateCall":
+            index = instruction["instr_args"].get("delegate_index", 0)
+            delegate = (plan.get("delegates") or [{}])[index].get("id", "?")
+            raise TinypteError(
+                f"{name}: instruction {pc} calls backend delegate {delegate!r}: tinypte runs programs of "
+                "operators, not delegates. Lower without a partitioner (the Cortex-M backend's flow needs none: "
+                "its passes turn the graph into cortex_m::* operators), or run that delegate's own runtime"
+            )
 
     # Operators: dtypes of the tensor arguments, call counts and MACs.
     counts: Counter[int] = Counter()

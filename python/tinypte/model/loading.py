@@ -17,6 +17,11 @@ Optional, for int8 export (`quantize = "int8"`, see tinypte/quantize/flow.py):
     # evaluate() is also called with the int8 program: any callable returning forward()'s outputs
 
 Before `train`, the tools seed torch, turn on deterministic algorithms and use one thread.
+
+A model file for weights trained elsewhere (executorch_model's `weights = "model.pt"`, a
+state_dict) needs only `build`, `example_inputs` and `golden_inputs`: without `train` the
+others are optional (`evaluate` and `ACCEPTANCE` are used when present; `TOLERANCE` defaults to
+DEFAULT_TOLERANCE; int8 calibration defaults to the golden inputs).
 """
 
 from __future__ import annotations
@@ -32,6 +37,9 @@ from typing import Any, TypeVar
 from tinypte.errors import TinypteError
 
 REQUIRED = ("build", "train", "example_inputs", "golden_inputs", "evaluate", "ACCEPTANCE", "TOLERANCE")
+# What a model file for given weights (no `train`) must define, and the defaults of the rest.
+REQUIRED_FOR_WEIGHTS = ("build", "example_inputs", "golden_inputs")
+DEFAULT_TOLERANCE = 1e-5
 T = TypeVar("T")
 
 
@@ -71,6 +79,22 @@ def load(path: Path) -> ModuleType:
         raise TinypteError(f"{path}: cannot be imported as a Python module")
     module = importlib.util.module_from_spec(spec)
     call(path, "importing the model file", spec.loader.exec_module, module)
+    if not hasattr(module, "train"):  # a model file for weights trained elsewhere
+        missing = [name for name in REQUIRED_FOR_WEIGHTS if not hasattr(module, name)]
+        if missing:
+            raise TinypteError(
+                f"{path}: missing {', '.join(missing)}; a model file for given weights defines "
+                f"{', '.join(REQUIRED_FOR_WEIGHTS)} (see python/tinypte/model/loading.py)"
+            )
+        if not hasattr(module, "TOLERANCE"):
+            module.TOLERANCE = DEFAULT_TOLERANCE
+        if not hasattr(module, "ACCEPTANCE"):
+            module.ACCEPTANCE = {}
+        if not hasattr(module, "evaluate"):
+            module.evaluate = lambda model: {}
+        if not hasattr(module, "calibration_inputs") and not hasattr(module, "train_set"):
+            module.calibration_inputs = module.golden_inputs
+        return module
     missing = [name for name in REQUIRED if not hasattr(module, name)]
     if missing:
         raise TinypteError(
@@ -99,16 +123,32 @@ def trained(path: Path, module: ModuleType, weights: Path) -> Any:
         state = torch.load(weights, weights_only=True)
     except Exception as error:  # an unreadable weights file is the user's input
         raise TinypteError(f"{weights}: not a state_dict saved with torch.save: {error}") from error
+    load_weights(path, model, state, weights)
+    model.eval()
+    return model
+
+
+def load_weights(path: Path, model: Any, state: Any, weights: Path) -> None:
+    """Load a state_dict into `model`, or fail naming the first parameter that does not fit."""
+    if not isinstance(state, dict):
+        raise TinypteError(f"{weights}: holds a {type(state).__name__}, not a state_dict (save model.state_dict())")
+    expected = model.state_dict()
+    for name, tensor in expected.items():
+        if name not in state:
+            raise TinypteError(f"{weights} does not fit the model {path} builds: it has no {name!r} "
+                               f"({list(tensor.shape)}); save the state_dict of the module build() returns")  # fmt: skip
+        if tuple(state[name].shape) != tuple(tensor.shape):
+            raise TinypteError(f"{weights} does not fit the model {path} builds: {name!r} is "
+                               f"{list(state[name].shape)} there, build() makes it {list(tensor.shape)}")  # fmt: skip
+    for name in state:
+        if name not in expected:
+            raise TinypteError(f"{weights} does not fit the model {path} builds: it has {name!r}, which "
+                               "build()'s module does not")  # fmt: skip
     try:
         model.load_state_dict(state)
     except RuntimeError as error:
         first = str(error).splitlines()[0]
-        raise TinypteError(
-            f"{weights} does not fit the model {path} builds ({first}); train that model file, or pass the "
-            "weights it was trained with"
-        ) from error
-    model.eval()
-    return model
+        raise TinypteError(f"{weights} does not fit the model {path} builds ({first})") from error
 
 
 def check_acceptance(

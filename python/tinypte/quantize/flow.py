@@ -68,19 +68,43 @@ class PerSample:
         return self
 
 
+def root_cause(error: BaseException) -> BaseException:
+    """The innermost exception of a chain (ExecuTorch's pass managers wrap the real reason)."""
+    while (error.__cause__ or error.__context__) is not None:
+        error = error.__cause__ or error.__context__  # type: ignore[assignment]
+    return error
+
+
+# What the explicit-layout pipeline says of a model it cannot lay out NHWC (1-D convolutions
+# and pools, grouped convolutions, ...): the backend's default pipeline takes those.
+EXPLICIT_LAYOUT_REFUSAL = "Use the legacy layout pipeline"
+
+
 def quantize_model(path: Path, module: ModuleType, model: Any, example: tuple[Any, ...]) -> Any:
-    """The int8 edge program of the trained `model` (quantize.quantize_program)."""
-    try:
-        model = copy.deepcopy(model)
-        equalization.equalize(model, example)
-        return program.quantize_program(model, example, calibration_inputs(path, module))
-    except TinypteError:
-        raise
-    except Exception as error:  # the quantizer's failures are about the user's model
-        first = str(error).splitlines()[0] if str(error) else ""
-        raise TinypteError(
-            f"{loading.where(error, path)}: int8 quantization failed: {type(error).__name__}: {first}"
-        ) from error
+    """The int8 edge program of the trained `model` (quantize.quantize_program): with the
+    backend's explicit-layout pipeline (NHWC operators), or, for a model that pipeline refuses
+    (a Conv1d, a 1-D pool), with its default pipeline (channels-last tensors, which the runtime
+    reads in place)."""
+    calibration = calibration_inputs(path, module)
+    for explicit in (True, False):
+        try:
+            candidate = copy.deepcopy(model)
+            equalization.equalize(candidate, example)
+            return program.quantize_program(candidate, example, calibration, explicit=explicit)
+        except TinypteError:
+            raise
+        except Exception as error:  # the quantizer's failures are about the user's model
+            cause = root_cause(error)
+            if explicit and EXPLICIT_LAYOUT_REFUSAL in str(cause):
+                continue
+            first = str(cause).strip().splitlines()[0] if str(cause).strip() else ""
+            raise TinypteError(
+                f"{loading.where(error, path)}: int8 quantization failed: {type(cause).__name__}: {first}. The "
+                "Cortex-M backend quantizes Linear, Conv1d/Conv2d (and depthwise), pools, add, mul and common "
+                "activations; a layer it cannot quantize stays float (see the int8 report), and one it cannot "
+                "lower stops the build: change that layer, or build the float program"
+            ) from error
+    raise AssertionError("unreachable")
 
 
 @dataclass(frozen=True)
