@@ -14,7 +14,7 @@ from pathlib import Path
 import torch
 
 sys.path.insert(0, str(Path(__file__).parent))
-import model  # noqa: E402
+import model
 
 
 def main() -> int:

@@ -30,8 +30,8 @@ static bool same_memory_order(const uint8_t *order, const uint8_t *want, const i
 tp_status tp_dim_order_read(const uint8_t *order, const int32_t *sizes, uint32_t dim, bool dynamic,
                             bool *channels_last) {
   uint32_t seen = 0;
-  uint8_t contiguous[TP_MAX_DIM];
-  uint8_t last[TP_MAX_DIM];
+  uint8_t contiguous[TP_MAX_DIM] = {0};
+  uint8_t last[TP_MAX_DIM] = {0};
   for (uint32_t d = 0; d < dim; d++) {
     if (order[d] >= dim || (seen & (1u << order[d])) != 0) {
       return TP_ERR_CORRUPT;

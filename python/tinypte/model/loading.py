@@ -86,14 +86,12 @@ def load(path: Path) -> ModuleType:
                 f"{path}: missing {', '.join(missing)}; a model file for given weights defines "
                 f"{', '.join(REQUIRED_FOR_WEIGHTS)} (see python/tinypte/model/loading.py)"
             )
-        if not hasattr(module, "TOLERANCE"):
-            module.TOLERANCE = DEFAULT_TOLERANCE
-        if not hasattr(module, "ACCEPTANCE"):
-            module.ACCEPTANCE = {}
-        if not hasattr(module, "evaluate"):
-            module.evaluate = lambda model: {}
-        if not hasattr(module, "calibration_inputs") and not hasattr(module, "train_set"):
-            module.calibration_inputs = module.golden_inputs
+        defaults: dict[str, Any] = {"TOLERANCE": DEFAULT_TOLERANCE, "ACCEPTANCE": {}, "evaluate": lambda model: {}}
+        if not hasattr(module, "train_set"):
+            defaults["calibration_inputs"] = module.golden_inputs
+        for name, value in defaults.items():
+            if not hasattr(module, name):
+                setattr(module, name, value)
         return module
     missing = [name for name in REQUIRED if not hasattr(module, name)]
     if missing:
