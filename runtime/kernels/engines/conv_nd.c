@@ -9,49 +9,26 @@ typedef struct conv_strides {
   int32_t in[TP_CONV_ND_MAX_SPATIAL + 2], out[TP_CONV_ND_MAX_SPATIAL + 2], w[TP_CONV_ND_MAX_SPATIAL + 2];
 } conv_strides;
 
-/* The sum of one output element over one input channel's taps (`t` walks the taps, outermost
- * spatial dim first), added to *sum in that order. */
-static void direct_taps(const tp_conv_nd *st, const conv_strides *x, const float *in, const float *w, const int32_t *o,
-                        float *sum) {
+/* Add to *sum one output element's products over one input channel's taps `t` (outermost
+ * spatial dim first, each in increasing order). Direct: the input position of tap t is
+ * o * stride - padding + t * dilation; transposed: the taps t whose position
+ * (o + padding - t * dilation) / stride is whole and inside. Taps outside the input add nothing. */
+static void channel_taps(const tp_conv_nd *st, const conv_strides *x, const float *in, const float *w,
+                         const int32_t *o, float *sum) {
   int32_t t[TP_CONV_ND_MAX_SPATIAL] = {0, 0, 0};
   const uint32_t sp = st->spatial;
   for (;;) {
     bool inside = true;
     int32_t in_off = 0, w_off = 0;
     for (uint32_t a = 0; a < sp; a++) {
-      const int32_t i = o[a] * st->s[a] - st->p[a] + t[a] * st->d[a];
-      inside = inside && i >= 0 && i < st->in[a];
-      in_off += i * x->in[2 + a];
-      w_off += t[a] * x->w[2 + a];
-    }
-    if (inside) {
-      *sum += in[in_off] * w[w_off];
-    }
-    uint32_t a = sp;
-    while (a-- > 0) {
-      if (++t[a] < st->k[a]) {
-        break;
+      int32_t i;
+      if (st->transposed) {
+        const int32_t num = o[a] + st->p[a] - t[a] * st->d[a];
+        i = num >= 0 && num % st->s[a] == 0 ? num / st->s[a] : -1;
+      } else {
+        i = o[a] * st->s[a] - st->p[a] + t[a] * st->d[a];
       }
-      t[a] = 0;
-    }
-    if (a == UINT32_MAX) {
-      return;
-    }
-  }
-}
-
-/* Transposed: the taps t whose input position i = (o + p - t * d) / s is whole and inside. */
-static void transposed_taps(const tp_conv_nd *st, const conv_strides *x, const float *in, const float *w,
-                            const int32_t *o, float *sum) {
-  int32_t t[TP_CONV_ND_MAX_SPATIAL] = {0, 0, 0};
-  const uint32_t sp = st->spatial;
-  for (;;) {
-    bool inside = true;
-    int32_t in_off = 0, w_off = 0;
-    for (uint32_t a = 0; a < sp; a++) {
-      const int32_t num = o[a] + st->p[a] - t[a] * st->d[a];
-      const int32_t i = num >= 0 ? num / st->s[a] : -1;
-      inside = inside && num >= 0 && num % st->s[a] == 0 && i < st->in[a];
+      inside = inside && i >= 0 && i < st->in[a];
       in_off += i * x->in[2 + a];
       w_off += t[a] * x->w[2 + a];
     }
@@ -108,11 +85,9 @@ tp_status tp_conv_nd_run(const tp_kernel_call *call) {
         for (int32_t ci = 0; ci < st->cg; ci++) {
           const int32_t c = g * st->cg + ci;
           const float *in_c = in + n * x.in[0] + c * x.in[1];
-          if (st->transposed) {
-            transposed_taps(st, &x, in_c, w + c * x.w[0] + (oc - g * st->ocg) * x.w[1], o, &sum);
-          } else {
-            direct_taps(st, &x, in_c, w + oc * x.w[0] + ci * x.w[1], o, &sum);
-          }
+          const float *filter = st->transposed ? w + c * x.w[0] + (oc - g * st->ocg) * x.w[1]
+                                                : w + oc * x.w[0] + ci * x.w[1];
+          channel_taps(st, &x, in_c, filter, o, &sum);
         }
         if (bias != NULL) {
           sum += bias[oc];

@@ -91,26 +91,19 @@ CLAMP_INT(clamp_i16, int16_t)
 CLAMP_INT(clamp_i32, int32_t)
 CLAMP_INT(clamp_i64, int64_t)
 
-/* An integer dtype's range and routine; false for other dtypes. */
-static bool int_dtype(int dtype, int64_t *lo, int64_t *hi, tp_kernel_run_fn *run) {
+/* The routine of an integer dtype (one tp_dtype_int_range knows). */
+static tp_kernel_run_fn int_routine(int dtype) {
   switch (dtype) {
     case TP_DTYPE_UINT8:
-      *lo = 0, *hi = UINT8_MAX, *run = clamp_u8;
-      return true;
+      return clamp_u8;
     case TP_DTYPE_INT8:
-      *lo = INT8_MIN, *hi = INT8_MAX, *run = clamp_i8;
-      return true;
+      return clamp_i8;
     case TP_DTYPE_INT16:
-      *lo = INT16_MIN, *hi = INT16_MAX, *run = clamp_i16;
-      return true;
+      return clamp_i16;
     case TP_DTYPE_INT32:
-      *lo = INT32_MIN, *hi = INT32_MAX, *run = clamp_i32;
-      return true;
-    case TP_DTYPE_INT64:
-      *lo = INT64_MIN, *hi = INT64_MAX, *run = clamp_i64;
-      return true;
+      return clamp_i32;
     default:
-      return false;
+      return clamp_i64;
   }
 }
 
@@ -139,9 +132,10 @@ TP_KERNEL_WITH(aten, clamp, out, clamp_state, TP_KERNEL_CLAMP | TP_KERNEL_DIM_OR
     }
     default: {
       int64_t min_value, max_value, lo = 0, hi = 0;
-      if (!int_dtype(out->dtype, &min_value, &max_value, run)) {
+      if (!tp_dtype_int_range(out->dtype, &min_value, &max_value)) {
         return TP_ERR_KERNEL_DTYPE;
       }
+      *run = int_routine(out->dtype);
       TP_TRY(int_bound(args, nargs, CLAMP_MIN, min_value, max_value, &lo, &has_min));
       TP_TRY(int_bound(args, nargs, CLAMP_MAX, min_value, max_value, &hi, &has_max));
       TP_CHECK_ARGS(has_min || has_max);

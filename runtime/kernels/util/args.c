@@ -145,8 +145,7 @@ tp_status tp_arg_int_scalar(tp_value *const *args, uint32_t nargs, uint32_t inde
   return tp_arg_int(args, nargs, index, out);
 }
 
-/* Integer range of an integer dtype; false for other dtypes. */
-static bool int_range(int dtype, int64_t *lo, int64_t *hi) {
+bool tp_dtype_int_range(int dtype, int64_t *lo, int64_t *hi) {
   switch (dtype) {
     case TP_DTYPE_UINT8:
       *lo = 0;
@@ -181,7 +180,7 @@ tp_status tp_arg_scalar_as(tp_value *const *args, uint32_t nargs, uint32_t index
   const int64_t i = v->tag == TP_TAG_INT ? v->as.i : (v->tag == TP_TAG_BOOL ? (v->as.b ? 1 : 0) : 0);
   const double d = is_double ? v->as.d : (double)i;
   int64_t lo, hi;
-  if (int_range(dtype, &lo, &hi)) {
+  if (tp_dtype_int_range(dtype, &lo, &hi)) {
     int64_t value = i;
     if (is_double) {
       /* Truncation toward zero; the cast is defined only inside [-2^63, 2^63) (false for NaN). */

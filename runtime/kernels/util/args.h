@@ -45,4 +45,8 @@ tp_status tp_arg_int_scalar(tp_value *const *args, uint32_t nargs, uint32_t inde
  *  finite values beyond float range); TP_ERR_KERNEL_DTYPE for dtypes without a C type (float16). */
 tp_status tp_arg_scalar_as(tp_value *const *args, uint32_t nargs, uint32_t index, int dtype, void *dst);
 
+/** The range of integer dtype `dtype` (uint8, int8, int16, int32, int64) in *lo, *hi; false
+ *  for other dtypes. */
+bool tp_dtype_int_range(int dtype, int64_t *lo, int64_t *hi);
+
 #endif /* TINYPTE_KERNELS_UTIL_ARGS_H */
