@@ -77,25 +77,31 @@ def _program_action(ctx, trained, model_inputs):
     )
     return report, edge
 
+def inspect_action(ctx, label, quant_report = None):
+    """The PteInspect action of a program rule whose outputs include `pte`, `ops_json`,
+    `plan_json` and `summary` (and whose attrs include the inspect_pte stage's tool)."""
+    out = ctx.outputs
+    args = ["--pte", out.pte.path, "--name", label, "--ops-json", out.ops_json.path, "--plan-json", out.plan_json.path, "--summary", out.summary.path]
+    if quant_report:
+        args += ["--quant-report", quant_report.path]
+    toolkit_action(
+        ctx,
+        "inspect_pte",
+        subcommand = "inspect_pte",
+        mnemonic = "PteInspect",
+        arguments = args,
+        inputs = [out.pte] + ([quant_report] if quant_report else []),
+        outputs = [out.ops_json, out.plan_json, out.summary],
+        progress_message = "Inspecting %s: operators and memory plan" % label,
+    )
+
 def _executorch_model_impl(ctx):
     trained = ctx.attr.weights[TinypteWeightsInfo]
     out = ctx.outputs
     model_inputs = [trained.src, trained.weights] + trained.data.to_list()
     quant_report, edge = _program_action(ctx, trained, model_inputs)
 
-    inspect_args = ["--pte", out.pte.path, "--name", _program_label(ctx), "--ops-json", out.ops_json.path, "--plan-json", out.plan_json.path, "--summary", out.summary.path]
-    if quant_report:
-        inspect_args += ["--quant-report", quant_report.path]
-    toolkit_action(
-        ctx,
-        "inspect_pte",
-        subcommand = "inspect_pte",
-        mnemonic = "PteInspect",
-        arguments = inspect_args,
-        inputs = [out.pte] + ([quant_report] if quant_report else []),
-        outputs = [out.ops_json, out.plan_json, out.summary],
-        progress_message = "Inspecting %s: operators and memory plan" % _program_label(ctx),
-    )
+    inspect_action(ctx, _program_label(ctx), quant_report)
 
     golden_args = ["--model", trained.src.path, "--out", out.golden.path, "--json", out.golden_json.path]
     golden_args += ["--edge-program", edge.path] if edge else ["--weights", trained.weights.path]

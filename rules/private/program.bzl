@@ -25,7 +25,7 @@ cannot take) fails the build, naming the instruction, the operator and what to d
 load("//rules:providers.bzl", "TinyptePteInfo")
 load("//rules/private:common_attrs.bzl", "toolkit_action", "with_common_attrs")
 load("//rules/private:host_transition.bzl", "aot_transition")
-load("//rules/private:model.bzl", "program_library")
+load("//rules/private:model.bzl", "inspect_action", "program_library")
 load("//rules/private:model_firmware.bzl", "model_firmware")
 load("//rules/private:report.bzl", "executorch_model_report")
 
@@ -33,16 +33,7 @@ def _prebuilt_program_impl(ctx):
     out = ctx.outputs
     label = str(ctx.label.relative(":" + ctx.attr.program_name))
     ctx.actions.symlink(output = out.pte, target_file = ctx.file.pte)
-    toolkit_action(
-        ctx,
-        "inspect_pte",
-        subcommand = "inspect_pte",
-        mnemonic = "PteInspect",
-        arguments = ["--pte", out.pte.path, "--name", label, "--ops-json", out.ops_json.path, "--plan-json", out.plan_json.path, "--summary", out.summary.path],
-        inputs = [out.pte],
-        outputs = [out.ops_json, out.plan_json, out.summary],
-        progress_message = "Inspecting %s: operators and memory plan" % label,
-    )
+    inspect_action(ctx, label)
     golden_args = ["--pte", out.pte.path, "--out", out.golden.path, "--json", out.golden_json.path, "--tolerance", ctx.attr.tolerance]
     inputs = [out.pte]
     if ctx.file.inputs:

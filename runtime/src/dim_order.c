@@ -57,21 +57,8 @@ tp_status tp_dim_order_read(const uint8_t *order, const int32_t *sizes, uint32_t
   return TP_ERR_UNSUPPORTED;
 }
 
-/* Whether value `v` is, or lists, a channels-last tensor. */
-static bool holds_channels_last(const tp_value *v) {
-  if (v->tag == TP_TAG_TENSOR) {
-    return v->as.tensor->channels_last != 0;
-  }
-  if (v->tag == TP_TAG_TENSOR_LIST || v->tag == TP_TAG_OPTIONAL_TENSOR_LIST) {
-    for (uint32_t i = 0; i < v->as.tensor_list.len; i++) {
-      const tp_tensor *t = v->as.tensor_list.items[i];
-      if (t != NULL && t->channels_last) {
-        return true;
-      }
-    }
-  }
-  return false;
-}
+/* Whether tensor `t` is channels-last. */
+static bool is_channels_last(const tp_tensor *t) { return t->channels_last != 0; }
 
 /* A kernel that reads only contiguous tensors is never given a channels-last one. */
 tp_status tp_dim_order_check_call(const tp_instruction *instruction) {
@@ -79,7 +66,7 @@ tp_status tp_dim_order_check_call(const tp_instruction *instruction) {
     return TP_OK;
   }
   for (uint32_t i = 0; i < instruction->call.nargs; i++) {
-    if (holds_channels_last(instruction->call.args[i])) {
+    if (tp_value_has_tensor(instruction->call.args[i], is_channels_last)) {
       return TP_ERR_DIM_ORDER;
     }
   }

@@ -65,21 +65,8 @@ tp_status tp_tensor_resize(tp_tensor *tensor, uint32_t dim, const int32_t *sizes
 /* The name kernel_util.h's tp_out_shape refers to weakly (see there). */
 extern __typeof__(tp_tensor_resize) tp_dynamic_resize __attribute__((alias("tp_tensor_resize")));
 
-/* Whether value `v` is, or lists, a dynamic tensor. */
-static bool holds_dynamic(const tp_value *v) {
-  if (v->tag == TP_TAG_TENSOR) {
-    return v->as.tensor->dynamic != 0;
-  }
-  if (v->tag == TP_TAG_TENSOR_LIST || v->tag == TP_TAG_OPTIONAL_TENSOR_LIST) {
-    for (uint32_t i = 0; i < v->as.tensor_list.len; i++) {
-      const tp_tensor *t = v->as.tensor_list.items[i];
-      if (t != NULL && t->dynamic) {
-        return true;
-      }
-    }
-  }
-  return false;
-}
+/* Whether tensor `t` is dynamic. */
+static bool is_dynamic(const tp_tensor *t) { return t->dynamic != 0; }
 
 /* The run routine of a call with dynamic tensors: prepare it for this run's sizes, then run
  * what that prepare chose. */
@@ -99,7 +86,7 @@ tp_status tp_dynamic_calls(tp_method *method) {
     }
     bool dynamic = false;
     for (uint32_t i = 0; i < instruction->call.nargs && !dynamic; i++) {
-      dynamic = holds_dynamic(instruction->call.args[i]);
+      dynamic = tp_value_has_tensor(instruction->call.args[i], is_dynamic);
     }
     if (!dynamic) {
       continue;

@@ -15,6 +15,10 @@
  *  runs after every kernel call was prepared, for programs without jumps. */
 tp_status tp_fuse_activations(tp_method *method);
 
+/** Whether value `v` is a tensor for which `test` holds, or lists one (tensor lists, optional
+ *  tensor lists). */
+bool tp_value_has_tensor(const tp_value *v, bool (*test)(const tp_tensor *tensor));
+
 /** Record where a method failed: instruction `pc` and, for a kernel call, its operator. */
 void tp_method_note_failure(tp_method *method, uint32_t pc);
 
