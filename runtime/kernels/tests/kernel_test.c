@@ -489,7 +489,9 @@ static tp_status prepare_and_run(const tp_kernel *kernel, const call *c, bool pl
   tp_kernel_run_fn run = NULL;
   tp_status status = tp_kernel_prepare(kernel, &kernel_call, &run);
   *at_run = status == TP_OK;
-  if (status == TP_OK && plain) {
+  /* A case that gives less scratch on purpose (scratch_one_byte_short: what another exporter
+   * plans) runs the fast routine on stack scratch; the others were sized by the export's rule. */
+  if (status == TP_OK && plain && run != tp_s8_conv_run_fast_stack) {
     check_scratch(kernel, &kernel_call);
   }
   if (status == TP_OK) {

@@ -176,14 +176,18 @@ tp_status tp_s8_conv_prepare(const tp_kernel_call *call, tp_s8_conv_kind kind, t
   st->a_shift = (uint8_t)(A_SHIFT + o);
   st->a_scratch = (uint8_t)(A_SCRATCH + o);
   st->a_out = (uint8_t)(A_OUT + o);
-  /* The fast routine needs its scratch (tinypte's exporter plans it: quantize/scratch.py); a
-   * program planned by another exporter may give less, and then the portable routine, which
-   * needs none, computes the same result. */
+  /* The fast routine needs its scratch (tinypte's exporter plans it: quantize/scratch.py). A
+   * program planned by another exporter (ExecuTorch plans CMSIS-NN's sizes: none for a 1x1
+   * convolution) may give less: up to TP_S8_CONV_STACK_SCRATCH bytes come from the stack, and
+   * beyond that the portable routine, which needs none, computes the same result. */
   const uint32_t need = tp_s8_conv_scratch_bytes(st, true);
   TP_CHECK_ARGS(scratch->dim == 1);
-  if (need > scratch->numel || (need != 0 && ((uintptr_t)scratch->data & 3u) != 0)) {
-    st->fast = 0;
+  const bool planned = need <= scratch->numel && (need == 0 || ((uintptr_t)scratch->data & 3u) == 0);
+  if (st->fast && !planned && need <= TP_S8_CONV_STACK_SCRATCH) {
+    *run = tp_s8_conv_run_fast_stack;
+    return TP_OK;
   }
+  st->fast = st->fast && planned;
   *run = st->fast ? tp_s8_conv_run_fast : tp_s8_conv_run_portable;
   return TP_OK;
 }
@@ -257,6 +261,16 @@ tp_status tp_s8_conv_run_fast(const tp_kernel_call *call) {
   const tp_s8_conv *st = call->state;
   tp_s8_conv_data d;
   load_data(call, st, &d);
+  tp_s8_conv_fast(st, &d);
+  return TP_OK;
+}
+
+tp_status tp_s8_conv_run_fast_stack(const tp_kernel_call *call) {
+  const tp_s8_conv *st = call->state;
+  uint32_t scratch[TP_S8_CONV_STACK_SCRATCH / 4];
+  tp_s8_conv_data d;
+  load_data(call, st, &d);
+  d.scratch = scratch;
   tp_s8_conv_fast(st, &d);
   return TP_OK;
 }

@@ -66,6 +66,14 @@ tp_status tp_s8_conv_run_portable(const tp_kernel_call *call);
 /** The fast routine (tp_s8_conv_fast) of an _nhwc call with one group or depthwise. */
 tp_status tp_s8_conv_run_fast(const tp_kernel_call *call);
 
+/* The most scratch the fast routine takes from the stack when the program's is too small (a
+ * program another exporter planned): a 1x1 convolution over up to 128 channels, or a small
+ * filter over a few; larger calls take the portable routine. */
+#define TP_S8_CONV_STACK_SCRATCH 512u
+
+/** tp_s8_conv_run_fast with TP_S8_CONV_STACK_SCRATCH bytes of stack as its scratch. */
+tp_status tp_s8_conv_run_fast_stack(const tp_kernel_call *call);
+
 /* The raw operands of one convolution, as the routines read them (for tests of the fast
  * paths against the portable one). */
 typedef struct tp_s8_conv_data {
