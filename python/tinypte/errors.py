@@ -15,3 +15,10 @@ class TinypteError(Exception):
 
 class InternalError(Exception):
     """A broken invariant inside tinypte: please report it with the traceback."""
+
+
+def innermost(error: BaseException) -> BaseException:
+    """The innermost exception of a chain: what ExecuTorch's pass managers wrap in their own."""
+    while (error.__cause__ or error.__context__) is not None:
+        error = error.__cause__ or error.__context__  # type: ignore[assignment]
+    return error

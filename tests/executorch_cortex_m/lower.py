@@ -39,8 +39,10 @@ import pytest
 import torch
 
 from tinypte import library_noise
+from tinypte.errors import innermost
 from tinypte.headers import dtypes
 from tinypte.programs import pte as pte_file
+from tinypte.programs.layout import in_memory_order
 
 PIPELINES = ("default", "explicit")
 PACKAGES = ("executorch.backends.cortex_m.test.ops", "executorch.backends.cortex_m.test.models")
@@ -118,23 +120,15 @@ def lower(source: Source, explicit: bool, inputs: tuple[Any, ...]) -> tuple[byte
     return bytes(edge.to_executorch().buffer), outputs
 
 
-def root_cause(error: BaseException) -> str:
+def reason(error: BaseException) -> str:
     """The innermost exception's type and first line (pass managers wrap the real reason)."""
-    while (error.__cause__ or error.__context__) is not None:
-        error = error.__cause__ or error.__context__  # type: ignore[assignment]
-    lines = str(error).strip().splitlines()
-    return f"{type(error).__name__}: {lines[0] if lines else ''}"[:400]
+    cause = innermost(error)
+    lines = str(cause).strip().splitlines()
+    return f"{type(cause).__name__}: {lines[0] if lines else ''}"[:400]
 
 
 def clone(tensors: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(t.clone() if isinstance(t, torch.Tensor) else t for t in tensors)
-
-
-def memory_order_bytes(tensor: torch.Tensor, dim_order: list[int]) -> bytes:
-    """The tensor's elements in the memory order `dim_order` names (row-major when it is 0..n-1)."""
-    physical = tensor.detach().permute(*dim_order).contiguous() if dim_order else tensor.detach().contiguous()
-    array = physical.numpy()
-    return array.astype(array.dtype.newbyteorder("<"), copy=False).tobytes()
 
 
 def io_dim_orders(program: dict[str, Any]) -> tuple[list[list[int]], list[list[int]]]:
@@ -164,7 +158,8 @@ def write(name: str, pte: bytes, inputs: tuple[Any, ...], outputs: list[torch.Te
                 result.append({"scalar": tensor})
                 continue
             file = f"{name}.{stem}{index}.bin"
-            (out / file).write_bytes(memory_order_bytes(tensor, order))
+            array = in_memory_order(tensor, order)
+            (out / file).write_bytes(array.astype(array.dtype.newbyteorder("<"), copy=False).tobytes())
             result.append({"file": file, "dtype": dtypes.by_torch(tensor.dtype).name, "shape": list(tensor.shape),
                            "dim_order": order})  # fmt: skip
         return result
@@ -209,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             pte, outputs = lower(source, pipeline == "explicit", inputs)
         except Exception as error:  # noqa: BLE001 - whatever ExecuTorch raises is the reason listed
-            unlowerable.append({"name": name, "reason": root_cause(error)})
+            unlowerable.append({"name": name, "reason": reason(error)})
             print(f"lower: {name}: ExecuTorch cannot lower it: {unlowerable[-1]['reason']}", file=sys.stderr)
             continue
         entries.append(write(name, pte, inputs, outputs, args.out))

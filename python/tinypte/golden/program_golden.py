@@ -17,6 +17,7 @@ from typing import Any
 from tinypte.errors import TinypteError
 from tinypte.golden.format import Golden
 from tinypte.golden.interpreter import Interpreter
+from tinypte.programs.layout import in_memory_order
 
 
 def random_inputs(interpreter: Interpreter, cases: int, seed: int) -> list[list[Any]]:
@@ -67,14 +68,6 @@ def _check_inputs(interpreter: Interpreter, cases: list[list[Any]], what: str) -
                 raise TinypteError(f"{what}: case {number} input {index} is {got}; the program takes {dtype} {sizes}")
 
 
-def _memory_order(tensor: Any, order: list[int]) -> Any:
-    """The tensor's bytes in the program's memory order, shaped as its logical sizes."""
-    import numpy as np
-
-    physical = tensor.detach().permute(*order) if order and order != sorted(order) else tensor.detach()
-    return np.ascontiguousarray(physical.contiguous().numpy()).reshape(tuple(tensor.shape))
-
-
 def uses_cortex_m(interpreter: Interpreter) -> bool:
     return any(op.name.startswith("cortex_m::") for op in interpreter.plan.operators)
 
@@ -109,6 +102,6 @@ def compute(pte_path: Path, inputs: Path | None, cases: int, seed: int, toleranc
     reference = ""
     for case in chosen:
         outputs, reference = reference_outputs(pte, interpreter, case)
-        golden.inputs.append([_memory_order(t, o) for t, o in zip(case, in_orders, strict=True)])
-        golden.outputs.append([_memory_order(t, o) for t, o in zip(outputs, out_orders, strict=True)])
+        golden.inputs.append([in_memory_order(t, o) for t, o in zip(case, in_orders, strict=True)])
+        golden.outputs.append([in_memory_order(t, o) for t, o in zip(outputs, out_orders, strict=True)])
     return golden, reference

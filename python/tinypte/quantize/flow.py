@@ -27,7 +27,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from tinypte.errors import TinypteError
+from tinypte.errors import TinypteError, innermost
 from tinypte.model import loading
 from tinypte.programs import edge_file
 from tinypte.programs import pte as pte_file
@@ -68,13 +68,6 @@ class PerSample:
         return self
 
 
-def root_cause(error: BaseException) -> BaseException:
-    """The innermost exception of a chain (ExecuTorch's pass managers wrap the real reason)."""
-    while (error.__cause__ or error.__context__) is not None:
-        error = error.__cause__ or error.__context__  # type: ignore[assignment]
-    return error
-
-
 # What the explicit-layout pipeline says of a model it cannot lay out NHWC (1-D convolutions
 # and pools, grouped convolutions, ...): the backend's default pipeline takes those.
 EXPLICIT_LAYOUT_REFUSAL = "Use the legacy layout pipeline"
@@ -94,7 +87,7 @@ def quantize_model(path: Path, module: ModuleType, model: Any, example: tuple[An
         except TinypteError:
             raise
         except Exception as error:  # the quantizer's failures are about the user's model
-            cause = root_cause(error)
+            cause = innermost(error)
             if explicit and EXPLICIT_LAYOUT_REFUSAL in str(cause):
                 continue
             first = str(cause).strip().splitlines()[0] if str(cause).strip() else ""
