@@ -95,7 +95,7 @@ def test_nodes_the_quantizer_leaves_float_are_reported_with_a_reason() -> None:
     assert "no Cortex-M pattern matched" in left[0].reason
     report = {"float": {"metrics": {}, "constant_bytes": 4, "arena_bytes": 4},
               "int8": {"metrics": {}, "constant_bytes": 1, "arena_bytes": 1},
-              "float_nodes": [{"name": n.name, "operator": n.operator, "reason": n.reason} for n in left]}  # fmt: skip
+              "float_nodes": [{"name": n.name, "operator": n.operator, "reason": n.reason, "layer": n.layer} for n in left]}  # fmt: skip
     lines = quant_summary_lines(report)
     assert "nodes left in float32: 1" in "\n".join(lines)
     assert any("aten::native_layer_norm" in line for line in lines)

@@ -161,7 +161,7 @@ def test_int8_golden_runs_the_quantize_stage_s_own_program(tmp_path: Path) -> No
     module = loading.load(model)
     loading.deterministic(0)
     trained = loading.trained(model, module, tmp_path / "m.pt")
-    reference = flow.quantize_model(model, module, trained, (torch.zeros(1, 2),)).exported_program().module()
+    reference = flow.quantize_model(model, module, trained, (torch.zeros(1, 2),)).edge.exported_program().module()
     assert len(data.inputs) == 5
     for inputs, outputs in zip(data.inputs, data.outputs, strict=True):
         with torch.no_grad():

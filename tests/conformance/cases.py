@@ -107,8 +107,16 @@ class Input:
     # "natural" in [0, 50), "nonzero_int" in +-[1, 9];
     # bool: fair coin.
     kind: str = "normal"
+    # Laid out channels-last (a 4-D tensor of dim order (0, 2, 3, 1)): the program's input then
+    # has that dim order, and so do the values computed from it (generate.py writes tensors in
+    # their memory order).
+    channels_last: bool = False
 
     def make(self, generator: torch.Generator) -> torch.Tensor:
+        tensor = self.values(generator)
+        return tensor.to(memory_format=torch.channels_last) if self.channels_last else tensor
+
+    def values(self, generator: torch.Generator) -> torch.Tensor:
         if self.dtype == torch.bool:
             return torch.randint(0, 2, self.shape, generator=generator).to(torch.bool)
         if not self.dtype.is_floating_point:
@@ -151,6 +159,11 @@ class Input:
 
 def f32(*shape: int, kind: str = "normal") -> Input:
     return Input(tuple(shape), torch.float32, kind)
+
+
+def nhwc(*shape: int, kind: str = "normal") -> Input:
+    """A float32 N, C, H, W tensor laid out channels-last."""
+    return Input(tuple(shape), torch.float32, kind, channels_last=True)
 
 
 def i32(*shape: int, kind: str = "normal") -> Input:

@@ -140,9 +140,12 @@ def quant_summary_lines(report: dict[str, Any]) -> list[str]:
         lines.append(
             f"    {metric}: {q['metrics'][metric]:.6g} int8 vs {f['metrics'].get(metric, float('nan')):.6g} float"
         )
+    pipeline = report.get("pipeline", {})
+    if pipeline.get("refused"):
+        lines.append(f"    pipeline: {pipeline['name']} ({pipeline['refused']})")
     nodes = report["float_nodes"]
     lines.append(f"    nodes left in float32: {len(nodes)}" + ("" if nodes else " (fully quantized)"))
-    lines += [f"      {n['name']} ({n['operator']}): {n['reason']}" for n in nodes]
+    lines += [f"      {n.get('layer', n['name'])}: {n['operator']}: {n['reason']}" for n in nodes]
     return lines
 
 

@@ -1,7 +1,8 @@
 """Kernel extensions a program needs: the parts of a kernel only some programs use.
 
 The runtime's reading of dim orders other than 0..n-1, and a kernel's rarely needed routines (aten::convolution's general routine for transposed, 3-D
-and channels-last convolutions; aten::max_pool2d_with_indices on integers) live in extension
+and channels-last convolutions; aten::max_pool2d_with_indices on integers and on channels-last
+floats) live in extension
 kernels (runtime/kernels/extensions/),
 which the kernel calls through a weak reference: firmware links one only when its kernel
 registry lists it, and the registry lists it when a program's ops.json names it here. So a
@@ -18,6 +19,7 @@ from typing import Any
 
 CONV_GENERAL = "tinypte::conv_general.ext"
 MAX_POOL_INT = "tinypte::max_pool_int.ext"
+MAX_POOL_NHWC = "tinypte::max_pool_nhwc.ext"
 DIM_ORDERS = "tinypte::dim_orders.ext"
 
 
@@ -56,7 +58,10 @@ def needed(operator: str, overload: str, call: dict[str, Any], values: list[dict
     if (operator, overload) == ("aten::max_pool2d_with_indices", "out"):
         first = args[0] if args else {}
         floating = first.get("val_type") == "Tensor" and first["val"].get("scalar_type") == "FLOAT"
-        return set() if floating else {MAX_POOL_INT}
+        tensors = [v["val"] for v in args if v.get("val_type") == "Tensor"]
+        if not floating:
+            return {MAX_POOL_INT}
+        return {MAX_POOL_NHWC} if any(channels_last(t) for t in tensors) else set()
     if (operator, overload) != ("aten::convolution", "out"):
         return set()
     tensors = [v["val"] for v in args if v.get("val_type") == "Tensor"]

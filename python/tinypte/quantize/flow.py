@@ -31,7 +31,7 @@ from tinypte.errors import TinypteError, innermost
 from tinypte.model import loading
 from tinypte.programs import edge_file
 from tinypte.programs import pte as pte_file
-from tinypte.quantize import equalization, program
+from tinypte.quantize import equalization, layers, program
 
 
 def calibration_inputs(path: Path, module: ModuleType) -> list[tuple[Any, ...]]:
@@ -68,34 +68,60 @@ class PerSample:
         return self
 
 
-# What the explicit-layout pipeline says of a model it cannot lay out NHWC (1-D convolutions
-# and pools, grouped convolutions, ...): the backend's default pipeline takes those.
+# What the explicit-layout pipeline says of a model it cannot lay out NHWC (a pool with ceil
+# mode, a transposed or 3-D convolution, ...): the backend's default pipeline takes those.
 EXPLICIT_LAYOUT_REFUSAL = "Use the legacy layout pipeline"
 
 
-def quantize_model(path: Path, module: ModuleType, model: Any, example: tuple[Any, ...]) -> Any:
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else ""
+
+
+def _layers_named(path: Path, model: Any, example: tuple[Any, ...], message: str) -> list[str]:
+    """The model's layers whose operator `message` names (tinypte.quantize.layers.named_in)."""
+    try:
+        graph = program.capture(copy.deepcopy(model), example).graph
+    except Exception:  # noqa: BLE001 (naming is best effort: the failure itself is what gets reported)
+        return []
+    return layers.named_in(message, graph, path)
+
+
+@dataclass(frozen=True)
+class Quantized:
+    """An int8 edge program and the backend pipeline that lowered it."""
+
+    edge: Any
+    pipeline: dict[str, Any]  # {"name": "explicit-layout" | "default", "refused": why the first refused}
+
+
+def quantize_model(path: Path, module: ModuleType, model: Any, example: tuple[Any, ...]) -> Quantized:
     """The int8 edge program of the trained `model` (quantize.quantize_program): with the
-    backend's explicit-layout pipeline (NHWC operators), or, for a model that pipeline refuses
-    (a Conv1d, a 1-D pool), with its default pipeline (channels-last tensors, which the runtime
-    reads in place)."""
+    backend's explicit-layout pipeline (NHWC operators), or, for a model that pipeline refuses,
+    with its default pipeline (channels-last tensors, which the runtime reads in place); the
+    refusal names the model's layers that caused it."""
     calibration = calibration_inputs(path, module)
+    refused = ""
     for explicit in (True, False):
         try:
             candidate = copy.deepcopy(model)
             equalization.equalize(candidate, example)
-            return program.quantize_program(candidate, example, calibration, explicit=explicit)
+            edge = program.quantize_program(candidate, example, calibration, explicit=explicit)
+            return Quantized(edge, {"name": "explicit-layout" if explicit else "default", "refused": refused})
         except TinypteError:
             raise
         except Exception as error:  # the quantizer's failures are about the user's model
             cause = innermost(error)
+            named = _layers_named(path, model, example, str(cause))
             if explicit and EXPLICIT_LAYOUT_REFUSAL in str(cause):
+                refused = "the explicit-layout pipeline cannot lay out " + (", ".join(named) or _first_line(cause))
                 continue
-            first = str(cause).strip().splitlines()[0] if str(cause).strip() else ""
+            culprit = f" ({'; '.join(named)})" if named else ""
             raise TinypteError(
-                f"{loading.where(error, path)}: int8 quantization failed: {type(cause).__name__}: {first}. The "
-                "Cortex-M backend quantizes Linear, Conv1d/Conv2d (and depthwise), pools, add, mul and common "
-                "activations; a layer it cannot quantize stays float (see the int8 report), and one it cannot "
-                "lower stops the build: change that layer, or build the float program"
+                f"{loading.where(error, path)}: int8 quantization failed{culprit}: {type(cause).__name__}: "
+                f"{_first_line(cause)}. The Cortex-M backend quantizes Linear, Conv1d/Conv2d (and depthwise), pools, "
+                "add, mul and common activations; a layer it cannot quantize stays float (see the int8 report), "
+                "and one it cannot lower stops the build: change that layer, or build the float program"
             ) from error
     raise AssertionError("unreachable")
 
@@ -115,8 +141,9 @@ def export_int8(
 ) -> Int8Export:  # fmt: skip
     """The int8 program of the trained float `model`, the edge program behind it and the report
     comparing it with the float program `float_pte` (whose metrics are `float_metrics`)."""
-    edge = quantize_model(path, module, model, example)
-    left_float = program.float_nodes(edge)
+    quantized = quantize_model(path, module, model, example)
+    edge = quantized.edge
+    left_float = program.float_nodes(edge, path)
     reference = PerSample(edge.exported_program().module(), int(example[0].shape[0]))
     int8_metrics = loading.call(path, "evaluate() of the int8 program", module.evaluate, reference)
     edge_program = edge_file.to_bytes(edge.exported_program())
@@ -124,7 +151,10 @@ def export_int8(
     report = {
         "float": {"metrics": float_metrics, **pte_file.sizes(float_pte, "the float program")},
         "int8": {"metrics": int8_metrics, **pte_file.sizes(pte, "the int8 program")},
-        "float_nodes": [{"name": n.name, "operator": n.operator, "reason": n.reason} for n in left_float],
+        "float_nodes": [
+            {"name": n.name, "operator": n.operator, "reason": n.reason, "layer": n.layer} for n in left_float
+        ],
+        "pipeline": quantized.pipeline,
     }
     return Int8Export(pte, edge_program, report)
 

@@ -7,7 +7,10 @@ config -> the Cortex-M pass manager (quantized patterns become `cortex_m::*` ope
 to_executorch with tinypte's planning (tinypte.export.program.backend_config). Same inputs,
 same bytes.
 
-Before memory planning, two passes of tinypte's: constants the backend's passes replaced
+Before quantizing, 1-D convolutions and pools become 2-D ones of height 1 (one_d.py), which
+the backend lowers to its NHWC kernels. After the backend's passes, float activations it left
+between an int8 dequantize and quantize become 256-entry tables (tables.py). Before memory
+planning, two more passes of tinypte's: constants the backend's passes replaced
 (float weights it re-laid out, qparam buffers it folded into arguments) are dropped, and
 every `scratch` allocation is sized for tinypte's kernels (scratch.py).
 
@@ -21,11 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from tinypte.export.fusion_planning import operator_name
 from tinypte.export.program import backend_config
-from tinypte.quantize import scratch
+from tinypte.quantize import layers, one_d, scratch, tables
 
 # Float operators that only move or reshape data: not "left unquantized" in any useful sense.
 DATA_MOVEMENT = frozenset({"aten::view_copy", "aten::permute_copy", "aten::clone", "aten::squeeze_copy",
@@ -39,12 +43,24 @@ class FloatNode:
     name: str
     operator: str
     reason: str
+    layer: str  # the model's layer it comes from (tinypte.quantize.layers.describe)
+
+
+def capture(model: Any, example_inputs: tuple[Any, ...]) -> Any:
+    """The graph module the quantizer annotates: `model` exported, 1-D layers as 2-D."""
+    import torch
+
+    captured = torch.export.export(model, example_inputs).module(check_guards=False)
+    one_d.lift_1d(captured)
+    return captured
 
 
 def quantize_program(
-    model: Any, example_inputs: tuple[Any, ...], calibration: Iterable[tuple[Any, ...]], explicit: bool = True
-) -> Any:
-    """The int8 edge program manager of an eval-mode `model` (see the module docstring)."""
+    model: Any, example_inputs: tuple[Any, ...], calibration: Iterable[tuple[Any, ...]], explicit: bool = True,
+    tabulate: bool = True,
+) -> Any:  # fmt: skip
+    """The int8 edge program manager of an eval-mode `model` (see the module docstring);
+    `tabulate=False` keeps float activations the backend leaves between int8 operators float."""
     import torch
     from executorch.backends.cortex_m.edge_compile_config import cortex_m_edge_compile_config
     from executorch.backends.cortex_m.passes.cortex_m_pass_manager import CortexMPassManager
@@ -52,8 +68,7 @@ def quantize_program(
     from executorch.exir import to_edge
     from torchao.quantization.pt2e.quantize_pt2e import convert_pt2e, prepare_pt2e
 
-    captured = torch.export.export(model, example_inputs).module(check_guards=False)
-    prepared = prepare_pt2e(captured, CortexMQuantizer(use_explicit_layout=explicit))
+    prepared = prepare_pt2e(capture(model, example_inputs), CortexMQuantizer(use_explicit_layout=explicit))
     batches = 0
     with torch.no_grad():
         for inputs in calibration:
@@ -64,6 +79,8 @@ def quantize_program(
     converted = convert_pt2e(prepared)
     edge = to_edge(torch.export.export(converted, example_inputs), compile_config=cortex_m_edge_compile_config())
     program = CortexMPassManager(edge.exported_program(), use_explicit_layout=explicit).transform()
+    if tabulate:
+        tables.tabulate_activations(program)
     drop_unused_constants(program)
     size_scratch(program)
     edge._edge_programs["forward"] = program
@@ -134,8 +151,9 @@ def _dtype(node: Any) -> Any:
     return getattr(value, "dtype", None)
 
 
-def float_nodes(edge: Any) -> list[FloatNode]:
-    """Compute operators of the edge program that run on float32 tensors."""
+def float_nodes(edge: Any, model_file: Path | None = None) -> list[FloatNode]:
+    """Compute operators of the edge program that run on float32 tensors, with the layer of
+    `model_file` each comes from."""
     import torch
 
     found = []
@@ -148,5 +166,5 @@ def float_nodes(edge: Any) -> list[FloatNode]:
         inputs: Sequence[Any] = [a for a in node.args if hasattr(a, "meta")]
         sources = sorted({operator_name(a) or a.op for a in inputs if _dtype(a) == torch.float32})
         reason = "no Cortex-M pattern matched; its float inputs come from " + (", ".join(sources) or "constants")
-        found.append(FloatNode(node.name, name, reason))
+        found.append(FloatNode(node.name, name, reason, layers.describe(node, model_file)))
     return found

@@ -60,11 +60,11 @@ tp_status tp_binary_prepare(const tp_kernel_call *call, tp_binary_state *state, 
 /** Binary kernels whose state is a tp_binary_state: `op.Tensor_out(Tensor self, Tensor other, *,
  *  Tensor(a!) out)` and `op.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out)`. */
 #define TP_BINARY_KERNEL(ns, name, overload, fns)                                                  \
-  TP_KERNEL_WITH(ns, name, overload, tp_binary_state, TP_KERNEL_DYNAMIC_SHAPES) {                  \
+  TP_KERNEL_WITH(ns, name, overload, tp_binary_state, TP_KERNEL_DYNAMIC_SHAPES | TP_KERNEL_DIM_ORDERS) {                  \
     return tp_binary_prepare(call, state, run, &(fns), TP_BINARY_NO_SCALAR, 2);                    \
   }
 #define TP_BINARY_SCALAR_KERNEL(ns, name, overload, fns)                                           \
-  TP_KERNEL_WITH(ns, name, overload, tp_binary_state, TP_KERNEL_DYNAMIC_SHAPES) {                  \
+  TP_KERNEL_WITH(ns, name, overload, tp_binary_state, TP_KERNEL_DYNAMIC_SHAPES | TP_KERNEL_DIM_ORDERS) {                  \
     return tp_binary_prepare(call, state, run, &(fns), TP_BINARY_SCALAR_OTHER, 2);                 \
   }
 

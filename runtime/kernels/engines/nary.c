@@ -41,6 +41,15 @@ tp_status tp_nary_plan_init(tp_nary_plan *plan, const tp_tensor *const *ins, uin
   for (uint32_t d = 0; d < out->dim; d++) {
     TP_CHECK_ARGS(produced[d] || plan->sizes[d] == 1);
   }
+  /* The plan walks every operand as row-major. That is right for tensors in another memory order
+   * only when all of them share it and out's shape (then element i of each is element i of out):
+   * anything else with a channels-last tensor is refused, not read wrong. */
+  for (uint32_t k = 0; k < n; k++) {
+    const tp_tensor *t = ins[k];
+    if (t != 0 && (!tp_same_memory_order(t, out) || (out->channels_last && !tp_same_shape(t, out)))) {
+      return TP_ERR_DIM_ORDER;
+    }
+  }
   return TP_OK;
 }
 

@@ -21,7 +21,8 @@ typedef struct tp_nary_plan {
 
 /** Plan broadcasting `ins[0..n)` (n <= TP_NARY_MAX; a NULL operand is a scalar, repeated
  *  everywhere) into `out`, whose shape must be exactly their broadcast shape (else
- *  TP_ERR_KERNEL_ARGS). */
+ *  TP_ERR_KERNEL_ARGS). Channels-last operands: all in out's memory order and of out's shape
+ *  (no broadcasting), else TP_ERR_DIM_ORDER. */
 tp_status tp_nary_plan_init(tp_nary_plan *plan, const tp_tensor *const *ins, uint32_t n, const tp_tensor *out);
 
 /** Give a dynamic `out` the broadcast shape of `ins[0..n)` (NULL operands are scalars);

@@ -3,7 +3,7 @@
 #include "engines/add_sub.h"
 
 /* add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL_WITH(aten, add, out, tp_add_sub_state, TP_KERNEL_DYNAMIC_SHAPES) { return tp_add_sub_prepare(call, state, run, +1); }
+TP_KERNEL_WITH(aten, add, out, tp_add_sub_state, TP_KERNEL_DYNAMIC_SHAPES | TP_KERNEL_DIM_ORDERS) { return tp_add_sub_prepare(call, state, run, +1); }
 
 /* add.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!) */
-TP_KERNEL_WITH(aten, add, Scalar_out, tp_add_sub_scalar_state, TP_KERNEL_DYNAMIC_SHAPES) { return tp_add_sub_scalar_prepare(call, state, run, +1); }
+TP_KERNEL_WITH(aten, add, Scalar_out, tp_add_sub_scalar_state, TP_KERNEL_DYNAMIC_SHAPES | TP_KERNEL_DIM_ORDERS) { return tp_add_sub_scalar_prepare(call, state, run, +1); }

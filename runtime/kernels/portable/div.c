@@ -51,7 +51,7 @@ static tp_status div_i64(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL_WITH(aten, div, out, div_state, TP_KERNEL_DYNAMIC_SHAPES) {
+TP_KERNEL_WITH(aten, div, out, div_state, TP_KERNEL_DYNAMIC_SHAPES | TP_KERNEL_DIM_ORDERS) {
   tp_tensor *a, *b, *out;
   TP_TRY(tp_elementwise_args(call, DIV_OUT, &a, &out));
   TP_TRY(tp_arg_tensor(call->args, call->nargs, DIV_OTHER, &b));
@@ -97,7 +97,7 @@ static tp_status div_scalar_i64(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL_WITH(aten, div, Scalar_out, div_scalar_state, TP_KERNEL_DYNAMIC_SHAPES) {
+TP_KERNEL_WITH(aten, div, Scalar_out, div_scalar_state, TP_KERNEL_DYNAMIC_SHAPES | TP_KERNEL_DIM_ORDERS) {
   tp_tensor *a, *out;
   double other;
   TP_TRY(tp_elementwise_args(call, DIV_OUT, &a, &out));

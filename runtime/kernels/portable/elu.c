@@ -24,7 +24,7 @@ static tp_status elu_f32(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL(aten, elu, out, elu_state) {
+TP_KERNEL_WITH(aten, elu, out, elu_state, TP_KERNEL_DIM_ORDERS) {
   tp_float_map map;
   double alpha, scale, input_scale;
   TP_TRY(tp_float_map_args(call->args, call->nargs, ELU_OUT, &map));

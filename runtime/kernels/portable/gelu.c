@@ -54,7 +54,7 @@ static tp_status gelu_tanh_f32(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL(aten, gelu, out, gelu_state) {
+TP_KERNEL_WITH(aten, gelu, out, gelu_state, TP_KERNEL_DIM_ORDERS) {
   tp_float_map m;
   const char *approx;
   uint32_t approx_len;

@@ -24,7 +24,7 @@ static tp_status leaky_relu_f32(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL(aten, leaky_relu, out, leaky_relu_state) {
+TP_KERNEL_WITH(aten, leaky_relu, out, leaky_relu_state, TP_KERNEL_DIM_ORDERS) {
   tp_float_map map;
   double slope;
   TP_TRY(tp_float_map_args(call->args, call->nargs, LEAKY_RELU_OUT, &map));

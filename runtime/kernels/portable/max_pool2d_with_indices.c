@@ -5,7 +5,8 @@
  * Windows skip the padding. Like ExecuTorch's portable kernel, the first element of a window
  * starts the max and later ones replace it only when strictly greater (so the first of equal
  * maxima wins, and a NaN is only kept when it comes first); a window that lies entirely in
- * the padding gives 0 with index 0.
+ * the padding gives 0 with index 0. A float32 channels-last input (with out and indices
+ * channels-last too) is pooled in place by another extension (extensions/max_pool_nhwc.c).
  */
 #include "engines/max_pool.h"
 
@@ -130,7 +131,7 @@ static tp_status max_pool_2x2(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL(aten, max_pool2d_with_indices, out, max_pool_state) {
+TP_KERNEL_WITH(aten, max_pool2d_with_indices, out, max_pool_state, TP_KERNEL_DIM_ORDERS) {
   tp_value *const *args = call->args;
   const uint32_t nargs = call->nargs;
   tp_tensor *in, *out, *indices;
@@ -154,11 +155,19 @@ TP_KERNEL(aten, max_pool2d_with_indices, out, max_pool_state) {
   }
   TP_CHECK_ARGS(planes->out[0] > 0 && planes->out[1] > 0);
   TP_CHECK_ARGS(tp_nn_is_pooled(in, out, planes->out) && tp_nn_is_pooled(in, indices, planes->out));
-  if (integer && tp_max_pool_int_run == NULL) {
-    return TP_ERR_UNSUPPORTED; /* the integer routine is an extension this firmware lacks */
+  const bool channels_last = in->channels_last || out->channels_last || indices->channels_last;
+  if (!tp_same_memory_order(in, out) || !tp_same_memory_order(indices, out)) {
+    return TP_ERR_DIM_ORDER;
   }
-  tp_kernel_run_fn routine = integer ? tp_max_pool_int_run : max_pool_run;
-  if (!integer && w->p[0] == 0 && w->p[1] == 0 && !ceil_mode) {
+  if (channels_last && (integer || in->dim != 4)) {
+    return TP_ERR_DIM_ORDER; /* channels-last: float32 N, C, H, W with out and indices alike */
+  }
+  if ((integer && tp_max_pool_int_run == NULL) || (channels_last && tp_max_pool_nhwc_run == NULL)) {
+    return TP_ERR_UNSUPPORTED; /* the routine is an extension this firmware lacks */
+  }
+  state->channels = channels_last ? (uint32_t)in->sizes[1] : 0u;
+  tp_kernel_run_fn routine = channels_last ? tp_max_pool_nhwc_run : integer ? tp_max_pool_int_run : max_pool_run;
+  if (!integer && !channels_last && w->p[0] == 0 && w->p[1] == 0 && !ceil_mode) {
     routine = w->k[0] == 2 && w->k[1] == 2 ? max_pool_2x2 : max_pool_inside;
   }
   *run = tp_nn_pool_routine(in, out, planes, routine);

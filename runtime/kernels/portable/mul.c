@@ -50,7 +50,7 @@ static tp_status mul_i64(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL_WITH(aten, mul, out, mul_state, TP_KERNEL_DYNAMIC_SHAPES) {
+TP_KERNEL_WITH(aten, mul, out, mul_state, TP_KERNEL_DYNAMIC_SHAPES | TP_KERNEL_DIM_ORDERS) {
   tp_tensor *a, *b, *out;
   TP_TRY(tp_elementwise_args(call, MUL_OUT, &a, &out));
   TP_TRY(tp_arg_tensor(call->args, call->nargs, MUL_OTHER, &b));
@@ -96,7 +96,7 @@ static tp_status mul_scalar_i64(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL_WITH(aten, mul, Scalar_out, mul_scalar_state, TP_KERNEL_DYNAMIC_SHAPES) {
+TP_KERNEL_WITH(aten, mul, Scalar_out, mul_scalar_state, TP_KERNEL_DYNAMIC_SHAPES | TP_KERNEL_DIM_ORDERS) {
   tp_tensor *a, *out;
   TP_TRY(tp_elementwise_args(call, MUL_OUT, &a, &out));
   if (a->dtype != out->dtype) {

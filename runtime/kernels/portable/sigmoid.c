@@ -21,7 +21,7 @@ static tp_status sigmoid_f32(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL(aten, sigmoid, out, sigmoid_state) {
+TP_KERNEL_WITH(aten, sigmoid, out, sigmoid_state, TP_KERNEL_DIM_ORDERS) {
   tp_float_map m;
   TP_TRY(tp_float_map_args(call->args, call->nargs, SIGMOID_OUT, &m));
   state->numel = m.n;

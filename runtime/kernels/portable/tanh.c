@@ -20,7 +20,7 @@ static tp_status tanh_f32(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL(aten, tanh, out, tanh_state) {
+TP_KERNEL_WITH(aten, tanh, out, tanh_state, TP_KERNEL_DIM_ORDERS) {
   tp_float_map m;
   TP_TRY(tp_float_map_args(call->args, call->nargs, TANH_OUT, &m));
   state->numel = m.n;

@@ -2,17 +2,19 @@
  * by scale_factors (exactly one of the two is given). Source index as ExecuTorch's portable kernel
  * computes it (the legacy OpenCV INTER_NEAREST rule): with s the scale factor (or out / in), the
  * float ratio r = (float)(1 / s), and src = min(floor(dst * r), in - 1), in float arithmetic, so
- * results match bit for bit. Every real dtype (elements are moved, never computed). */
+ * results match bit for bit. Every real dtype (elements are moved, never computed). A
+ * channels-last input and out (both) are read and written in place: a pixel's C elements move
+ * together, so the same loop serves both layouts. */
 #include <math.h>
 #include <string.h>
 
 #include "kernel_util.h"
 
 typedef struct upsample_nearest_state {
-  uint32_t planes;          /* N * C */
+  uint32_t planes;          /* N * C (contiguous) or N (channels-last) */
   uint32_t in_h, in_w;      /* input spatial size */
   uint32_t out_h, out_w;    /* output spatial size */
-  uint32_t esize;           /* bytes per element */
+  uint32_t pixel;           /* bytes moved per output position: one element, or C of them */
   float ratio_h, ratio_w;   /* input pixels per output pixel */
 } upsample_nearest_state;
 
@@ -30,7 +32,7 @@ static tp_status upsample_nearest_run(const tp_kernel_call *call) {
   const upsample_nearest_state *st = call->state;
   const uint8_t *x = (const uint8_t *)call->args[UP_INPUT]->as.tensor->data;
   uint8_t *o = (uint8_t *)call->args[UP_OUT]->as.tensor->data;
-  const size_t e = st->esize;
+  const size_t e = st->pixel;
   for (uint32_t p = 0; p < st->planes; p++) {
     const uint8_t *plane = x + (size_t)p * st->in_h * st->in_w * e;
     for (uint32_t h = 0; h < st->out_h; h++) {
@@ -44,7 +46,7 @@ static tp_status upsample_nearest_run(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL(aten, upsample_nearest2d, vec_out, upsample_nearest_state) {
+TP_KERNEL_WITH(aten, upsample_nearest2d, vec_out, upsample_nearest_state, TP_KERNEL_DIM_ORDERS) {
   tp_value *const *args = call->args;
   const uint32_t nargs = call->nargs;
   tp_tensor *in, *out, *ret;
@@ -79,12 +81,15 @@ TP_KERNEL(aten, upsample_nearest2d, vec_out, upsample_nearest_state) {
     }
   }
   TP_CHECK_ARGS(tp_shape_is(out, 4, sizes));
-  state->planes = (uint32_t)in->sizes[0] * (uint32_t)in->sizes[1];
+  bool channels_last;
+  TP_TRY(tp_in_out_channels_last(call, &channels_last));
+  const uint32_t channels = (uint32_t)in->sizes[1];
+  state->planes = (uint32_t)in->sizes[0] * (channels_last ? 1u : channels);
   state->in_h = (uint32_t)in->sizes[2];
   state->in_w = (uint32_t)in->sizes[3];
   state->out_h = (uint32_t)sizes[2];
   state->out_w = (uint32_t)sizes[3];
-  state->esize = (uint32_t)tp_dtype_size(in->dtype);
+  state->pixel = (uint32_t)tp_dtype_size(in->dtype) * (channels_last ? channels : 1u);
   state->ratio_h = (float)(1.0 / scale[0]);
   state->ratio_w = (float)(1.0 / scale[1]);
   *run = upsample_nearest_run;

@@ -40,7 +40,7 @@ static tp_status where_run(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL(aten, where, self_out, where_state) {
+TP_KERNEL_WITH(aten, where, self_out, where_state, TP_KERNEL_DIM_ORDERS) {
   tp_tensor *cond, *a, *b, *out, *ret;
   TP_CHECK_ARGS(call->nargs == WHERE_OUT + 2);
   TP_TRY(tp_arg_tensor(call->args, call->nargs, WHERE_COND, &cond));

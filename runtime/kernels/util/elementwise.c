@@ -13,6 +13,9 @@ tp_status tp_float_map_args(tp_value *const *args, uint32_t nargs, uint32_t out_
     return TP_ERR_KERNEL_DTYPE;
   }
   TP_CHECK_ARGS(tp_same_shape(in, out));
+  if (!tp_same_memory_order(in, out)) {
+    return TP_ERR_DIM_ORDER; /* element i of one must be element i of the other */
+  }
   map->x = (const float *)in->data;
   map->y = (float *)out->data;
   map->n = out->numel;

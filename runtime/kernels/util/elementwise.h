@@ -18,7 +18,8 @@ typedef struct tp_float_map {
 
 /** Check a float32 map call: nargs == out_index + 2 (out, then the returned out), self at
  *  args[0] and out at args[out_index] float32 tensors (else TP_ERR_KERNEL_DTYPE) of the same
- *  shape (else TP_ERR_KERNEL_ARGS). Arguments between them are the kernel's to read. */
+ *  shape (else TP_ERR_KERNEL_ARGS) and memory order (else TP_ERR_DIM_ORDER: a kernel flagged
+ *  TP_KERNEL_DIM_ORDERS maps element i to element i). Arguments between them are the kernel's. */
 tp_status tp_float_map_args(tp_value *const *args, uint32_t nargs, uint32_t out_index, tp_float_map *map);
 
 /** Fill `count` elements of `esize` bytes at dst with copies of the element at `elem`. */
