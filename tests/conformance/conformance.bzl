@@ -18,22 +18,28 @@ load("//rules/private:host_transition.bzl", "aot_transition", "ilp32_host_transi
 # cases cannot go missing unnoticed. Raise it when adding cases.
 MIN_CASES = 516
 
+# The dtype variants (dtype_variants.py) are generated in this many actions (every
+# DTYPE_SHARDS-th case each), and //tests/conformance:dtype_coverage_test must check at least
+# MIN_DTYPE_VARIANTS of them in tinypte's runtime.
+DTYPE_SHARDS = 3
+MIN_DTYPE_VARIANTS = 740
+
 # The firmware runs the suite in this many shards (every SHARDS-th case each): all of it in one
 # image would overflow the smallest board's flash (Corstone-300's 512 KiB).
 SHARDS = 4
 
 def _conformance_cases_impl(ctx):
     out = ctx.actions.declare_directory(ctx.label.name)
-    args = ["--out", out.path]
+    args = ["--out", out.path] + ctx.attr.args
     only = ctx.attr.only or ctx.var.get("conformance_only", "")
     if only:
         args += ["--only", only]
     ctx.actions.run(
-        executable = ctx.executable._generate,
+        executable = ctx.executable.generator,
         arguments = args,
         outputs = [out],
         mnemonic = "ConformanceCases",
-        progress_message = "Exporting conformance cases and running them in ExecuTorch",
+        progress_message = "Exporting conformance cases (%s) and running them in ExecuTorch" % ctx.label.name,
         env = {"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PYTHONHASHSEED": "0"},
     )
     return [DefaultInfo(files = depset([out]), runfiles = ctx.runfiles(files = [out]))]
@@ -46,8 +52,14 @@ Built in one configuration whoever asks (tests at the top level, every board's f
 shards): generating the suite takes minutes, and it does not depend on the board.""",
     cfg = aot_transition,
     attrs = {
-        "only": attr.string(doc = "Regular expression selecting cases (default: all)."),
-        "_generate": attr.label(default = ":generate", executable = True, cfg = "exec"),
+        "only": attr.string(doc = "Regular expression selecting cases (default: all; generate.py only)."),
+        "args": attr.string_list(doc = "More arguments of the generator (dtype_variants.py's shard)."),
+        "generator": attr.label(
+            default = ":generate",
+            executable = True,
+            cfg = "exec",
+            doc = "The program writing the directory: generate.py, or dtype_variants.py for the dtype variants.",
+        ),
         "_allowlist_function_transition": attr.label(
             default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
         ),

@@ -2,7 +2,8 @@
 
 The runtime's reading of dim orders other than 0..n-1, and a kernel's rarely needed routines (aten::convolution's general routine for transposed, 3-D
 and channels-last convolutions; aten::max_pool2d_with_indices on integers and on channels-last
-floats) live in extension
+floats; the int8/uint8/int16/bool and promoted-dtype routines of elementwise, reduction and
+matrix-product kernels) live in extension
 kernels (runtime/kernels/extensions/),
 which the kernel calls through a weak reference: firmware links one only when its kernel
 registry lists it, and the registry lists it when a program's ops.json names it here. So a
@@ -21,6 +22,20 @@ CONV_GENERAL = "tinypte::conv_general.ext"
 MAX_POOL_INT = "tinypte::max_pool_int.ext"
 MAX_POOL_NHWC = "tinypte::max_pool_nhwc.ext"
 DIM_ORDERS = "tinypte::dim_orders.ext"
+DTYPES = "tinypte::dtypes.ext"
+
+# Operators whose routines for float32, int32 and int64 (one dtype for every tensor) are the
+# kernel's own and whose other dtypes (int8, uint8, int16, bool; an integer self promoted to a
+# float32 out) are the dtype extension's (runtime/kernels/engines/dtypes.h).
+DTYPE_EXTENDED = {
+    ("aten::add", "out"), ("aten::sub", "out"), ("aten::mul", "out"), ("aten::add", "Scalar_out"),
+    ("aten::sub", "Scalar_out"), ("aten::mul", "Scalar_out"), ("aten::div", "Scalar_out"),
+    ("aten::pow", "Tensor_Scalar_out"), ("aten::relu", "out"), ("aten::hardtanh", "out"), ("aten::clamp", "out"),
+    ("aten::sigmoid", "out"), ("aten::tanh", "out"), ("aten::sum", "IntList_out"),
+}  # fmt: skip
+# Matrix products: every dtype but float32 is the extension's.
+DTYPE_EXTENDED_MATMUL = {("aten::mm", "out"), ("aten::bmm", "out"), ("aten::addmm", "out")}
+COMMON_DTYPES = {"FLOAT", "INT", "LONG"}
 
 
 def channels_last(tensor: dict[str, Any]) -> bool:
@@ -52,9 +67,30 @@ def for_values(values: list[dict[str, Any]]) -> set[str]:
     return set()
 
 
+def needs_dtypes(operator: str, overload: str, args: list[dict[str, Any]]) -> bool:
+    """Whether a call takes its kernel's routines for less common dtypes (a superset of the
+    kernels' own choice: tensors of more than one dtype, or of one outside float32, int32 and
+    int64, or for pow an integer base with an exponent other than a non-negative Int)."""
+    dtypes = {v["val"].get("scalar_type") for v in args if v.get("val_type") == "Tensor"}
+    if (operator, overload) in DTYPE_EXTENDED_MATMUL:
+        return dtypes != {"FLOAT"}
+    if (operator, overload) not in DTYPE_EXTENDED:
+        return False
+    if len(dtypes) > 1 or not dtypes <= COMMON_DTYPES:
+        return True
+    if operator == "aten::hardtanh":
+        return dtypes != {"FLOAT"}
+    if operator == "aten::pow" and dtypes != {"FLOAT"}:
+        exponent = args[1] if len(args) > 1 else {}
+        return exponent.get("val_type") != "Int" or int(exponent["val"].get("int_val", -1)) < 0
+    return False
+
+
 def needed(operator: str, overload: str, call: dict[str, Any], values: list[dict[str, Any]]) -> set[str]:
     """The extensions one KernelCall needs."""
     args = [values[i] for i in call["args"]]
+    if needs_dtypes(operator, overload, args):
+        return {DTYPES}
     if (operator, overload) == ("aten::max_pool2d_with_indices", "out"):
         first = args[0] if args else {}
         floating = first.get("val_type") == "Tensor" and first["val"].get("scalar_type") == "FLOAT"

@@ -1,11 +1,16 @@
 /* The arithmetic shared by aten::add and aten::sub (out and Scalar_out overloads):
  * out = self + sign * alpha * other, with ATen broadcasting for the tensor overload.
- * float32 computes in float (as ExecuTorch's portable kernels); int32/int64 wrap around
- * and need an integral alpha/other. All tensors share one dtype (no promotion).
+ * float32 computes in float (as ExecuTorch's portable kernels); integer dtypes wrap around
+ * and need an integral alpha/other (bool: x + alpha * y is true when nonzero, a logical or).
+ * The tensor overload takes one dtype for all tensors; Scalar_out also promotes an integer or
+ * bool self to a float32 out (a float Scalar), as ATen does.
  * Negating alpha is exact, so sub gives the same bits as computing x - alpha * y.
  * prepare folds sign and alpha (and, for Scalar_out, other) into one constant of out's
  * dtype; run applies it with the routine prepare chose for that dtype. */
 #include "engines/add_sub.h"
+
+#include "engines/dtypes.h"
+#include "util/elem.h"
 
 /* --- add.out / sub.out --- */
 
@@ -42,6 +47,17 @@ static tp_status add_sub_i64(const tp_kernel_call *call) {
   return TP_OK;
 }
 
+/* int8, uint8, int16 and bool: the dtype extension's (engines/dtypes.h). */
+static tp_status add_sub_narrow(const tp_kernel_call *call) {
+  const tp_add_sub_state *st = call->state;
+  tp_bcast bc;
+  tp_bcast_unpack(&st->bcast, &bc);
+  tp_dtypes_bcast(&bc, st->dtype, TP_DTYPES_ADD, call->args[ADD_SUB_SELF]->as.tensor->data,
+                  call->args[ADD_SUB_OTHER]->as.tensor->data, call->args[ADD_SUB_OUT]->as.tensor->data,
+                  (int64_t)st->alpha.u64);
+  return TP_OK;
+}
+
 tp_status tp_add_sub_prepare(const tp_kernel_call *call, tp_add_sub_state *state, tp_kernel_run_fn *run, int sign) {
   tp_value *const *args = call->args;
   const uint32_t nargs = call->nargs;
@@ -73,9 +89,21 @@ tp_status tp_add_sub_prepare(const tp_kernel_call *call, tp_add_sub_state *state
       *run = add_sub_i64;
       break;
     }
-    default:
-      return TP_ERR_KERNEL_DTYPE;
+    default: {
+      int64_t alpha;
+      if (!tp_dtype_is_narrow(out->dtype) || (out->dtype == TP_DTYPE_BOOL && sign < 0)) {
+        return TP_ERR_KERNEL_DTYPE; /* ATen has no bool subtraction */
+      }
+      if (tp_dtypes_bcast == NULL) {
+        return TP_ERR_UNSUPPORTED; /* the dtype extension, which this firmware lacks */
+      }
+      TP_TRY(tp_arg_int_scalar(args, nargs, ADD_SUB_ALPHA, &alpha));
+      state->alpha.u64 = ((uint64_t)alpha * (uint64_t)(int64_t)sign);
+      *run = add_sub_narrow;
+      break;
+    }
   }
+  state->dtype = (uint8_t)out->dtype;
   return tp_bcast_prepare(&state->bcast, a, b, out);
 }
 
@@ -114,30 +142,59 @@ static tp_status add_sub_scalar_i64(const tp_kernel_call *call) {
   return TP_OK;
 }
 
+/* The other dtypes (tp_scalar_fast_dtypes): an integer or bool self into a float32 out, or
+ * integer outs of other widths, computed in int64 and stored wrapping. */
+static tp_status add_sub_scalar_any(const tp_kernel_call *call) {
+  const tp_add_sub_scalar_state *st = call->state;
+  const void *x = call->args[ADD_SUB_SELF]->as.tensor->data;
+  void *o = call->args[ADD_SUB_OUT]->as.tensor->data;
+  if (st->out != TP_DTYPE_FLOAT32) {
+    tp_dtypes_scalar_int(TP_DTYPES_ADD, x, st->self, o, st->out, st->numel, st->c.u64);
+    return TP_OK;
+  }
+  float *f = (float *)o;
+  tp_dtypes_to_f32(x, st->self, f, st->numel);
+  for (uint32_t i = 0; i < st->numel; i++) {
+    f[i] += st->c.f32;
+  }
+  return TP_OK;
+}
+
 tp_status tp_add_sub_scalar_prepare(const tp_kernel_call *call, tp_add_sub_scalar_state *state, tp_kernel_run_fn *run,
                                     int sign) {
   tp_value *const *args = call->args;
   const uint32_t nargs = call->nargs;
   tp_tensor *a, *out;
   TP_TRY(tp_elementwise_args(call, ADD_SUB_OUT, &a, &out));
-  if (a->dtype != out->dtype) {
+  const bool fast = tp_scalar_fast_dtypes(a->dtype, out->dtype);
+  if (!tp_dtype_is_real_or_bool(a->dtype) || (!fast && a->dtype == TP_DTYPE_FLOAT32) ||
+      (out->dtype == TP_DTYPE_BOOL && sign < 0)) {
     return TP_ERR_KERNEL_DTYPE;
   }
+  if (!fast && (tp_dtypes_to_f32 == NULL || tp_dtypes_scalar_int == NULL)) {
+    return TP_ERR_UNSUPPORTED; /* the dtype extension, which this firmware lacks */
+  }
+  state->self = (uint8_t)a->dtype;
+  state->out = (uint8_t)out->dtype;
   switch (out->dtype) {
     case TP_DTYPE_FLOAT32: {
       double other_d, alpha_d;
       TP_TRY(tp_arg_scalar(args, nargs, ADD_SUB_OTHER, &other_d));
       TP_TRY(tp_arg_scalar(args, nargs, ADD_SUB_ALPHA, &alpha_d));
       state->c.f32 = (float)(sign * alpha_d) * (float)other_d;
-      *run = add_sub_scalar_f32;
+      *run = fast ? add_sub_scalar_f32 : add_sub_scalar_any;
       break;
     }
     case TP_DTYPE_INT32: {
       int64_t other, alpha;
       TP_TRY(tp_arg_int_scalar(args, nargs, ADD_SUB_OTHER, &other));
       TP_TRY(tp_arg_int_scalar(args, nargs, ADD_SUB_ALPHA, &alpha));
-      state->c.u32 = ((uint32_t)alpha * (uint32_t)sign) * (uint32_t)other;
-      *run = add_sub_scalar_i32;
+      if (fast) {
+        state->c.u32 = ((uint32_t)alpha * (uint32_t)sign) * (uint32_t)other;
+      } else {
+        state->c.u64 = ((uint64_t)alpha * (uint64_t)(int64_t)sign) * (uint64_t)other;
+      }
+      *run = fast ? add_sub_scalar_i32 : add_sub_scalar_any;
       break;
     }
     case TP_DTYPE_INT64: {
@@ -145,11 +202,20 @@ tp_status tp_add_sub_scalar_prepare(const tp_kernel_call *call, tp_add_sub_scala
       TP_TRY(tp_arg_int_scalar(args, nargs, ADD_SUB_OTHER, &other));
       TP_TRY(tp_arg_int_scalar(args, nargs, ADD_SUB_ALPHA, &alpha));
       state->c.u64 = ((uint64_t)alpha * (uint64_t)(int64_t)sign) * (uint64_t)other;
-      *run = add_sub_scalar_i64;
+      *run = fast ? add_sub_scalar_i64 : add_sub_scalar_any;
       break;
     }
-    default:
-      return TP_ERR_KERNEL_DTYPE;
+    default: {
+      int64_t other, alpha;
+      if (!tp_dtype_is_real_or_bool(out->dtype)) {
+        return TP_ERR_KERNEL_DTYPE;
+      }
+      TP_TRY(tp_arg_int_scalar(args, nargs, ADD_SUB_OTHER, &other));
+      TP_TRY(tp_arg_int_scalar(args, nargs, ADD_SUB_ALPHA, &alpha));
+      state->c.u64 = ((uint64_t)alpha * (uint64_t)(int64_t)sign) * (uint64_t)other;
+      *run = add_sub_scalar_any;
+      break;
+    }
   }
   TP_TRY(tp_out_shape(out, a->dim, a->sizes));
   state->numel = out->numel;

@@ -15,12 +15,14 @@ enum { ADD_SUB_SELF, ADD_SUB_OTHER, ADD_SUB_ALPHA, ADD_SUB_OUT };
 typedef struct tp_add_sub_state {
   tp_bcast_packed bcast;      /* self (input 0) and other (input 1) against out */
   tp_elementwise_const alpha; /* sign * alpha in out's dtype */
+  uint8_t dtype;              /* out's, for the narrow routine */
 } tp_add_sub_state;
 
 /* add.Scalar_out / sub.Scalar_out: out = self + c elementwise. */
 typedef struct tp_add_sub_scalar_state {
   uint32_t numel;         /* elements of self and out */
-  tp_elementwise_const c; /* (sign * alpha) * other in out's dtype */
+  tp_elementwise_const c; /* (sign * alpha) * other in out's dtype (int64 for narrow outs) */
+  uint8_t self, out;      /* dtypes, for the generic routine */
 } tp_add_sub_scalar_state;
 
 /** Prepare add.out (sign +1) or sub.out (sign -1). */

@@ -24,8 +24,9 @@ typedef struct tp_gemm {
    * z = sum + b[i * bias_row + j * bias_col] (scaled: z = sum * alpha + b[...] * beta); then
    * the clamp, if any. */
   uint32_t bias_row, bias_col;
-  float alpha, beta;
+  float alpha, beta; /* integer products: integers of at most 2^24 in magnitude (exact in float) */
   bool scaled, clamped;
+  uint8_t dtype; /* of x, y, bias and z for tp_gemm_int (engines/dtypes.h) */
   tp_clamp clamp;
 } tp_gemm;
 
@@ -35,6 +36,12 @@ void tp_gemm_init(tp_gemm *g, uint32_t m, uint32_t n, uint32_t p, const tp_clamp
 
 /** z = epilogue(x @ y) for the product `g` describes; bias NULL: no bias. */
 void tp_gemm_f32(const tp_gemm *g, float *z, const float *x, const float *y, const float *bias);
+
+/** Whether tp_gemm_int (the dtype extension's, engines/dtypes.h) takes the dtype. */
+static inline bool tp_gemm_int_dtype(int dtype) {
+  return dtype == TP_DTYPE_UINT8 || dtype == TP_DTYPE_INT8 || dtype == TP_DTYPE_INT16 || dtype == TP_DTYPE_INT32 ||
+         dtype == TP_DTYPE_INT64;
+}
 
 /** x < lo ? lo : x, then hi < x ? hi : x: the fused activation (NaN passes through). */
 static inline float tp_clamp_apply(const tp_clamp *c, float x) {

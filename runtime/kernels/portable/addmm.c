@@ -1,9 +1,11 @@
-/* aten::addmm.out: out = beta * self + alpha * (mat1 @ mat2), float32; self broadcasts to
- * [m, p] ([p], [1, p], [m, 1], [m, p] or a scalar). Like ExecuTorch's portable kernel each
+/* aten::addmm.out: out = beta * self + alpha * (mat1 @ mat2), float32 (and the integer dtypes,
+ * wrapping, alpha and beta converted to the integer type: the dtype extension's tp_gemm_int);
+ * self broadcasts to [m, p] ([p], [1, p], [m, 1], [m, p] or a scalar). Like ExecuTorch's portable kernel each
  * element is a float dot product over k in increasing order, then sum * alpha + self * beta
  * (with alpha == beta == 1 that is exactly sum + self). beta == 0 still multiplies self, so
  * NaN/inf in self propagate as in the portable kernel (ATen would ignore self).
  */
+#include "engines/dtypes.h"
 #include "engines/gemm.h"
 #include "util/nn.h"
 
@@ -40,6 +42,12 @@ static tp_status addmm_run(const tp_kernel_call *call) {
   return TP_OK;
 }
 
+static tp_status addmm_int_run(const tp_kernel_call *call) {
+  tp_gemm_int(call->state, call->args[ADDMM_OUT]->as.tensor->data, call->args[ADDMM_MAT1]->as.tensor->data,
+              call->args[ADDMM_MAT2]->as.tensor->data, call->args[ADDMM_SELF]->as.tensor->data);
+  return TP_OK;
+}
+
 TP_KERNEL_WITH(aten, addmm, out, tp_gemm, TP_KERNEL_TAKES_CLAMP) {
   tp_value *const *args = call->args;
   const uint32_t nargs = call->nargs;
@@ -48,12 +56,22 @@ TP_KERNEL_WITH(aten, addmm, out, tp_gemm, TP_KERNEL_TAKES_CLAMP) {
   TP_TRY(tp_arg_tensor(args, nargs, ADDMM_SELF, &self));
   TP_TRY(tp_arg_tensor(args, nargs, ADDMM_MAT1, &mat1));
   TP_TRY(tp_arg_tensor(args, nargs, ADDMM_MAT2, &mat2));
-  TP_TRY(scalar_f32(args[ADDMM_BETA], &state->beta));
-  TP_TRY(scalar_f32(args[ADDMM_ALPHA], &state->alpha));
   TP_TRY(tp_arg_tensor(args, nargs, ADDMM_OUT, &out));
-  if (self->dtype != TP_DTYPE_FLOAT32 || mat1->dtype != TP_DTYPE_FLOAT32 || mat2->dtype != TP_DTYPE_FLOAT32 ||
-      out->dtype != TP_DTYPE_FLOAT32) {
+  const int dtype = out->dtype;
+  const bool integer = tp_gemm_int_dtype(dtype);
+  if (self->dtype != dtype || mat1->dtype != dtype || mat2->dtype != dtype ||
+      (dtype != TP_DTYPE_FLOAT32 && !integer) || (integer && call->clamp != NULL)) {
     return TP_ERR_KERNEL_DTYPE;
+  }
+  if (integer && (tp_gemm_int == NULL || tp_dtypes_int_scalar_f32 == NULL)) {
+    return TP_ERR_UNSUPPORTED; /* the dtype extension, which this firmware lacks */
+  }
+  if (integer) {
+    TP_TRY(tp_dtypes_int_scalar_f32(args, nargs, ADDMM_BETA, &state->beta));
+    TP_TRY(tp_dtypes_int_scalar_f32(args, nargs, ADDMM_ALPHA, &state->alpha));
+  } else {
+    TP_TRY(scalar_f32(args[ADDMM_BETA], &state->beta));
+    TP_TRY(scalar_f32(args[ADDMM_ALPHA], &state->alpha));
   }
   TP_CHECK_ARGS(mat1->dim == 2 && mat2->dim == 2 && out->dim == 2 && self->dim <= 2);
   tp_gemm_init(state, (uint32_t)mat1->sizes[0], (uint32_t)mat1->sizes[1], (uint32_t)mat2->sizes[1], call->clamp);
@@ -66,6 +84,7 @@ TP_KERNEL_WITH(aten, addmm, out, tp_gemm, TP_KERNEL_TAKES_CLAMP) {
   state->bias_row = rows == 1 ? 0 : cols;
   state->bias_col = cols == 1 ? 0 : 1;
   state->scaled = state->alpha != 1.0f || state->beta != 1.0f;
-  *run = addmm_run;
+  state->dtype = (uint8_t)dtype;
+  *run = integer ? addmm_int_run : addmm_run;
   return TP_OK;
 }

@@ -1,6 +1,6 @@
 /* aten::argmax.out: index (int64) of the first maximum along dim, or over the flattened tensor
  * when dim is None (keepdim then keeps every dim as 1). As ATen/ExecuTorch, NaN counts as the
- * maximum (the first NaN wins). self float32, int32 or int64; an empty reduction is an error.
+ * maximum (the first NaN wins). self float32 or any integer dtype; an empty reduction is an error.
  * prepare checks and plans the reduction (tp_reduce_loop); run, one per self dtype, iterates. */
 #include <math.h>
 
@@ -47,6 +47,9 @@ enum { ARGMAX_SELF, ARGMAX_DIM, ARGMAX_KEEPDIM, ARGMAX_OUT, ARGMAX_NARGS = 5 };
 ARGMAX_RUN(argmax_f32, float, GREATER_F)
 ARGMAX_RUN(argmax_i32, int32_t, GREATER_I)
 ARGMAX_RUN(argmax_i64, int64_t, GREATER_I)
+ARGMAX_RUN(argmax_i16, int16_t, GREATER_I)
+ARGMAX_RUN(argmax_i8, int8_t, GREATER_I)
+ARGMAX_RUN(argmax_u8, uint8_t, GREATER_I)
 
 TP_KERNEL(aten, argmax, out, tp_reduce_loop) {
   tp_value *const *args = call->args;
@@ -68,7 +71,11 @@ TP_KERNEL(aten, argmax, out, tp_reduce_loop) {
   TP_CHECK_ARGS(tp_shape_is(out, plan.out_dim, plan.out_sizes));
   /* "cannot perform reduction function argmax on a tensor with no elements" */
   TP_CHECK_ARGS(plan.red_numel > 0);
-  TP_TRY(tp_pick_run(in->dtype, argmax_f32, argmax_i32, argmax_i64, run));
+  *run = in->dtype == TP_DTYPE_INT16 ? argmax_i16 : in->dtype == TP_DTYPE_INT8 ? argmax_i8
+       : in->dtype == TP_DTYPE_UINT8 ? argmax_u8 : NULL;
+  if (*run == NULL) {
+    TP_TRY(tp_pick_run(in->dtype, argmax_f32, argmax_i32, argmax_i64, run));
+  }
   tp_reduce_loop_init(state, &plan);
   return TP_OK;
 }

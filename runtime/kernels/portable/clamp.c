@@ -1,10 +1,13 @@
 /* aten::clamp.out: out = min(max(self, min), max) with optional bounds (at least one given), as
  * ExecuTorch's portable kernel: float32 propagates NaN (input or bound); the integer dtypes (uint8,
- * int8, int16, int32, int64) need integral bounds that fit the dtype. If min > max every element becomes max, as in ATen. prepare checks
+ * int8, int16, int32, int64) need integral bounds that fit the dtype; an integer or bool self
+ * with float bounds goes to a float32 out (ATen's promotion). If min > max every element becomes max, as in ATen. prepare checks
  * and converts the bounds once and picks the routine for the dtype. */
 #include <math.h>
 
+#include "engines/dtypes.h"
 #include "kernel_util.h"
+#include "util/elem.h"
 
 /* The bounds in the dtype's terms (an absent bound is not read). */
 typedef struct clamp_state {
@@ -19,6 +22,7 @@ typedef struct clamp_state {
   } bound;
   uint32_t numel;      /* elements of self and out */
   bool has_min, has_max;
+  uint8_t self;        /* self's dtype (the promoted routine's) */
 } clamp_state;
 
 /* clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!):
@@ -43,22 +47,36 @@ static tp_status int_bound(tp_value *const *args, uint32_t nargs, uint32_t index
   return TP_OK;
 }
 
-static tp_status clamp_f32(const tp_kernel_call *call) {
-  const clamp_state *st = call->state;
-  const bool has_min = st->has_min, has_max = st->has_max;
+/* One float32 element clamped as the portable kernel does. */
+static inline float clamp_float(float v, const clamp_state *st) {
   const float lo = st->bound.f32.lo;
   const float hi = st->bound.f32.hi;
+  if (st->has_min && !isnan(v)) {
+    v = isnan(lo) ? lo : (v < lo ? lo : v); /* max_override(v, lo) */
+  }
+  if (st->has_max && !isnan(v)) {
+    v = isnan(hi) ? hi : (hi < v ? hi : v); /* min_override(v, hi) */
+  }
+  return v;
+}
+
+static tp_status clamp_f32(const tp_kernel_call *call) {
+  const clamp_state *st = call->state;
   const float *x = (const float *)call->args[CLAMP_SELF]->as.tensor->data;
   float *o = (float *)call->args[CLAMP_OUT]->as.tensor->data;
   for (uint32_t i = 0; i < st->numel; i++) {
-    float v = x[i];
-    if (has_min && !isnan(v)) {
-      v = isnan(lo) ? lo : (v < lo ? lo : v); /* max_override(v, lo) */
-    }
-    if (has_max && !isnan(v)) {
-      v = isnan(hi) ? hi : (hi < v ? hi : v); /* min_override(v, hi) */
-    }
-    o[i] = v;
+    o[i] = clamp_float(x[i], st);
+  }
+  return TP_OK;
+}
+
+/* An integer or bool self with float bounds: promoted to a float32 out (ATen's result type). */
+static tp_status clamp_promoted(const tp_kernel_call *call) {
+  const clamp_state *st = call->state;
+  float *o = (float *)call->args[CLAMP_OUT]->as.tensor->data;
+  tp_dtypes_to_f32(call->args[CLAMP_SELF]->as.tensor->data, st->self, o, st->numel);
+  for (uint32_t i = 0; i < st->numel; i++) {
+    o[i] = clamp_float(o[i], st);
   }
   return TP_OK;
 }
@@ -112,9 +130,14 @@ TP_KERNEL_WITH(aten, clamp, out, clamp_state, TP_KERNEL_CLAMP | TP_KERNEL_DIM_OR
   const uint32_t nargs = call->nargs;
   tp_tensor *in, *out;
   TP_TRY(tp_elementwise_args(call, CLAMP_OUT, &in, &out));
-  if (in->dtype != out->dtype) {
+  const bool promoted = in->dtype != out->dtype && out->dtype == TP_DTYPE_FLOAT32 && tp_dtype_is_real_or_bool(in->dtype);
+  if (in->dtype != out->dtype && !promoted) {
     return TP_ERR_KERNEL_DTYPE;
   }
+  if (promoted && tp_dtypes_to_f32 == NULL) {
+    return TP_ERR_UNSUPPORTED; /* the dtype extension, which this firmware lacks */
+  }
+  state->self = (uint8_t)in->dtype;
   bool has_min, has_max;
   switch (out->dtype) {
     case TP_DTYPE_FLOAT32: {
@@ -127,7 +150,7 @@ TP_KERNEL_WITH(aten, clamp, out, clamp_state, TP_KERNEL_CLAMP | TP_KERNEL_DIM_OR
       TP_CHECK_ARGS(!has_max || float_range(max_d));
       state->bound.f32.lo = (float)min_d;
       state->bound.f32.hi = (float)max_d;
-      *run = clamp_f32;
+      *run = promoted ? clamp_promoted : clamp_f32;
       break;
     }
     default: {
@@ -148,7 +171,7 @@ TP_KERNEL_WITH(aten, clamp, out, clamp_state, TP_KERNEL_CLAMP | TP_KERNEL_DIM_OR
   state->has_min = has_min;
   state->has_max = has_max;
   state->numel = out->numel;
-  tp_clamp_offer(&state->fusable, out->dtype == TP_DTYPE_FLOAT32, has_min ? state->bound.f32.lo : -INFINITY,
+  tp_clamp_offer(&state->fusable, out->dtype == TP_DTYPE_FLOAT32 && !promoted, has_min ? state->bound.f32.lo : -INFINITY,
                  has_max ? state->bound.f32.hi : INFINITY);
   return TP_OK;
 }

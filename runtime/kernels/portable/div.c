@@ -3,7 +3,9 @@
  * kernel: out is float32; inputs are float32, or int32/int64 (converted to float first).
  * prepare plans the broadcast (or converts the Scalar once) and picks the routine for the
  * input dtype. */
+#include "engines/dtypes.h"
 #include "util/broadcast.h"
+#include "util/elem.h"
 #include "kernel_util.h"
 
 /* div.out: how self and other broadcast into out. */
@@ -15,6 +17,7 @@ typedef struct div_state {
 typedef struct div_scalar_state {
   uint32_t numel; /* elements of self and out */
   float c;        /* other as float */
+  uint8_t self;   /* self's dtype, for the generic routine */
 } div_scalar_state;
 
 /* div.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!) and
@@ -97,6 +100,17 @@ static tp_status div_scalar_i64(const tp_kernel_call *call) {
   return TP_OK;
 }
 
+/* int8, uint8, int16 and bool selves, converted to float (the dtype extension's). */
+static tp_status div_scalar_any(const tp_kernel_call *call) {
+  const div_scalar_state *st = call->state;
+  float *o = (float *)call->args[DIV_OUT]->as.tensor->data;
+  tp_dtypes_to_f32(call->args[DIV_SELF]->as.tensor->data, st->self, o, st->numel);
+  for (uint32_t i = 0; i < st->numel; i++) {
+    o[i] /= st->c;
+  }
+  return TP_OK;
+}
+
 TP_KERNEL_WITH(aten, div, Scalar_out, div_scalar_state, TP_KERNEL_DYNAMIC_SHAPES | TP_KERNEL_DIM_ORDERS) {
   tp_tensor *a, *out;
   double other;
@@ -105,9 +119,18 @@ TP_KERNEL_WITH(aten, div, Scalar_out, div_scalar_state, TP_KERNEL_DYNAMIC_SHAPES
   if (out->dtype != TP_DTYPE_FLOAT32) {
     return TP_ERR_KERNEL_DTYPE;
   }
-  TP_TRY(tp_pick_run(a->dtype, div_scalar_f32, div_scalar_i32, div_scalar_i64, run));
+  if (tp_pick_run(a->dtype, div_scalar_f32, div_scalar_i32, div_scalar_i64, run) != TP_OK) {
+    if (!tp_dtype_is_real_or_bool(a->dtype)) {
+      return TP_ERR_KERNEL_DTYPE;
+    }
+    if (tp_dtypes_to_f32 == NULL) {
+      return TP_ERR_UNSUPPORTED; /* the dtype extension, which this firmware lacks */
+    }
+    *run = div_scalar_any;
+  }
   TP_TRY(tp_out_shape(out, a->dim, a->sizes));
   state->c = (float)other;
+  state->self = (uint8_t)a->dtype;
   state->numel = out->numel;
   return TP_OK;
 }

@@ -1,19 +1,24 @@
 /* aten::mul.out and aten::mul.Scalar_out: out = self * other, with ATen broadcasting for the
- * tensor overload. float32 multiplies in float; int32/int64 wrap around and need an integral
+ * tensor overload. float32 multiplies in float; integer dtypes (int8, uint8, int16 and bool on a
+ * generic routine) wrap around and need an integral
  * Scalar. All tensors share one dtype (no type promotion). prepare plans the broadcast (or
  * converts the Scalar once) and picks the routine for out's dtype. */
+#include "engines/dtypes.h"
 #include "util/broadcast.h"
+#include "util/elem.h"
 #include "kernel_util.h"
 
 /* mul.out: how self and other broadcast into out. */
 typedef struct mul_state {
   tp_bcast_packed bcast; /* self (input 0) and other (input 1) against out */
+  uint8_t dtype;         /* out's, for the narrow routine */
 } mul_state;
 
 /* mul.Scalar_out: out = self * c elementwise. */
 typedef struct mul_scalar_state {
   uint32_t numel;         /* elements of self and out */
-  tp_elementwise_const c; /* other in out's dtype */
+  tp_elementwise_const c; /* other in out's dtype (int64 for the generic routine's integer outs) */
+  uint8_t self, out;      /* dtypes, for the generic routine */
 } mul_scalar_state;
 
 /* mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!) and
@@ -50,6 +55,16 @@ static tp_status mul_i64(const tp_kernel_call *call) {
   return TP_OK;
 }
 
+/* int8, uint8, int16 and bool (a logical and), wrapping: the dtype extension's. */
+static tp_status mul_narrow(const tp_kernel_call *call) {
+  const mul_state *st = call->state;
+  tp_bcast bc;
+  tp_bcast_unpack(&st->bcast, &bc);
+  tp_dtypes_bcast(&bc, st->dtype, TP_DTYPES_MUL, call->args[MUL_SELF]->as.tensor->data,
+                  call->args[MUL_OTHER]->as.tensor->data, call->args[MUL_OUT]->as.tensor->data, 0);
+  return TP_OK;
+}
+
 TP_KERNEL_WITH(aten, mul, out, mul_state, TP_KERNEL_DYNAMIC_SHAPES | TP_KERNEL_DIM_ORDERS) {
   tp_tensor *a, *b, *out;
   TP_TRY(tp_elementwise_args(call, MUL_OUT, &a, &out));
@@ -57,7 +72,15 @@ TP_KERNEL_WITH(aten, mul, out, mul_state, TP_KERNEL_DYNAMIC_SHAPES | TP_KERNEL_D
   if (a->dtype != out->dtype || b->dtype != out->dtype) {
     return TP_ERR_KERNEL_DTYPE;
   }
-  TP_TRY(tp_pick_run(out->dtype, mul_f32, mul_i32, mul_i64, run));
+  if (tp_dtype_is_narrow(out->dtype)) {
+    if (tp_dtypes_bcast == NULL) {
+      return TP_ERR_UNSUPPORTED; /* the dtype extension, which this firmware lacks */
+    }
+    *run = mul_narrow;
+  } else {
+    TP_TRY(tp_pick_run(out->dtype, mul_f32, mul_i32, mul_i64, run));
+  }
+  state->dtype = (uint8_t)out->dtype;
   return tp_bcast_prepare(&state->bcast, a, b, out);
 }
 
@@ -96,11 +119,51 @@ static tp_status mul_scalar_i64(const tp_kernel_call *call) {
   return TP_OK;
 }
 
+/* The other dtypes (tp_scalar_fast_dtypes): an integer or bool self into a float32 out, or
+ * integer and bool outs of other widths, computed in int64 and stored wrapping. */
+static tp_status mul_scalar_any(const tp_kernel_call *call) {
+  const mul_scalar_state *st = call->state;
+  const void *x = call->args[MUL_SELF]->as.tensor->data;
+  void *o = call->args[MUL_OUT]->as.tensor->data;
+  if (st->out != TP_DTYPE_FLOAT32) {
+    tp_dtypes_scalar_int(TP_DTYPES_MUL, x, st->self, o, st->out, st->numel, st->c.u64);
+    return TP_OK;
+  }
+  float *f = (float *)o;
+  tp_dtypes_to_f32(x, st->self, f, st->numel);
+  for (uint32_t i = 0; i < st->numel; i++) {
+    f[i] *= st->c.f32;
+  }
+  return TP_OK;
+}
+
 TP_KERNEL_WITH(aten, mul, Scalar_out, mul_scalar_state, TP_KERNEL_DYNAMIC_SHAPES | TP_KERNEL_DIM_ORDERS) {
   tp_tensor *a, *out;
   TP_TRY(tp_elementwise_args(call, MUL_OUT, &a, &out));
-  if (a->dtype != out->dtype) {
+  const bool fast = tp_scalar_fast_dtypes(a->dtype, out->dtype);
+  if (!tp_dtype_is_real_or_bool(a->dtype) || !tp_dtype_is_real_or_bool(out->dtype) ||
+      (!fast && a->dtype == TP_DTYPE_FLOAT32)) {
     return TP_ERR_KERNEL_DTYPE;
+  }
+  state->self = (uint8_t)a->dtype;
+  state->out = (uint8_t)out->dtype;
+  if (!fast && (tp_dtypes_to_f32 == NULL || tp_dtypes_scalar_int == NULL)) {
+    return TP_ERR_UNSUPPORTED; /* the dtype extension, which this firmware lacks */
+  }
+  if (!fast) {
+    if (out->dtype == TP_DTYPE_FLOAT32) {
+      double other;
+      TP_TRY(tp_arg_scalar(call->args, call->nargs, MUL_OTHER, &other));
+      state->c.f32 = (float)other;
+    } else {
+      int64_t other;
+      TP_TRY(tp_arg_int_scalar(call->args, call->nargs, MUL_OTHER, &other));
+      state->c.u64 = (uint64_t)other;
+    }
+    *run = mul_scalar_any;
+    TP_TRY(tp_out_shape(out, a->dim, a->sizes));
+    state->numel = out->numel;
+    return TP_OK;
   }
   switch (out->dtype) {
     case TP_DTYPE_FLOAT32: {

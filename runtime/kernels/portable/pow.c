@@ -1,20 +1,24 @@
 /* aten::pow: base ** exponent elementwise.
  *  - pow.Tensor_Scalar_out: float32 (powf; an exponent of 2 is x * x, what squared-error losses
  *    use) and int32/int64 with a non-negative integer exponent (exact, by squaring, wrapping
- *    like ATen). Other combinations (integer self with a float or negative exponent, mixed
- *    dtypes) are refused.
+ *    like ATen); every other combination (int8, uint8, int16 or bool self, an integer self with
+ *    a float exponent) as pow.Tensor_Tensor_out computes it, with ATen's type promotion.
  *  - pow.Tensor_Tensor_out (broadcasting) and pow.Scalar_out (a Scalar base): ATen's type
  *    promotion; floats use powf, integers pow() in double converted to out's integer dtype,
  *    as ExecuTorch's portable kernel computes them (2 ** -1 is 0). */
 #include <math.h>
 
 #include "engines/binary.h"
+#include "engines/dtypes.h"
 #include "kernel_util.h"
 
-typedef struct pow_state {
-  uint32_t numel;
-  float exponent;   /* float32 */
-  uint64_t power;   /* integer dtypes: the exponent, >= 0 */
+typedef union pow_state {
+  struct {
+    uint32_t numel;
+    float exponent; /* float32 */
+    uint64_t power; /* integer dtypes: the exponent, >= 0 */
+  };
+  tp_binary_state binary; /* the other dtypes: the binary engine's, first so its routines read it */
 } pow_state;
 
 /* pow.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!):
@@ -75,11 +79,29 @@ static tp_status pow_i64(const tp_kernel_call *call) {
   return TP_OK;
 }
 
+/* --- pow.Tensor_Tensor_out and pow.Scalar_out --- */
+
+static float pow_any_f32(float a, float b) { return powf(a, b); }
+
+static int64_t pow_any_int(int64_t a, int64_t b) {
+  const double r = pow((double)a, (double)b);
+  return r != r || r >= 9223372036854775807.0 || r <= -9223372036854775808.0 ? 0 : (int64_t)r;
+}
+
+const tp_binary_fns tp_pow_fns = {TP_BINARY_ARITH, pow_any_f32, pow_any_int, false};
+
 TP_KERNEL(aten, pow, Tensor_Scalar_out, pow_state) {
   tp_tensor *in, *out;
   TP_TRY(tp_elementwise_args(call, POW_OUT, &in, &out));
-  if (in->dtype != out->dtype) {
-    return TP_ERR_KERNEL_DTYPE;
+  int64_t n = 0;
+  const bool integral = tp_arg_int_scalar(call->args, call->nargs, POW_EXPONENT, &n) == TP_OK && n >= 0;
+  const bool fast = in->dtype == out->dtype && (out->dtype == TP_DTYPE_FLOAT32 ||
+                    ((out->dtype == TP_DTYPE_INT32 || out->dtype == TP_DTYPE_INT64) && integral));
+  if (!fast) {
+    if (tp_dtypes_pow_scalar == NULL) {
+      return TP_ERR_UNSUPPORTED; /* the dtype extension, which this firmware lacks */
+    }
+    return tp_dtypes_pow_scalar(call, &state->binary, run);
   }
   TP_CHECK_ARGS(tp_same_shape(in, out));
   state->numel = out->numel;
@@ -90,28 +112,14 @@ TP_KERNEL(aten, pow, Tensor_Scalar_out, pow_state) {
     *run = e == 2.0 ? pow_square_f32 : pow_f32;
     return TP_OK;
   }
-  int64_t n;
-  TP_TRY(tp_arg_int_scalar(call->args, call->nargs, POW_EXPONENT, &n));
-  TP_CHECK_ARGS(n >= 0);
   state->power = (uint64_t)n;
   return tp_pick_run(out->dtype, 0, pow_i32, pow_i64, run); /* float32 returned above */
 }
 
-/* --- pow.Tensor_Tensor_out and pow.Scalar_out --- */
-
-static float pow_any_f32(float a, float b) { return powf(a, b); }
-
-static int64_t pow_any_int(int64_t a, int64_t b) {
-  const double r = pow((double)a, (double)b);
-  return r != r || r >= 9223372036854775807.0 || r <= -9223372036854775808.0 ? 0 : (int64_t)r;
-}
-
-static const tp_binary_fns pow_any_fns = {TP_BINARY_ARITH, pow_any_f32, pow_any_int, false};
-
 /* pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out): args self, exponent, out, out. */
-TP_BINARY_KERNEL(aten, pow, Tensor_Tensor_out, pow_any_fns)
+TP_BINARY_KERNEL(aten, pow, Tensor_Tensor_out, tp_pow_fns)
 
 /* pow.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out): args self, exponent, out, out. */
 TP_KERNEL(aten, pow, Scalar_out, tp_binary_state) {
-  return tp_binary_prepare(call, state, run, &pow_any_fns, TP_BINARY_SCALAR_SELF, 2);
+  return tp_binary_prepare(call, state, run, &tp_pow_fns, TP_BINARY_SCALAR_SELF, 2);
 }

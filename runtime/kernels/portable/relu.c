@@ -1,12 +1,16 @@
 /* aten::relu.out: out = max(self, 0) elementwise. As ExecuTorch's portable kernel, NaN and -0.0
- * pass through unchanged (x >= 0 || isnan(x) ? x : 0). float32, int32, int64. */
+ * pass through unchanged (x >= 0 || isnan(x) ? x : 0). float32, int32, int64, and int8, uint8
+ * and int16 with the dtype extension (engines/dtypes.h). */
 #include <math.h>
 
+#include "engines/dtypes.h"
 #include "kernel_util.h"
+#include "util/elem.h"
 
 typedef struct relu_state {
   tp_clamp fusable; /* float32: [0, +inf], for activation fusion */
   uint32_t numel;
+  uint8_t dtype; /* for the generic routine */
 } relu_state;
 
 /* relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!): args self, out, out. */
@@ -42,6 +46,14 @@ static tp_status relu_i64(const tp_kernel_call *call) {
   return TP_OK;
 }
 
+/* int8, uint8 and int16: the dtype extension's. */
+static tp_status relu_narrow(const tp_kernel_call *call) {
+  const relu_state *st = call->state;
+  tp_dtypes_clamp_int(call->args[RELU_SELF]->as.tensor->data, call->args[RELU_OUT]->as.tensor->data, st->dtype,
+                      st->numel, 0, true, 0, false);
+  return TP_OK;
+}
+
 TP_KERNEL_WITH(aten, relu, out, relu_state, TP_KERNEL_CLAMP | TP_KERNEL_DIM_ORDERS) {
   tp_tensor *in, *out, *ret;
   TP_CHECK_ARGS(call->nargs == RELU_NARGS);
@@ -51,7 +63,16 @@ TP_KERNEL_WITH(aten, relu, out, relu_state, TP_KERNEL_CLAMP | TP_KERNEL_DIM_ORDE
   if (in->dtype != out->dtype) {
     return TP_ERR_KERNEL_DTYPE;
   }
-  TP_TRY(tp_pick_run(out->dtype, relu_f32, relu_i32, relu_i64, run));
+  const bool narrow = out->dtype == TP_DTYPE_INT8 || out->dtype == TP_DTYPE_UINT8 || out->dtype == TP_DTYPE_INT16;
+  if (narrow) {
+    if (tp_dtypes_clamp_int == NULL) {
+      return TP_ERR_UNSUPPORTED; /* the dtype extension, which this firmware lacks */
+    }
+    *run = relu_narrow;
+  } else {
+    TP_TRY(tp_pick_run(out->dtype, relu_f32, relu_i32, relu_i64, run));
+  }
+  state->dtype = (uint8_t)out->dtype;
   TP_CHECK_ARGS(tp_same_shape(in, out));
   if (!tp_same_memory_order(in, out)) {
     return TP_ERR_DIM_ORDER;

@@ -1,9 +1,13 @@
 /* aten::sum.IntList_out: sum over dims (None/[] = all, negative dims, keepdim), accumulating in
- * out's type in input order like the portable kernel (integers wrap). out float32/int32/int64,
- * self float32/int32/int64/bool (not float into an integer out); dtype, if given, == out dtype.
+ * out's type in input order like the portable kernel (integers wrap). Every real or bool self and
+ * out but a float self into an integer out; dtype, if given, == out dtype. float32, int32, int64
+ * and bool selves into float32, int32 and int64 outs have routines of their own, the rest the
+ * dtype extension's (engines/dtypes.h).
  * prepare checks and plans the reduction (tp_reduce_loop); run, one per (self, out) dtype pair,
  * iterates. */
+#include "engines/dtypes.h"
 #include "kernel_util.h"
+#include "util/elem.h"
 
 /* sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None,
  *                 Tensor(a!) out) -> Tensor(a!): args self, dim, keepdim, dtype, out, out. */
@@ -49,6 +53,11 @@ SUM_RUN(sum_i32_i64, int32_t, int64_t, ADD_I64)
 SUM_RUN(sum_i64_i64, int64_t, int64_t, ADD_I64)
 SUM_RUN(sum_bool_i64, uint8_t, int64_t, ADD_I64)
 
+/* The other (self, out) pairs: the dtype extension's routine (engines/dtypes.h). */
+static tp_status sum_any(const tp_kernel_call *call) {
+  return tp_dtypes_sum(call, call->state, call->args[SUM_SELF]->as.tensor, call->args[SUM_OUT]->as.tensor);
+}
+
 /* The routines by self dtype (float32, int32, int64, bool) for one out dtype; NULL: float32 into
  * an integer out. */
 static const tp_kernel_run_fn sum_f32_runs[4] = {sum_f32_f32, sum_i32_f32, sum_i64_f32, sum_bool_f32};
@@ -63,7 +72,7 @@ TP_KERNEL_WITH(aten, sum, IntList_out, tp_reduce_loop, TP_KERNEL_DYNAMIC_SHAPES)
   if (a.has_dtype && a.dtype != out->dtype) {
     return TP_ERR_KERNEL_DTYPE;
   }
-  const tp_kernel_run_fn *runs;
+  const tp_kernel_run_fn *runs = NULL;
   switch (out->dtype) {
     case TP_DTYPE_FLOAT32:
       runs = sum_f32_runs;
@@ -75,9 +84,12 @@ TP_KERNEL_WITH(aten, sum, IntList_out, tp_reduce_loop, TP_KERNEL_DYNAMIC_SHAPES)
       runs = sum_i64_runs;
       break;
     default:
-      return TP_ERR_KERNEL_DTYPE;
+      if (!tp_dtype_is_real_or_bool(out->dtype)) {
+        return TP_ERR_KERNEL_DTYPE;
+      }
+      break;
   }
-  uint32_t which;
+  uint32_t which = 4; /* the generic routine */
   switch (in->dtype) {
     case TP_DTYPE_FLOAT32:
       which = 0;
@@ -92,14 +104,20 @@ TP_KERNEL_WITH(aten, sum, IntList_out, tp_reduce_loop, TP_KERNEL_DYNAMIC_SHAPES)
       which = 3;
       break;
     default:
-      return TP_ERR_KERNEL_DTYPE;
+      if (!tp_dtype_is_real_or_bool(in->dtype)) {
+        return TP_ERR_KERNEL_DTYPE;
+      }
+      break;
   }
   tp_reduce_plan plan;
   TP_TRY(tp_dim_reduction_plan(&a, &plan));
-  if (runs[which] == NULL) { /* float32 into an integer out */
-    return TP_ERR_KERNEL_DTYPE;
+  if (in->dtype == TP_DTYPE_FLOAT32 && out->dtype != TP_DTYPE_FLOAT32) {
+    return TP_ERR_KERNEL_DTYPE; /* float32 into an integer out */
   }
-  *run = runs[which];
+  *run = runs != NULL && which < 4 ? runs[which] : sum_any;
+  if (*run == sum_any && tp_dtypes_sum == NULL) {
+    return TP_ERR_UNSUPPORTED; /* the dtype extension, which this firmware lacks */
+  }
   tp_reduce_loop_init(state, &plan);
   return TP_OK;
 }

@@ -69,14 +69,18 @@ def tensor_arithmetic(cs: CaseList, rng: Rng) -> None:
         cs.err(op, "out [4,2,3] for [2,3] op [3]", A, ((4, 2, 3), f32), self=rng.randn(2, 3), other=rng.randn(3))
         cs.err(op, "float32 op int32", D, ((2, 3), f32), self=rng.randn(2, 3), other=rng.randint(2, 3))
         cs.err(op, "int32 with Double alpha", D, ((3,), i32), self=rng.randint(3), other=rng.randint(3), alpha=1.5)
-        cs.err(
-            op,
-            "bool tensors",
-            D,
-            ((3,), bool_),
-            self=torch.tensor([True, False, True]),
-            other=torch.tensor([True, True, False]),
-        )
+        narrow = {
+            "self": torch.tensor([100, -7, 90], dtype=torch.int8),
+            "other": torch.tensor([100, 9, -90], dtype=torch.int8),
+        }
+        cs.ok(op, "int8, wrapping (the dtype extension)", narrow)
+        cs.ok(op, "uint8 with alpha 3", self=torch.tensor([250, 1, 7], dtype=u8), other=torch.tensor([3, 2, 9], dtype=u8),
+              alpha=3)  # fmt: skip
+        bools = {"self": torch.tensor([True, False, True]), "other": torch.tensor([True, True, False])}
+        if op == "add.out":
+            cs.ok(op, "bool tensors (a logical or)", bools)
+        else:
+            cs.err(op, "bool tensors (ATen has no bool subtraction)", D, ((3,), bool_), bools)
     cs.ok(
         "add.out",
         "NaN and inf",
@@ -112,9 +116,9 @@ def tensor_arithmetic(cs: CaseList, rng: Rng) -> None:
         other=torch.tensor([3, -7], dtype=i64),
     )
     cs.err("div.out", "int32 out", D, ((3,), i32), self=rng.randint(3), other=rng.randint(3, lo=1))
-    cs.err(
-        "mul.out", "bool tensors", D, ((2,), bool_), self=torch.tensor([True, False]), other=torch.tensor([True, True])
-    )
+    cs.ok("mul.out", "bool tensors (a logical and)", self=torch.tensor([True, False]), other=torch.tensor([True, True]))
+    cs.ok("mul.out", "int16 broadcast, wrapping", self=torch.tensor([[300], [-2]], dtype=torch.int16),
+          other=torch.tensor([200, 3, -7], dtype=torch.int16))  # fmt: skip
 
 
 def scalar_arithmetic(cs: CaseList, rng: Rng) -> None:
@@ -152,7 +156,8 @@ def rectifiers(cs: CaseList, rng: Rng) -> None:
     cs.ok("relu.out", "int32", self=rng.randint(2, 5))
     cs.ok("relu.out", "int64", self=rng.randint(7, dtype=i64))
     cs.ok("relu.out", "[0,4] (empty)", self=rng.randn(0, 4))
-    cs.err("relu.out", "uint8", D, ((3,), u8), self=torch.tensor([1, 2, 3], dtype=u8))
+    cs.ok("relu.out", "uint8", self=torch.tensor([1, 2, 3], dtype=u8))
+    cs.ok("relu.out", "int8", self=torch.tensor([-128, -1, 0, 5, 127], dtype=torch.int8))
     cs.err("relu.out", "float32 in, int32 out", D, ((3,), i32), self=rng.randn(3))
     cs.err("relu.out", "out [4] for [2,2]", A, ((4,), f32), self=rng.randn(2, 2))
 
@@ -160,7 +165,9 @@ def rectifiers(cs: CaseList, rng: Rng) -> None:
     cs.ok("hardtanh.out", "0..6 (Int bounds)", self=rng.randn(10, scale=5), min_val=0, max_val=6)
     cs.ok("hardtanh.out", "-0.5..0.25, NaN/inf", self=SPECIAL, min_val=-0.5, max_val=0.25)
     cs.ok("hardtanh.out", "0-dim", self=rng.randn(), min_val=-0.1, max_val=0.1)
-    cs.err("hardtanh.out", "int32", D, ((3,), i32), self=rng.randint(3))
+    cs.ok("hardtanh.out", "int32 (bounds as integers)", self=rng.randint(5))
+    cs.ok("hardtanh.out", "int16 -2.5..3.9 (truncated)", self=torch.tensor([-9, -2, 0, 3, 9], dtype=torch.int16),
+          min_val=-2.5, max_val=3.9)  # fmt: skip
     cs.err("hardtanh.out", "out [3,1] for [3]", A, ((3, 1), f32), self=rng.randn(3))
 
 

@@ -275,7 +275,8 @@ def argmaxes(cs: CaseList, rng: Rng) -> None:
     cs.ok("argmax.out", "[0,3] dim 1 (empty out)", out_dtype=i64, self=rng.randn(0, 3), dim=1)
     cs.err("argmax.out", "empty reduction", A, ((3,), i64), self=rng.randn(0, 3), dim=0)
     cs.err("argmax.out", "float32 out", D, ((3,), f32), self=rng.randn(3, 4), dim=1)
-    cs.err("argmax.out", "uint8", D, ((3,), i64), self=torch.zeros(3, 4, dtype=u8), dim=1)
+    cs.ok("argmax.out", "uint8 with ties (first wins)", out_dtype=i64,
+          self=torch.tensor([[1, 7, 7, 0], [9, 2, 9, 9], [0, 0, 0, 0]], dtype=u8), dim=1)  # fmt: skip
     cs.err("argmax.out", "out [3,1] without keepdim", A, ((3, 1), i64), self=rng.randn(3, 4), dim=1)
 
 

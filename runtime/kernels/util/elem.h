@@ -42,6 +42,21 @@ static inline double tp_elem_load_f64(const void *data, int dtype, uint32_t i) {
   }
 }
 
+/* Element i of `data` (of a real or bool dtype) as a float, each integer type converted
+ * directly (as ATen converts an integer tensor it promotes to float32). */
+static inline float tp_elem_load_f32(const void *data, int dtype, uint32_t i) {
+  switch (dtype) {
+    case TP_DTYPE_UINT8: return (float)((const uint8_t *)data)[i];
+    case TP_DTYPE_INT8: return (float)((const int8_t *)data)[i];
+    case TP_DTYPE_INT16: return (float)((const int16_t *)data)[i];
+    case TP_DTYPE_INT32: return (float)((const int32_t *)data)[i];
+    case TP_DTYPE_INT64: return (float)((const int64_t *)data)[i];
+    case TP_DTYPE_FLOAT32: return ((const float *)data)[i];
+    case TP_DTYPE_BOOL: return ((const uint8_t *)data)[i] != 0 ? 1.0f : 0.0f;
+    default: return 0.0f;
+  }
+}
+
 /* Element i of `data` (of a real or bool dtype) as an int64 (floats truncate toward zero,
  * NaN is 0, out-of-range values saturate). */
 static inline int64_t tp_f64_to_i64(double v) {

@@ -1,5 +1,6 @@
 /* Elementwise kernels' shared checks and fills (see elementwise.h). */
 #include "kernel_util.h"
+#include "util/elem.h"
 
 #include <string.h>
 
@@ -22,6 +23,27 @@ tp_status tp_float_map_args(tp_value *const *args, uint32_t nargs, uint32_t out_
   return TP_OK;
 }
 
+
+tp_status tp_float_map_promoted_args(tp_value *const *args, uint32_t nargs, uint32_t out_index, tp_float_map *map,
+                                     uint8_t *self_dtype) {
+  TP_CHECK_ARGS(nargs == out_index + 2);
+  tp_tensor *in, *out, *ret;
+  TP_TRY(tp_arg_tensor(args, nargs, 0, &in));
+  TP_TRY(tp_arg_tensor(args, nargs, out_index, &out));
+  TP_TRY(tp_arg_tensor(args, nargs, out_index + 1, &ret));
+  if (!tp_dtype_is_real_or_bool(in->dtype) || out->dtype != TP_DTYPE_FLOAT32) {
+    return TP_ERR_KERNEL_DTYPE;
+  }
+  TP_CHECK_ARGS(tp_same_shape(in, out));
+  if (!tp_same_memory_order(in, out)) {
+    return TP_ERR_DIM_ORDER;
+  }
+  map->x = (const float *)in->data; /* of *self_dtype: read with tp_elem_load_f32 unless float32 */
+  map->y = (float *)out->data;
+  map->n = out->numel;
+  *self_dtype = (uint8_t)in->dtype;
+  return TP_OK;
+}
 
 void tp_fill(void *dst, uint32_t count, const void *elem, size_t esize) {
   const size_t total = (size_t)count * esize;

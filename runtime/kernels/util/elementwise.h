@@ -22,11 +22,23 @@ typedef struct tp_float_map {
  *  TP_KERNEL_DIM_ORDERS maps element i to element i). Arguments between them are the kernel's. */
 tp_status tp_float_map_args(tp_value *const *args, uint32_t nargs, uint32_t out_index, tp_float_map *map);
 
+/** tp_float_map_args for a float32 out whose self may be of any real or bool dtype (ATen promotes
+ *  an integer or bool self of a float function to float32): *self_dtype is self's. */
+tp_status tp_float_map_promoted_args(tp_value *const *args, uint32_t nargs, uint32_t out_index, tp_float_map *map,
+                                     uint8_t *self_dtype);
+
 /** Fill `count` elements of `esize` bytes at dst with copies of the element at `elem`. */
 void tp_fill(void *dst, uint32_t count, const void *elem, size_t esize);
 
 /** Set *run to the routine for `dtype` of a kernel with float32, int32 and int64 routines;
  *  TP_ERR_KERNEL_DTYPE for any other dtype. */
+/** true when a Scalar-operand kernel takes self of dtype `self` to out of dtype `out` on its
+ *  fast routines (one dtype, float32, int32 or int64); anything else goes to its generic routine
+ *  (an integer or bool self promoted to a float32 out, or integer and bool outs of other widths). */
+static inline bool tp_scalar_fast_dtypes(int self, int out) {
+  return self == out && (out == TP_DTYPE_FLOAT32 || out == TP_DTYPE_INT32 || out == TP_DTYPE_INT64);
+}
+
 static inline tp_status tp_pick_run(int dtype, tp_kernel_run_fn f32, tp_kernel_run_fn i32, tp_kernel_run_fn i64,
                                     tp_kernel_run_fn *run) {
   *run = dtype == TP_DTYPE_FLOAT32 ? f32 : dtype == TP_DTYPE_INT32 ? i32 : dtype == TP_DTYPE_INT64 ? i64 : 0;

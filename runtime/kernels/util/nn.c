@@ -1,6 +1,8 @@
 /* Helpers shared by the neural-network kernels (see util/nn.h). */
 #include "util/nn.h"
 
+#include "util/elem.h"
+
 tp_status tp_nn_check_multi_out_nargs(tp_value *const *args, uint32_t nargs, uint32_t n_in, uint32_t n_out) {
   if (nargs == n_in + n_out + 1) {
     TP_CHECK_ARGS(args[nargs - 1]->tag == TP_TAG_TENSOR_LIST);
@@ -84,7 +86,9 @@ tp_status tp_nn_matmul_args(tp_value *const *args, uint32_t nargs, tp_tensor **s
   TP_TRY(tp_arg_tensor(args, nargs, 0, self));
   TP_TRY(tp_arg_tensor(args, nargs, 1, mat2));
   TP_TRY(tp_arg_tensor(args, nargs, 2, out));
-  if (!tp_nn_is_f32(*self) || !tp_nn_is_f32(*mat2) || !tp_nn_is_f32(*out)) {
+  const bool f32 = tp_nn_is_f32(*self) && tp_nn_is_f32(*mat2) && tp_nn_is_f32(*out);
+  const bool same = (*self)->dtype == (*mat2)->dtype && (*mat2)->dtype == (*out)->dtype;
+  if (!f32 && !(same && tp_dtype_is_integer((*out)->dtype))) {
     return TP_ERR_KERNEL_DTYPE;
   }
   return TP_OK;

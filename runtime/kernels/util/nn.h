@@ -89,7 +89,8 @@ tp_status tp_nn_check_multi_out_nargs(tp_value *const *args, uint32_t nargs, uin
 bool tp_nn_has_shape(const tp_tensor *t, uint32_t dim, const int32_t *sizes);
 
 /** The tensors of `(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)` (mm, bmm): four
- *  arguments (else TP_ERR_KERNEL_ARGS), all float32 (else TP_ERR_KERNEL_DTYPE). */
+ *  arguments (else TP_ERR_KERNEL_ARGS), all float32 or all of one integer dtype (else
+ *  TP_ERR_KERNEL_DTYPE). */
 tp_status tp_nn_matmul_args(tp_value *const *args, uint32_t nargs, tp_tensor **self, tp_tensor **mat2,
                             tp_tensor **out);
 
