@@ -1,6 +1,7 @@
 /* aten::div.out and aten::div.Scalar_out: true division out = self / other (rounding_mode None),
  * with ATen broadcasting for the tensor overload. Computes in float like ExecuTorch's portable
- * kernel: out is float32; inputs are float32, or int32/int64 (converted to float first).
+ * kernel: out is float32; inputs are float32, or int32/int64 (converted to float first; for
+ * div.Scalar_out also int8, uint8, int16 and bool, with the dtype extension).
  * prepare plans the broadcast (or converts the Scalar once) and picks the routine for the
  * input dtype. */
 #include "engines/dtypes.h"

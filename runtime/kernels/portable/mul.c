@@ -1,8 +1,9 @@
 /* aten::mul.out and aten::mul.Scalar_out: out = self * other, with ATen broadcasting for the
- * tensor overload. float32 multiplies in float; integer dtypes (int8, uint8, int16 and bool on a
- * generic routine) wrap around and need an integral
- * Scalar. All tensors share one dtype (no type promotion). prepare plans the broadcast (or
- * converts the Scalar once) and picks the routine for out's dtype. */
+ * tensor overload. float32 multiplies in float; integer dtypes wrap around and need an integral
+ * Scalar (int8, uint8, int16 and bool with the dtype extension, engines/dtypes.h). The tensor
+ * overload takes one dtype for all tensors; Scalar_out also promotes an integer or bool self to
+ * a float32 out (a float Scalar). prepare plans the broadcast (or converts the Scalar once) and
+ * picks the routine for out's dtype. */
 #include "engines/dtypes.h"
 #include "util/broadcast.h"
 #include "util/elem.h"
