@@ -1,6 +1,7 @@
 /* aten::scatter_add.out: out = self, then out[index[i][j]][j] += src[i][j] for dim 0 (likewise
- * along any dim), in index order; any real dtype (floats add in float32, integers wrap). Index
- * values outside self's size fail the run with TP_ERR_INDEX_RANGE (engines/scatter_gather.h). */
+ * along any dim), in index order; any real dtype or bool (floats add in float32, integers wrap,
+ * bools or). Index values outside self's size fail the run with TP_ERR_INDEX_RANGE
+ * (engines/scatter_gather.h). */
 #include <string.h>
 
 #include "engines/scatter_gather.h"
@@ -46,7 +47,7 @@ TP_KERNEL(aten, scatter_add, out, scatter_add_state) {
   TP_TRY(tp_arg_int(call->args, call->nargs, SCATTER_ADD_DIM, &dim));
   TP_TRY(tp_arg_tensor(call->args, call->nargs, SCATTER_ADD_INDEX, &index));
   TP_TRY(tp_arg_tensor(call->args, call->nargs, SCATTER_ADD_SRC, &src));
-  if (!tp_dtype_is_real(self->dtype) || self->dtype != out->dtype || src->dtype != self->dtype) {
+  if (!tp_dtype_is_real_or_bool(self->dtype) || self->dtype != out->dtype || src->dtype != self->dtype) {
     return TP_ERR_KERNEL_DTYPE;
   }
   TP_CHECK_ARGS(tp_same_shape(self, out));
