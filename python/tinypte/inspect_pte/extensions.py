@@ -31,7 +31,7 @@ DTYPE_EXTENDED = {
     ("aten::add", "out"), ("aten::sub", "out"), ("aten::mul", "out"), ("aten::add", "Scalar_out"),
     ("aten::sub", "Scalar_out"), ("aten::mul", "Scalar_out"), ("aten::div", "Scalar_out"),
     ("aten::pow", "Tensor_Scalar_out"), ("aten::relu", "out"), ("aten::hardtanh", "out"), ("aten::clamp", "out"),
-    ("aten::sigmoid", "out"), ("aten::tanh", "out"), ("aten::sum", "IntList_out"),
+    ("aten::sigmoid", "out"), ("aten::tanh", "out"), ("aten::sum", "IntList_out"), ("aten::avg_pool2d", "out"),
 }  # fmt: skip
 # Matrix products: every dtype but float32 is the extension's.
 DTYPE_EXTENDED_MATMUL = {("aten::mm", "out"), ("aten::bmm", "out"), ("aten::addmm", "out")}
@@ -78,7 +78,7 @@ def needs_dtypes(operator: str, overload: str, args: list[dict[str, Any]]) -> bo
         return False
     if len(dtypes) > 1 or not dtypes <= COMMON_DTYPES:
         return True
-    if operator == "aten::hardtanh":
+    if operator in ("aten::hardtanh", "aten::avg_pool2d"):
         return dtypes != {"FLOAT"}
     if operator == "aten::pow" and dtypes != {"FLOAT"}:
         exponent = args[1] if len(args) > 1 else {}

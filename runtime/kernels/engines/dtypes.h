@@ -50,6 +50,20 @@ void tp_gemm_int(const tp_gemm *g, void *z, const void *x, const void *y, const 
 tp_status tp_dtypes_int_scalar_f32(tp_value *const *args, uint32_t nargs, uint32_t index, float *out)
     __attribute__((weak));
 
+/** The window geometry of avg_pool2d for tp_dtypes_avg_pool_i64. */
+typedef struct tp_dtypes_pool2d {
+  uint32_t planes;                 /* N * C */
+  int32_t h, w, oh, ow;            /* input and output plane sizes */
+  int32_t k[2], s[2], p[2];        /* kernel size, stride, padding (height, width) */
+  int64_t divisor;                 /* divisor_override when has_divisor */
+  bool has_divisor, count_include_pad;
+} tp_dtypes_pool2d;
+
+/** avg_pool2d on int64 planes, as ExecuTorch's portable kernel: each window's int64 sum (wrapping)
+ *  divided, truncating toward zero, by divisor_override or by the window's element count (clipped
+ *  to the padded input with count_include_pad, else to the input); 0 for a window outside it. */
+void tp_dtypes_avg_pool_i64(const tp_dtypes_pool2d *pool, const int64_t *in, int64_t *out) __attribute__((weak));
+
 /** pow.Tensor_Scalar_out for the dtypes its own routines lack: the binary engine with
  *  pow.Tensor_Tensor_out's functions (tp_pow_fns) and ATen's type promotion. */
 tp_status tp_dtypes_pow_scalar(const tp_kernel_call *call, tp_binary_state *state, tp_kernel_run_fn *run)

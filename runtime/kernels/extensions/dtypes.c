@@ -108,6 +108,43 @@ tp_status tp_dtypes_pow_scalar(const tp_kernel_call *call, tp_binary_state *stat
   return tp_binary_prepare(call, state, run, &tp_pow_fns, TP_BINARY_SCALAR_OTHER, 2);
 }
 
+static int32_t min_i32(int32_t a, int32_t b) { return a < b ? a : b; }
+static int32_t max_i32(int32_t a, int32_t b) { return a > b ? a : b; }
+
+void tp_dtypes_avg_pool_i64(const tp_dtypes_pool2d *pool, const int64_t *in, int64_t *out) {
+  const int32_t H = pool->h, W = pool->w;
+  for (uint32_t c = 0; c < pool->planes; c++, in += (uint32_t)H * (uint32_t)W) {
+    for (int32_t oy = 0; oy < pool->oh; oy++) {
+      int32_t y0 = oy * pool->s[0] - pool->p[0];
+      int32_t y1 = min_i32(y0 + pool->k[0], H + pool->p[0]);
+      const int32_t pool_h = y1 - y0;
+      y0 = max_i32(y0, 0);
+      y1 = min_i32(y1, H);
+      for (int32_t ox = 0; ox < pool->ow; ox++) {
+        int32_t x0 = ox * pool->s[1] - pool->p[1];
+        int32_t x1 = min_i32(x0 + pool->k[1], W + pool->p[1]);
+        const int32_t pool_w = x1 - x0;
+        x0 = max_i32(x0, 0);
+        x1 = min_i32(x1, W);
+        int64_t value = 0;
+        if (y1 > y0 && x1 > x0) {
+          uint64_t sum = 0;
+          for (int32_t y = y0; y < y1; y++) {
+            for (int32_t x = x0; x < x1; x++) {
+              sum += (uint64_t)in[y * W + x];
+            }
+          }
+          const int64_t count = pool->has_divisor         ? pool->divisor
+                                : pool->count_include_pad ? (int64_t)pool_h * pool_w
+                                                          : (int64_t)(y1 - y0) * (x1 - x0);
+          value = (int64_t)sum / count;
+        }
+        *out++ = value;
+      }
+    }
+  }
+}
+
 /* The extension's registry entry: what makes firmware link this file. Never a program's operator. */
 TP_KERNEL(tinypte, dtypes, ext, uint8_t) {
   (void)call;

@@ -1,14 +1,17 @@
 /* aten::avg_pool2d.out for float32 (C, H, W) or (N, C, H, W) inputs: the float sum of each
  * window's elements inside the input (row by row, as ExecuTorch's portable kernel) divided by
  * divisor_override if given, else by the window size clipped to the padded input
- * (count_include_pad) or to the input (not count_include_pad).
+ * (count_include_pad) or to the input (not count_include_pad). int64 inputs: the dtype
+ * extension's routine (engines/dtypes.h), integer sums and truncating division.
  */
+#include "engines/dtypes.h"
 #include "util/nn.h"
 
 typedef struct avg_pool_state {
   tp_nn_planes2d planes;  /* plane count, input and output plane sizes */
   int32_t k[2], s[2], p[2]; /* kernel size, stride, padding (height, width) */
   float divisor;          /* divisor_override, when has_divisor */
+  int64_t int_divisor;    /* the same for int64 inputs */
   bool has_divisor;
   bool count_include_pad;
 } avg_pool_state;
@@ -65,6 +68,27 @@ static tp_status avg_pool_run(const tp_kernel_call *call) {
   return TP_OK;
 }
 
+/* int64: the dtype extension's routine. */
+static tp_status avg_pool_i64(const tp_kernel_call *call) {
+  const avg_pool_state *st = call->state;
+  const tp_dtypes_pool2d pool = {
+      .planes = st->planes.count,
+      .h = st->planes.in[0],
+      .w = st->planes.in[1],
+      .oh = st->planes.out[0],
+      .ow = st->planes.out[1],
+      .k = {st->k[0], st->k[1]},
+      .s = {st->s[0], st->s[1]},
+      .p = {st->p[0], st->p[1]},
+      .divisor = st->int_divisor,
+      .has_divisor = st->has_divisor,
+      .count_include_pad = st->count_include_pad,
+  };
+  tp_dtypes_avg_pool_i64(&pool, (const int64_t *)call->args[IN]->as.tensor->data,
+                         (int64_t *)call->args[OUT]->as.tensor->data);
+  return TP_OK;
+}
+
 TP_KERNEL(aten, avg_pool2d, out, avg_pool_state) {
   tp_value *const *args = call->args;
   const uint32_t nargs = call->nargs;
@@ -80,8 +104,12 @@ TP_KERNEL(aten, avg_pool2d, out, avg_pool_state) {
   TP_TRY(tp_arg_bool(args, nargs, COUNT_INCLUDE_PAD, &state->count_include_pad));
   TP_TRY(tp_arg_optional_int(args, nargs, DIVISOR_OVERRIDE, &divisor, &state->has_divisor));
   TP_TRY(tp_arg_tensor(args, nargs, OUT, &out));
-  if (!tp_nn_is_f32(in) || !tp_nn_is_f32(out)) {
+  const bool i64 = in->dtype == TP_DTYPE_INT64 && out->dtype == TP_DTYPE_INT64;
+  if ((!tp_nn_is_f32(in) || !tp_nn_is_f32(out)) && !i64) {
     return TP_ERR_KERNEL_DTYPE;
+  }
+  if (i64 && tp_dtypes_avg_pool_i64 == NULL) {
+    return TP_ERR_UNSUPPORTED; /* the dtype extension, which this firmware lacks */
   }
   TP_CHECK_ARGS(!state->has_divisor || divisor != 0);
   TP_TRY(tp_nn_pool_input(in, planes->in));
@@ -96,6 +124,7 @@ TP_KERNEL(aten, avg_pool2d, out, avg_pool_state) {
     state->p[i] = w.p[i];
   }
   state->divisor = tp_nn_i64_to_f32(divisor);
-  *run = tp_nn_pool_routine(in, out, planes, avg_pool_run);
+  state->int_divisor = divisor;
+  *run = tp_nn_pool_routine(in, out, planes, i64 ? avg_pool_i64 : avg_pool_run);
   return TP_OK;
 }
