@@ -1,6 +1,8 @@
 /* Copies between dim orders (see dim_order_copy.h). */
 #include "engines/dim_order_copy.h"
 
+#include <string.h>
+
 /* The dims of `t` in its memory order, outermost first: 0..n-1, or N, the spatial dims, C. */
 static void memory_order(const tp_tensor *t, uint32_t order[TP_MAX_DIM]) {
   for (uint32_t i = 0; i < t->dim; i++) {
@@ -8,8 +10,31 @@ static void memory_order(const tp_tensor *t, uint32_t order[TP_MAX_DIM]) {
   }
 }
 
+static tp_status same_dtype_copy_run(const tp_kernel_call *call) {
+  const tp_convert_state *st = call->state;
+  const tp_tensor *in = call->args[0]->as.tensor;
+  tp_tensor *out = call->args[st->out]->as.tensor;
+  if (in->nbytes != 0 && in->data != out->data) {
+    memmove(out->data, in->data, in->nbytes);
+  }
+  return TP_OK;
+}
+
+tp_status tp_dim_order_same_dtype_copy(tp_dim_order_copy_state *state, const tp_tensor *in, tp_tensor *out,
+                                       uint32_t out_slot, tp_kernel_run_fn *run) {
+  if (in->dtype != out->dtype) {
+    return TP_ERR_KERNEL_DTYPE;
+  }
+  TP_TRY(tp_out_shape(out, in->dim, in->sizes));
+  state->convert.numel = out->numel;
+  state->convert.from = state->convert.to = (uint8_t)in->dtype;
+  state->convert.out = (uint8_t)out_slot;
+  *run = same_dtype_copy_run;
+  return TP_OK;
+}
+
 tp_status tp_dim_order_copy_prepare(tp_dim_order_copy_state *state, const tp_kernel_call *call, uint32_t order_slot,
-                                    uint32_t out_slot, tp_kernel_run_fn *run) {
+                                    uint32_t out_slot, tp_dim_order_same_order_fn same_order, tp_kernel_run_fn *run) {
   tp_tensor *in, *out, *ret;
   const int64_t *order;
   uint32_t n;
@@ -27,10 +52,10 @@ tp_status tp_dim_order_copy_prepare(tp_dim_order_copy_state *state, const tp_ker
       seen |= 1u << order[d];
     }
   }
-  const bool same_order = in->channels_last == out->channels_last || tp_tensor_order_free(in) ||
-                          tp_tensor_order_free(out);
-  if (same_order) {
-    return tp_convert_prepare(&state->convert, in, out, out_slot, run);
+  const bool one_order = in->channels_last == out->channels_last || tp_tensor_order_free(in) ||
+                         tp_tensor_order_free(out);
+  if (one_order) {
+    return same_order(state, in, out, out_slot, run);
   }
   if (in->dtype != out->dtype) {
     return TP_ERR_DIM_ORDER;

@@ -21,9 +21,20 @@ typedef union tp_dim_order_copy_state {
   tp_gather_state gather;
 } tp_dim_order_copy_state;
 
+/** How a kernel copies self into out when both have one memory order: a byte copy
+ *  (tp_dim_order_same_dtype_copy) or, for _to_dim_order_copy, a dtype conversion (convert.h).
+ *  Passed in, so a clone's firmware does not carry the conversions (floats through double). */
+typedef tp_status (*tp_dim_order_same_order_fn)(tp_dim_order_copy_state *state, const tp_tensor *in, tp_tensor *out,
+                                                uint32_t out_slot, tp_kernel_run_fn *run);
+
 /** Check a dim_order argument (None, or a permutation of out's dims: out's own dim order is the
- *  one its memory has) and plan copying self into out (argument slot `out_slot`). */
+ *  one its memory has) and plan copying self into out (argument slot `out_slot`): with
+ *  `same_order` when both have one memory order, else as a gather (same dtype only). */
 tp_status tp_dim_order_copy_prepare(tp_dim_order_copy_state *state, const tp_kernel_call *call, uint32_t order_slot,
-                                    uint32_t out_slot, tp_kernel_run_fn *run);
+                                    uint32_t out_slot, tp_dim_order_same_order_fn same_order, tp_kernel_run_fn *run);
+
+/** A same_order routine: self and out of one dtype (else TP_ERR_KERNEL_DTYPE), a byte copy. */
+tp_status tp_dim_order_same_dtype_copy(tp_dim_order_copy_state *state, const tp_tensor *in, tp_tensor *out,
+                                       uint32_t out_slot, tp_kernel_run_fn *run);
 
 #endif /* TINYPTE_KERNELS_ENGINES_DIM_ORDER_COPY_H */

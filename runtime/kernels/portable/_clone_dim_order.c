@@ -12,7 +12,7 @@ TP_KERNEL_WITH(dim_order_ops, _clone_dim_order, out, tp_dim_order_copy_state,
   bool non_blocking;
   TP_CHECK_ARGS(call->nargs == COPY_NARGS);
   TP_TRY(tp_arg_bool(call->args, call->nargs, COPY_NON_BLOCKING, &non_blocking));
-  TP_TRY(tp_dim_order_copy_prepare(state, call, COPY_DIM_ORDER, COPY_OUT, run));
+  TP_TRY(tp_dim_order_copy_prepare(state, call, COPY_DIM_ORDER, COPY_OUT, tp_dim_order_same_dtype_copy, run));
   /* Both are checked tensors now; a clone keeps the dtype. */
   return call->args[COPY_SELF]->as.tensor->dtype == call->args[COPY_OUT]->as.tensor->dtype ? TP_OK
                                                                                             : TP_ERR_KERNEL_DTYPE;
