@@ -16,6 +16,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from tinypte.export.fusion_planning import operator_name
+
 # ATen names a node can carry for one layer kind, before and after to_edge.
 _SAME_LAYER = {
     "convolution": {"conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d",
@@ -54,10 +56,8 @@ def describe(node: Any, model_file: Path | None) -> str:
 
 def aten_name(node: Any) -> str | None:
     """`conv1d` for an aten::conv1d call (edge or ATen dialect), None for other nodes."""
-    schema = getattr(getattr(node, "target", None), "_schema", None)
-    if node.op != "call_function" or schema is None or not schema.name.startswith("aten::"):
-        return None
-    return str(schema.name[len("aten::") :])
+    name = operator_name(node) if node.op == "call_function" else None
+    return name.removeprefix("aten::") if name is not None and name.startswith("aten::") else None
 
 
 def named_in(message: str, graph: Any, model_file: Path | None) -> list[str]:

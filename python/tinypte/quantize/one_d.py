@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tinypte.quantize.layers import aten_name
+
 # Operators of one tensor input whose result has that input's shape: a squeeze moves past them.
 _UNARY = frozenset({
     "relu", "relu_", "leaky_relu", "leaky_relu_", "hardtanh", "hardtanh_", "clamp", "clamp_", "sigmoid", "tanh",
@@ -37,15 +39,6 @@ def _aten() -> Any:
     import torch
 
     return torch.ops.aten
-
-
-def _base_name(node: Any) -> str | None:
-    """`leaky_relu` for aten.leaky_relu.default, None for anything that is not an ATen call."""
-    schema: Any = getattr(getattr(node, "target", None), "_schema", None)
-    if node.op != "call_function" or schema is None:
-        return None
-    namespace, _, name = schema.name.partition("::")
-    return name if namespace == "aten" else None
 
 
 def _arg(node: Any, index: int, name: str, default: Any) -> Any:
@@ -180,7 +173,7 @@ class _Rewriter:
         if len(users) != 1:
             return False
         user = users[0]
-        name = _base_name(user)
+        name = aten_name(user)
         if user.target is aten.flatten.using_ints and user.args[1:] in ((1,), (1, -1)):
             flat = self.call(user, aten.flatten.using_ints, (source, 1))
             user.replace_all_uses_with(flat)

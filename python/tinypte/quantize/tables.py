@@ -17,6 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tinypte.export.fusion_planning import operator_name
+from tinypte.quantize.layers import aten_name
+
 # ATen operators whose output element depends only on the same input element (and scalar
 # arguments): a table of their int8 inputs is exact.
 ELEMENTWISE_UNARY = frozenset({
@@ -27,16 +30,12 @@ ELEMENTWISE_UNARY = frozenset({
 
 
 def _is_call(node: Any, name: str) -> bool:
-    schema = getattr(getattr(node, "target", None), "_schema", None)
-    return node.op == "call_function" and schema is not None and schema.name == name
+    return node.op == "call_function" and operator_name(node) == name
 
 
 def _unary_name(node: Any) -> str | None:
-    schema = getattr(getattr(node, "target", None), "_schema", None)
-    if node.op != "call_function" or schema is None:
-        return None
-    namespace, _, name = schema.name.partition("::")
-    if namespace != "aten" or name not in ELEMENTWISE_UNARY:
+    name = aten_name(node)
+    if name not in ELEMENTWISE_UNARY:
         return None
     tensors = [a for a in (*node.args[1:], *node.kwargs.values()) if hasattr(a, "op")]
     return None if tensors else name

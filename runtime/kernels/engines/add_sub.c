@@ -146,17 +146,10 @@ static tp_status add_sub_scalar_i64(const tp_kernel_call *call) {
  * integer outs of other widths, computed in int64 and stored wrapping. */
 static tp_status add_sub_scalar_any(const tp_kernel_call *call) {
   const tp_add_sub_scalar_state *st = call->state;
-  const void *x = call->args[ADD_SUB_SELF]->as.tensor->data;
-  void *o = call->args[ADD_SUB_OUT]->as.tensor->data;
-  if (st->out != TP_DTYPE_FLOAT32) {
-    tp_dtypes_scalar_int(TP_DTYPES_ADD, x, st->self, o, st->out, st->numel, st->c.u64);
-    return TP_OK;
-  }
-  float *f = (float *)o;
-  tp_dtypes_to_f32(x, st->self, f, st->numel);
-  for (uint32_t i = 0; i < st->numel; i++) {
-    f[i] += st->c.f32;
-  }
+  const bool promoted = st->out == TP_DTYPE_FLOAT32;
+  tp_dtypes_scalar(TP_DTYPES_ADD, call->args[ADD_SUB_SELF]->as.tensor->data, st->self,
+                   call->args[ADD_SUB_OUT]->as.tensor->data, st->out, st->numel, promoted ? st->c.f32 : 0.0f,
+                   promoted ? 0u : st->c.u64);
   return TP_OK;
 }
 
@@ -171,7 +164,7 @@ tp_status tp_add_sub_scalar_prepare(const tp_kernel_call *call, tp_add_sub_scala
       (out->dtype == TP_DTYPE_BOOL && sign < 0)) {
     return TP_ERR_KERNEL_DTYPE;
   }
-  if (!fast && (tp_dtypes_to_f32 == NULL || tp_dtypes_scalar_int == NULL)) {
+  if (!fast && tp_dtypes_scalar == NULL) {
     return TP_ERR_UNSUPPORTED; /* the dtype extension, which this firmware lacks */
   }
   state->self = (uint8_t)a->dtype;

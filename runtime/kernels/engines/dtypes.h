@@ -14,17 +14,18 @@
 #include "util/reduce.h"
 #include "kernel_util.h"
 
-/** The arithmetic of tp_dtypes_bcast and tp_dtypes_scalar_int. */
-typedef enum tp_dtypes_op { TP_DTYPES_ADD, TP_DTYPES_MUL } tp_dtypes_op;
+/** The arithmetic of tp_dtypes_bcast and tp_dtypes_scalar (DIV: tp_dtypes_scalar's float outs only). */
+typedef enum tp_dtypes_op { TP_DTYPES_ADD, TP_DTYPES_MUL, TP_DTYPES_DIV } tp_dtypes_op;
 
 /** out = x + k * y (ADD) or x * y (MUL) over the broadcast `bc`, a, b and out all of `dtype`
  *  (int8, uint8, int16 or bool), wrapping as the dtype's arithmetic does (bool: nonzero). */
 void tp_dtypes_bcast(const tp_bcast *bc, int dtype, tp_dtypes_op op, const void *a, const void *b, void *out,
                      int64_t k) __attribute__((weak));
 
-/** o[i] = x[i] + c (ADD) or x[i] * c (MUL) for n elements, x of `self` dtype and o of `out`
- *  dtype (integer or bool), computed modulo 2^64 and stored wrapping. */
-void tp_dtypes_scalar_int(tp_dtypes_op op, const void *x, int self, void *o, int out, uint32_t n, uint64_t c)
+/** o[i] = x[i] + c, x[i] * c or x[i] / c (op) for n elements, x of `self` dtype and o of `out`
+ *  dtype: a float32 out computes (float)x[i] op cf (ATen's promotion of an integer or bool self);
+ *  an integer or bool out (ADD, MUL) computes modulo 2^64 with ci and stores wrapping. */
+void tp_dtypes_scalar(tp_dtypes_op op, const void *x, int self, void *o, int out, uint32_t n, float cf, uint64_t ci)
     __attribute__((weak));
 
 /** o[i] = x[i] converted to float (ATen's promotion of an integer or bool self), n elements:

@@ -5,6 +5,7 @@
 #include "engines/dtypes.h"
 
 #include "util/elem.h"
+#include "util/nn.h"
 
 static int64_t apply(tp_dtypes_op op, int64_t x, int64_t y, int64_t k) {
   return op == TP_DTYPES_ADD ? (int64_t)((uint64_t)x + (uint64_t)k * (uint64_t)y) : (int64_t)((uint64_t)x * (uint64_t)y);
@@ -28,9 +29,14 @@ void tp_dtypes_bcast(const tp_bcast *bc, int dtype, tp_dtypes_op op, const void 
   }
 }
 
-void tp_dtypes_scalar_int(tp_dtypes_op op, const void *x, int self, void *o, int out, uint32_t n, uint64_t c) {
+void tp_dtypes_scalar(tp_dtypes_op op, const void *x, int self, void *o, int out, uint32_t n, float cf, uint64_t ci) {
   for (uint32_t i = 0; i < n; i++) {
-    tp_elem_store_i64(o, out, i, apply(op, tp_elem_load_i64(x, self, i), (int64_t)c, 1));
+    if (out == TP_DTYPE_FLOAT32) {
+      const float v = tp_elem_load_f32(x, self, i);
+      ((float *)o)[i] = op == TP_DTYPES_ADD ? v + cf : op == TP_DTYPES_MUL ? v * cf : v / cf;
+    } else {
+      tp_elem_store_i64(o, out, i, apply(op, tp_elem_load_i64(x, self, i), (int64_t)ci, 1));
+    }
   }
 }
 
@@ -108,24 +114,15 @@ tp_status tp_dtypes_pow_scalar(const tp_kernel_call *call, tp_binary_state *stat
   return tp_binary_prepare(call, state, run, &tp_pow_fns, TP_BINARY_SCALAR_OTHER, 2);
 }
 
-static int32_t min_i32(int32_t a, int32_t b) { return a < b ? a : b; }
-static int32_t max_i32(int32_t a, int32_t b) { return a > b ? a : b; }
-
 void tp_dtypes_avg_pool_i64(const tp_dtypes_pool2d *pool, const int64_t *in, int64_t *out) {
   const int32_t H = pool->h, W = pool->w;
   for (uint32_t c = 0; c < pool->planes; c++, in += (uint32_t)H * (uint32_t)W) {
     for (int32_t oy = 0; oy < pool->oh; oy++) {
-      int32_t y0 = oy * pool->s[0] - pool->p[0];
-      int32_t y1 = min_i32(y0 + pool->k[0], H + pool->p[0]);
-      const int32_t pool_h = y1 - y0;
-      y0 = max_i32(y0, 0);
-      y1 = min_i32(y1, H);
+      int32_t y0, y1;
+      const int32_t pool_h = tp_nn_avg_span(oy * pool->s[0] - pool->p[0], pool->k[0], H, pool->p[0], &y0, &y1);
       for (int32_t ox = 0; ox < pool->ow; ox++) {
-        int32_t x0 = ox * pool->s[1] - pool->p[1];
-        int32_t x1 = min_i32(x0 + pool->k[1], W + pool->p[1]);
-        const int32_t pool_w = x1 - x0;
-        x0 = max_i32(x0, 0);
-        x1 = min_i32(x1, W);
+        int32_t x0, x1;
+        const int32_t pool_w = tp_nn_avg_span(ox * pool->s[1] - pool->p[1], pool->k[1], W, pool->p[1], &x0, &x1);
         int64_t value = 0;
         if (y1 > y0 && x1 > x0) {
           uint64_t sum = 0;

@@ -21,9 +21,6 @@ typedef struct avg_pool_state {
  *   Tensor(a!) out) -> Tensor(a!): args self, ..., divisor_override, out, out. */
 enum { IN, KERNEL, STRIDE, PADDING, CEIL_MODE, COUNT_INCLUDE_PAD, DIVISOR_OVERRIDE, OUT, NARGS = OUT + 2 };
 
-static int32_t min_i32(int32_t a, int32_t b) { return a < b ? a : b; }
-static int32_t max_i32(int32_t a, int32_t b) { return a > b ? a : b; }
-
 static tp_status avg_pool_run(const tp_kernel_call *call) {
   const avg_pool_state *st = call->state;
   const int32_t H = st->planes.in[0], W = st->planes.in[1];
@@ -35,17 +32,11 @@ static tp_status avg_pool_run(const tp_kernel_call *call) {
   float *o = (float *)call->args[OUT]->as.tensor->data;
   for (uint32_t c = 0; c < st->planes.count; c++, plane += (uint32_t)H * (uint32_t)W) {
     for (int32_t oy = 0; oy < OH; oy++) {
-      int32_t y0 = oy * sh - ph;
-      int32_t y1 = min_i32(y0 + kh, H + ph);
-      const int32_t pool_h = y1 - y0;
-      y0 = max_i32(y0, 0);
-      y1 = min_i32(y1, H);
+      int32_t y0, y1;
+      const int32_t pool_h = tp_nn_avg_span(oy * sh - ph, kh, H, ph, &y0, &y1);
       for (int32_t ox = 0; ox < OW; ox++) {
-        int32_t x0 = ox * sw - pw;
-        int32_t x1 = min_i32(x0 + kw, W + pw);
-        const int32_t pool_w = x1 - x0;
-        x0 = max_i32(x0, 0);
-        x1 = min_i32(x1, W);
+        int32_t x0, x1;
+        const int32_t pool_w = tp_nn_avg_span(ox * sw - pw, kw, W, pw, &x0, &x1);
         float value = 0.0f;
         if (y1 > y0 && x1 > x0) {
           float sum = 0.0f;

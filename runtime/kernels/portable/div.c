@@ -104,11 +104,8 @@ static tp_status div_scalar_i64(const tp_kernel_call *call) {
 /* int8, uint8, int16 and bool selves, converted to float (the dtype extension's). */
 static tp_status div_scalar_any(const tp_kernel_call *call) {
   const div_scalar_state *st = call->state;
-  float *o = (float *)call->args[DIV_OUT]->as.tensor->data;
-  tp_dtypes_to_f32(call->args[DIV_SELF]->as.tensor->data, st->self, o, st->numel);
-  for (uint32_t i = 0; i < st->numel; i++) {
-    o[i] /= st->c;
-  }
+  tp_dtypes_scalar(TP_DTYPES_DIV, call->args[DIV_SELF]->as.tensor->data, st->self,
+                   call->args[DIV_OUT]->as.tensor->data, TP_DTYPE_FLOAT32, st->numel, st->c, 0u);
   return TP_OK;
 }
 
@@ -124,7 +121,7 @@ TP_KERNEL_WITH(aten, div, Scalar_out, div_scalar_state, TP_KERNEL_DYNAMIC_SHAPES
     if (!tp_dtype_is_real_or_bool(a->dtype)) {
       return TP_ERR_KERNEL_DTYPE;
     }
-    if (tp_dtypes_to_f32 == NULL) {
+    if (tp_dtypes_scalar == NULL) {
       return TP_ERR_UNSUPPORTED; /* the dtype extension, which this firmware lacks */
     }
     *run = div_scalar_any;

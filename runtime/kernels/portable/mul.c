@@ -124,17 +124,9 @@ static tp_status mul_scalar_i64(const tp_kernel_call *call) {
  * integer and bool outs of other widths, computed in int64 and stored wrapping. */
 static tp_status mul_scalar_any(const tp_kernel_call *call) {
   const mul_scalar_state *st = call->state;
-  const void *x = call->args[MUL_SELF]->as.tensor->data;
-  void *o = call->args[MUL_OUT]->as.tensor->data;
-  if (st->out != TP_DTYPE_FLOAT32) {
-    tp_dtypes_scalar_int(TP_DTYPES_MUL, x, st->self, o, st->out, st->numel, st->c.u64);
-    return TP_OK;
-  }
-  float *f = (float *)o;
-  tp_dtypes_to_f32(x, st->self, f, st->numel);
-  for (uint32_t i = 0; i < st->numel; i++) {
-    f[i] *= st->c.f32;
-  }
+  const bool promoted = st->out == TP_DTYPE_FLOAT32;
+  tp_dtypes_scalar(TP_DTYPES_MUL, call->args[MUL_SELF]->as.tensor->data, st->self, call->args[MUL_OUT]->as.tensor->data,
+                   st->out, st->numel, promoted ? st->c.f32 : 0.0f, promoted ? 0u : st->c.u64);
   return TP_OK;
 }
 
@@ -148,7 +140,7 @@ TP_KERNEL_WITH(aten, mul, Scalar_out, mul_scalar_state, TP_KERNEL_DYNAMIC_SHAPES
   }
   state->self = (uint8_t)a->dtype;
   state->out = (uint8_t)out->dtype;
-  if (!fast && (tp_dtypes_to_f32 == NULL || tp_dtypes_scalar_int == NULL)) {
+  if (!fast && tp_dtypes_scalar == NULL) {
     return TP_ERR_UNSUPPORTED; /* the dtype extension, which this firmware lacks */
   }
   if (!fast) {

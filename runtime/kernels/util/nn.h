@@ -158,4 +158,14 @@ static inline void tp_nn_taps(int32_t start, int32_t k, int32_t d, int32_t n, in
   *hi = b;
 }
 
+/** Along one axis, the avg_pool2d window of an output position starting at `start` (o * stride -
+ *  padding), k long, over an input of n with `pad` padding: *lo..*hi clipped to the input; returns
+ *  the window's length clipped to the padded input (count_include_pad's divisor factor). */
+static inline int32_t tp_nn_avg_span(int32_t start, int32_t k, int32_t n, int32_t pad, int32_t *lo, int32_t *hi) {
+  const int32_t end = start + k < n + pad ? start + k : n + pad;
+  *lo = start > 0 ? start : 0;
+  *hi = end < n ? end : n;
+  return end - start;
+}
+
 #endif /* TINYPTE_KERNELS_UTIL_NN_H */

@@ -202,10 +202,7 @@ static void depthwise_c1(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   const int32_t step_y = in_sy * dil_h, step_x = in_sx * dil_w, w_row = kw * cout;
   const int32_t out_off = st->output_offset, lo = st->act_min, hi = st->act_max;
   const int32_t *const bias = d->bias, *const mult = d->mult, *const shift = d->shift;
-  bool quick = true; /* the vector requantization of store4, every channel with a right shift */
-  for (int32_t c = 0; c < cout; c++) {
-    quick = quick && shift[c] < 0 && mult[c] != INT32_MIN;
-  }
+  const bool quick = all_shift_right(st, d); /* the vector requantization, every channel shifting right */
   for (int32_t b = 0; b < st->batches; b++) {
     const int8_t *in = d->in + b * st->in_sn;
     int8_t *out = d->out + b * st->out_sn;
