@@ -3,8 +3,10 @@
  * Cortex-M33 and M7, blocked portable C on RISC-V) must give exactly the out bytes of the
  * portable routine, on random NHWC convolutions (one group) and depthwise convolutions: shapes,
  * strides, padding, dilation, depth multipliers, offsets, multipliers and shifts (extremes
- * included), activation ranges. Prints the path, the cases checked and failures; exits 0 only
- * with no failure and at least S8_CONV_MIN_CASES cases. */
+ * included), activation ranges; a third of them shaped as the zoo's layers (3 x 3 and 1 x 1,
+ * right shifts, all of int8), which the written-out routines take. Prints the path, the cases
+ * checked and failures; exits 0 only with no failure, at least S8_CONV_MIN_CASES cases and
+ * S8_CONV_MIN_ZOO_CASES of the zoo's shape. */
 #include <stdint.h>
 #include <string.h>
 
@@ -13,6 +15,7 @@
 
 #define S8_CONV_CASES 400
 #define S8_CONV_MIN_CASES 380
+#define S8_CONV_MIN_ZOO_CASES 100
 
 enum { MAX_IN = 2 * 9 * 9 * 40, MAX_W = 5 * 5 * 24 * 24, MAX_C = 96, MAX_OUT = 2 * 9 * 9 * 96, MAX_SCRATCH = 8192 };
 
@@ -44,14 +47,19 @@ static void put_u32(uint32_t v) {
   tp_console_puts(s);
 }
 
-/* A random NHWC call, as tp_s8_conv_prepare would describe it; false when it has no out. */
-static int random_conv(tp_s8_conv *st, int depthwise) {
+/* A random NHWC call, as tp_s8_conv_prepare would describe it; false when it has no out.
+ * `zoo`: the shape of the zoo's layers, which the written-out routines take (3 x 3 or 1 x 1
+ * filters, the activation range all of int8; main gives such calls right shifts only). */
+static int random_conv(tp_s8_conv *st, int depthwise, int zoo) {
   memset(st, 0, sizeof *st);
   st->batches = range(1, 2);
   st->in_h = range(1, 9);
   st->in_w = range(1, 9);
   st->k_h = range(1, 5);
   st->k_w = range(1, 5);
+  if (zoo) {
+    st->k_h = st->k_w = depthwise || range(0, 1) ? 3 : 1;
+  }
   st->stride_h = range(1, 3);
   st->stride_w = range(1, 3);
   st->pad_h = range(0, 2);
@@ -60,6 +68,9 @@ static int random_conv(tp_s8_conv *st, int depthwise) {
   st->dil_w = range(1, 4) == 4 ? 2 : 1;
   if (depthwise) {
     st->in_c = range(1, 4) == 4 ? range(17, 40) : range(1, 9);
+    if (range(0, 2) == 0) { /* whole groups of four channels, the Cortex-M33's in-place path */
+      st->in_c = 4 * range(1, 10);
+    }
     st->cout_g = range(1, 4) == 4 ? range(2, 8) : 1;
     if (range(0, 3) == 0) { /* a first layer: one input channel, Cout = depth_multiplier */
       st->in_c = 1;
@@ -100,8 +111,8 @@ static int random_conv(tp_s8_conv *st, int depthwise) {
   st->out_sn = st->out_h * st->out_sy;
   st->input_offset = range(0, 3) == 0 ? (range(0, 1) ? 128 : -127) : range(-127, 128);
   st->output_offset = range(-128, 127);
-  st->act_min = range(0, 1) ? -128 : range(-128, 0);
-  st->act_max = range(0, 1) ? 127 : range(st->act_min, 127);
+  st->act_min = range(0, 1) || zoo ? -128 : range(-128, 0);
+  st->act_max = range(0, 1) || zoo ? 127 : range(st->act_min, 127);
   st->depthwise = (uint8_t)depthwise;
   st->fast = 1;
   return (uint32_t)(st->batches * st->in_sn) <= MAX_IN && (uint32_t)(st->batches * st->out_sn) <= MAX_OUT &&
@@ -110,12 +121,14 @@ static int random_conv(tp_s8_conv *st, int depthwise) {
 
 int main(void) {
   const char *path = tp_s8_conv_fast_path_name();
-  uint32_t checked = 0, failed = 0;
+  uint32_t checked = 0, failed = 0, zoo_checked = 0;
   for (uint32_t i = 0; i < S8_CONV_CASES * 2 && checked < S8_CONV_CASES; i++) {
     tp_s8_conv st;
-    if (!random_conv(&st, (int)(i & 1u))) {
+    const int zoo = range(0, 2) == 0;
+    if (!random_conv(&st, (int)(i & 1u), zoo)) {
       continue;
     }
+    zoo_checked += (uint32_t)zoo;
     for (int32_t k = 0; k < st.batches * st.in_sn; k++) {
       in[k] = (int8_t)rnd();
     }
@@ -123,14 +136,14 @@ int main(void) {
     for (int32_t k = 0; k < nw; k++) {
       w[k] = (int8_t)rnd();
     }
-    const int extreme = range(0, 3) == 0;
+    const int extreme = !zoo && range(0, 3) == 0;
     for (int32_t c = 0; c < st.out_c; c++) {
       bias[c] = range(0, 7) == 0 ? (int32_t)rnd() : range(-100000, 100000);
       mult[c] = extreme ? (int32_t)rnd() : range(1 << 29, INT32_MAX);
       if (extreme && range(0, 3) == 0) {
         mult[c] = range(0, 1) ? INT32_MIN : INT32_MAX;
       }
-      shift[c] = extreme ? range(-31, 30) : range(-14, 0);
+      shift[c] = extreme ? range(-31, 30) : range(-14, zoo ? -1 : 0);
     }
     const int no_bias = range(0, 4) == 0;
     tp_s8_conv_data d = {in, w, no_bias ? NULL : bias, mult, shift, scratch, out_fast};
@@ -164,10 +177,12 @@ int main(void) {
   tp_console_puts(path);
   tp_console_puts(", ");
   put_u32(checked);
-  tp_console_puts(" cases checked, ");
+  tp_console_puts(" cases checked (");
+  put_u32(zoo_checked);
+  tp_console_puts(" of the zoo's shape), ");
   put_u32(failed);
   tp_console_puts(" failed\n");
-  const int ok = failed == 0 && checked >= S8_CONV_MIN_CASES;
+  const int ok = failed == 0 && checked >= S8_CONV_MIN_CASES && zoo_checked >= S8_CONV_MIN_ZOO_CASES;
   tp_console_puts(ok ? "s8_conv_paths: PASS\n" : "s8_conv_paths: FAIL\n");
   return ok ? 0 : 1;
 }

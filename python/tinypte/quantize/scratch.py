@@ -48,19 +48,33 @@ def _round_up(v: int, m: int) -> int:
 @rule("cortex_m::quantized_conv2d", "cortex_m::quantized_conv2d_nhwc")
 def _conv2d(args: Sequence[Any]) -> tuple[int, ...]:
     """Four columns of the window (kh * kw * Cin/groups values): two of int16 values in groups
-    of four (DSP, portable), or four of int8 values (Helium). runtime/kernels/cortex_m/s8_conv_{c,dsp,mve}.c."""
+    of four (DSP, portable), or four of int8 values (Helium); 16 bytes per out channel, the DSP
+    routine's records (start value, requantization); and the window's bytes again (rounded up
+    to 4), the DSP routine's gathered column.
+    runtime/kernels/cortex_m/engines/s8_conv_{c,dsp,mve}.c."""
     weight = args[1]
-    return (4 * _round_up(weight[1] * weight[2] * weight[3], 4),)
+    return (_conv_bytes(weight[1] * weight[2] * weight[3], weight[0]),)
+
+
+def _conv_bytes(window: int, out_channels: int) -> int:
+    return 5 * _round_up(window, 4) + 16 * out_channels
 
 
 @rule("cortex_m::quantized_depthwise_conv2d", "cortex_m::quantized_depthwise_conv2d_nhwc")
 def _depthwise_conv2d(args: Sequence[Any]) -> tuple[int, ...]:
     """Four columns of every input channel's taps (kh * kw, rounded up to even): two of int16
-    values (DSP, portable) or four of int8 values (Helium). Cin = Cout / depth_multiplier,
-    whatever the layout."""
+    values (DSP, portable) or four of int8 values (Helium); and at least 16 + 3 * kh * kw bytes
+    per channel, the DSP routine's per-channel records (start value, requantization, widened
+    weights) and border window (runtime/kernels/cortex_m/engines/s8_conv_dsp_dw1.c). With one
+    input channel the DSP routine runs it as a convolution: its weights transposed and a
+    convolution's scratch. Cin = Cout / depth_multiplier, whatever the layout."""
     weight, depth_multiplier = args[1], args[6]
     channels = weight[3] // max(int(depth_multiplier), 1)
-    return (4 * channels * _round_up(weight[1] * weight[2], 2),)
+    taps = weight[1] * weight[2]
+    size = channels * max(4 * _round_up(taps, 2), 16 + 3 * taps)
+    if channels == 1:  # the DSP routine runs it as a convolution, its weights transposed
+        size = max(size, _round_up(weight[3] * taps, 4) + _conv_bytes(taps, weight[3]))
+    return (size,)
 
 
 # --- Rules -------------------------------------------------------------------------------

@@ -7,6 +7,10 @@
 
 #include "cortex_m/engines/int8_util.h"
 
+#if defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 2)
+#include <arm_mve.h>
+#endif
+
 typedef struct quantize_state {
   float inv_scale, zero_point, lo, hi;
   uint32_t numel;
@@ -17,17 +21,28 @@ typedef struct quantize_state {
 enum { Q_INPUT, Q_OUT = 6, Q_NARGS = 8 };
 
 static tp_status quantize_run(const tp_kernel_call *call) {
-  const quantize_state *st = call->state;
+  const quantize_state st = *(const quantize_state *)call->state; /* locals: the stores cannot alias them */
   const float *x = (const float *)call->args[Q_INPUT]->as.tensor->data;
   int8_t *q = (int8_t *)call->args[Q_OUT]->as.tensor->data;
-  for (uint32_t i = 0; i < st->numel; i++) {
-    float v = rintf(x[i] * st->inv_scale) + st->zero_point;
-    v = v < st->lo ? st->lo : v;
-    v = v > st->hi ? st->hi : v;
+  uint32_t i = 0;
+#if defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 2)
+  /* Helium with floating point: four lanes a step, the same operations (VRINTX rounds half to
+   * even as rintf; a NaN lane compares unequal to itself and takes the zero point). */
+  const float32x4_t lo = vdupq_n_f32(st.lo), hi = vdupq_n_f32(st.hi), zp = vdupq_n_f32(st.zero_point);
+  for (; i + 4 <= st.numel; i += 4) {
+    float32x4_t v = vaddq_f32(vrndxq_f32(vmulq_n_f32(vld1q_f32(x + i), st.inv_scale)), zp);
+    v = vpselq_f32(vminnmq_f32(vmaxnmq_f32(v, lo), hi), zp, vcmpeqq_f32(v, v));
+    vstrbq_s32(q + i, vcvtq_s32_f32(v));
+  }
+#endif
+  for (; i < st.numel; i++) {
+    float v = rintf(x[i] * st.inv_scale) + st.zero_point;
+    v = v < st.lo ? st.lo : v;
+    v = v > st.hi ? st.hi : v;
     /* NaN (v != v) gives the zero point; the value is chosen before the one, unconditional
      * conversion (GCC 12 puts a conditional float-to-int conversion in an IT block, which the
      * assembler rejects for Armv8.1-M MVE targets such as the Cortex-M55). */
-    v = v == v ? v : st->zero_point;
+    v = v == v ? v : st.zero_point;
     q[i] = (int8_t)(int32_t)v;
   }
   return TP_OK;

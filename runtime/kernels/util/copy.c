@@ -50,6 +50,24 @@ static tp_status gather_rows(const tp_kernel_call *call) {
     return TP_OK;                                                               \
   }
 
+/* A 2-D transpose of bytes with short rows (NCHW -> NHWC of a few channels): out[r][j] =
+ * self[r + j * step] for r < sizes[0] (self stride 1), j < len. Rows of len bytes would take a
+ * row step each; column by column, the reads are contiguous and each byte is two accesses. */
+static tp_status transpose_1(const tp_kernel_call *call) {
+  const tp_gather_state *g = call->state;
+  const uint8_t *s = (const uint8_t *)call->args[0]->as.tensor->data + g->base;
+  uint8_t *o = (uint8_t *)call->args[g->out]->as.tensor->data;
+  const uint32_t rows = g->sizes[0], len = g->len, step = g->step;
+  for (uint32_t j = 0; j < len; j++) {
+    const uint8_t *src = s + (size_t)j * step;
+    uint8_t *dst = o + j;
+    for (uint32_t r = 0; r < rows; r++, dst += len) {
+      *dst = src[r];
+    }
+  }
+  return TP_OK;
+}
+
 TP_GATHER_ELEMENTS(gather_1, 1)
 TP_GATHER_ELEMENTS(gather_2, 2)
 TP_GATHER_ELEMENTS(gather_4, 4)
@@ -99,7 +117,8 @@ void tp_gather_plan(tp_gather_state *g, uint32_t dim, const int32_t *sizes, cons
   }
   switch (esize) {
     case 1:
-      *run = gather_1;
+      /* One dimension above short rows, read with stride 1: column by column. */
+      *run = g->dim == 1 && g->strides[0] == 1 && g->len <= 8 ? transpose_1 : gather_1;
       break;
     case 2:
       *run = gather_2;

@@ -152,45 +152,6 @@ static bool all_shift_right(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   return quick;
 }
 
-/* Depthwise with a depth multiplier of 1 (out channel c reads input channel c), NHWC: four
- * channels per vector, each tap's four input bytes (x + input_offset) times the tap's four
- * weights (taps Cout apart), over the taps inside the image only (a padding tap adds
- * (-input_offset + input_offset) * w = 0). Any channel count: no gather offsets, no window. */
-static void depthwise_mult1(const tp_s8_conv *st, const tp_s8_conv_data *d) {
-  const int32_t cout = st->out_c, off = st->input_offset, kh = st->k_h, kw = st->k_w;
-  const int32_t dil_h = st->dil_h, dil_w = st->dil_w, in_h = st->in_h, in_w = st->in_w;
-  const int32_t in_sy = st->in_sy, in_sx = st->in_sx, out_h = st->out_h, out_w = st->out_w;
-  const int32_t stride_h = st->stride_h, stride_w = st->stride_w, pad_h = st->pad_h, pad_w = st->pad_w;
-  const int32_t step_y = in_sy * dil_h, step_x = in_sx * dil_w, w_row = kw * cout;
-  const bool quick = all_shift_right(st, d);
-  for (int32_t b = 0; b < st->batches; b++) {
-    const int8_t *in = d->in + b * st->in_sn;
-    int8_t *out = d->out + b * st->out_sn;
-    for (int32_t oy = 0; oy < out_h; oy++) {
-      const int32_t y0 = oy * stride_h - pad_h;
-      const int32_t ky0 = first_tap(y0, dil_h), ky1 = end_tap(y0, in_h, kh, dil_h);
-      for (int32_t ox = 0; ox < out_w; ox++, out += cout) {
-        const int32_t x0 = ox * stride_w - pad_w;
-        const int32_t kx0 = first_tap(x0, dil_w), kx1 = end_tap(x0, in_w, kw, dil_w);
-        const int8_t *x00 = in + (y0 + ky0 * dil_h) * in_sy + (x0 + kx0 * dil_w) * in_sx;
-        const int8_t *w00 = d->w + ky0 * w_row + kx0 * cout;
-        for (int32_t oc = 0; oc < cout; oc += 4) {
-          const mve_pred16_t p = vctp32q((uint32_t)(cout - oc));
-          int32x4_t acc = d->bias != NULL ? vldrwq_z_s32(d->bias + oc, p) : vdupq_n_s32(0);
-          const int8_t *xr = x00 + oc, *wr = w00 + oc;
-          for (int32_t ky = ky0; ky < ky1; ky++, xr += step_y, wr += w_row) {
-            const int8_t *xp = xr, *wp = wr;
-            for (int32_t kx = kx0; kx < kx1; kx++, xp += step_x, wp += cout) {
-              acc = vaddq_s32(acc, vmulq_s32(vaddq_n_s32(vldrbq_z_s32(xp, p), off), vldrbq_z_s32(wp, p)));
-            }
-          }
-          store_channels4(st, d, acc, oc, p, quick, out);
-        }
-      }
-    }
-  }
-}
-
 /* Depthwise with one input channel (Cout = depth_multiplier): four out channels per vector,
  * their weights contiguous in each tap, times the tap's value (x + input_offset); the taps
  * inside the image only, no window. */
@@ -278,7 +239,7 @@ void tp_s8_conv_fast_depthwise(const tp_s8_conv *st, const tp_s8_conv_data *d) {
     return;
   }
   if (st->cout_g == 1) {
-    depthwise_mult1(st, d);
+    tp_s8_conv_mve_depthwise1(st, d);
     return;
   }
   if ((kk < 16 ? kk - 1 : 15) * cout > 255) {

@@ -132,4 +132,57 @@ static inline void im2col_dw_s16(const tp_s8_conv *st, const int8_t *in, column 
 
 #endif
 
+#if defined(TP_S8_CONV_MVE)
+/** Depthwise with a depth multiplier of 1 (s8_conv_mve_dw1.c). */
+void tp_s8_conv_mve_depthwise1(const tp_s8_conv *st, const tp_s8_conv_data *d);
+#endif
+
+#if defined(TP_S8_CONV_DSP)
+/* ---- DSP (s8_conv_dsp.c, s8_conv_dsp_dw1.c) ---- */
+
+/* SXTB16 of v rotated right by 8: bytes 1 and 3 (GCC's ACLE has no __sxtb16_ror and does
+ * not fold a rotation into SXTB16). */
+static inline int16x2_t sxtb16_ror8(uint32_t v) {
+  int16x2_t r;
+  __asm__("sxtb16 %0, %1, ror #8" : "=r"(r) : "r"(v));
+  return r;
+}
+
+/* A word from any address (unaligned loads are allowed on these cores). */
+static inline uint32_t load32(const void *p) {
+  uint32_t v;
+  memcpy(&v, p, sizeof v);
+  return v;
+}
+
+/* The quick epilogue in assembly, from a record of three words per out channel (multiplier,
+ * rounding term 2^(r-1), right shift r: rq_record) and a doubled sum (the operand SMMULR
+ * wants): smmulr, round half away from zero, shift, add the out offset, clamp. In an asm
+ * template with operands %[t] (the result), %[m] %[rd] %[sh] (the record) and %[off];
+ * TP_DSP_CLAMP_SAT is the clamp when the activation range is all of int8 (the only one the
+ * routines write out: other ranges take finish_e). */
+#define TP_DSP_CLAMP_SAT "ssat   %[t], #8, %[t]\n\t"
+#define TP_DSP_RQ(sum, clamp)                                                                  \
+  "smmulr %[t], %[" sum "], %[m]\n\t"                                                         \
+  "add    %[t], %[t], %[t], asr #31\n\t"                                                      \
+  "add    %[t], %[t], %[rd]\n\t"                                                              \
+  "asr    %[t], %[t], %[sh]\n\t"                                                              \
+  "add    %[t], %[t], %[off]\n\t" clamp
+
+/* The record of out channel c for the quick epilogue (every shift right, -31..-1). */
+static inline void rq_record(const tp_s8_conv_data *d, int32_t c, uint32_t r[3]) {
+  const int32_t right = -d->shift[c];
+  r[0] = (uint32_t)d->mult[c];
+  r[1] = 1u << (right - 1);
+  r[2] = (uint32_t)right;
+}
+
+/* The epilogue's clamp is all of int8 (TP_DSP_CLAMP_SAT applies). */
+static inline bool clamp_is_sat(const epilogue *e) { return e->lo == -128 && e->hi == 127; }
+
+/** Depthwise with a depth multiplier of 1 and more than one channel, 3 x 3, the quick epilogue
+ *  clamped to all of int8 (s8_conv_dsp_dw1.c); false (nothing done) for other calls. */
+bool tp_s8_conv_dsp_depthwise1(const tp_s8_conv *st, const tp_s8_conv_data *d);
+#endif
+
 #endif /* TINYPTE_KERNELS_CORTEX_M_ENGINES_S8_CONV_WINDOW_H */
