@@ -8,6 +8,11 @@
 #if TP_S8_MATMUL_DSP
 #include <arm_acle.h>
 #endif
+
+/* The products are where a fully connected model's time goes: compiled for speed whatever the
+ * build's level, and without turning the accumulators' zeroing into memset calls (as the
+ * convolutions, s8_conv.c). */
+#pragma GCC optimize("O2", "no-tree-loop-distribute-patterns")
 #if TP_S8_MATMUL_MVE
 #include <arm_mve.h>
 #endif
@@ -28,13 +33,17 @@ static int32_t row_sum(const int8_t *x, uint32_t depth, int32_t a) {
   return s;
 }
 
-/* The output of one dot product (see s8_matmul.h): row_term is b * sum_k (x[k] + a). */
+/* The output of one dot product (see s8_matmul.h): row_term is b * sum_k (x[k] + a). In int32
+ * arithmetic (not `wide`) the sum wraps, so its low 32 bits are the whole of it and the
+ * requantization takes tp_requantize's 32-bit path. */
 static inline int8_t finish(const tp_s8_matmul *p, uint32_t dot, int64_t row_term, int32_t bias) {
-  int64_t total = (int64_t)(int32_t)dot + row_term + bias;
+  int32_t r;
   if (!p->wide) {
-    total = (int32_t)(uint32_t)(uint64_t)total; /* int32 arithmetic wraps */
+    const uint32_t total = dot + (uint32_t)(uint64_t)row_term + (uint32_t)bias; /* int32 arithmetic wraps */
+    r = tp_requantize((int32_t)total, p->multiplier, p->shift);
+  } else {
+    r = tp_requantize_wide((int64_t)(int32_t)dot + row_term + bias, p->multiplier, p->shift);
   }
-  const int32_t r = tp_requantize_wide(total, p->multiplier, p->shift);
   return (int8_t)tp_clamp_i32((int32_t)((uint32_t)r + (uint32_t)p->out_offset), p->act_min, p->act_max);
 }
 
@@ -136,7 +145,8 @@ static void widen(int16x2_t *xw, const int8_t *x, uint32_t len, int16x2_t aa) {
  * lhs pair, two temporaries, five pointers and strides); here each 16 MACs cost 23
  * instructions: LDRD of the lhs pairs, per row LDR (row 0/2 post-incremented, row 1/3 at
  * +depth), SXTB16, SXTB16 ROR #8, two SMLADs, then CMP and BNE. */
-static void dots4_dsp(const int16x2_t *xw, uint32_t words, const int8_t *w, uint32_t depth, int32_t *d) {
+__attribute__((noinline)) static void dots4_dsp(const int16x2_t *xw, uint32_t words, const int8_t *w, uint32_t depth,
+                                               int32_t *d) {
   if (words == 0) {
     return;
   }
