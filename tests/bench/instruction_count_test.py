@@ -7,18 +7,8 @@ import sys
 
 import pytest
 from execute_count import ExecuteCounter
+from fake_code import FakeCode
 from instruction_count import count_executes, executed_addresses
-
-
-class FakeCode:
-    """tp_method_execute's code at [0x100, 0x120); every instruction 2 bytes but 0x010 (4)."""
-
-    def __init__(self) -> None:
-        self.execute = 0x100
-        self.execute_end = 0x120
-
-    def instruction_length(self, address: int) -> int:
-        return 4 if address == 0x010 else 2
 
 
 def test_log_lines_become_addresses() -> None:

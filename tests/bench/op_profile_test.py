@@ -8,19 +8,8 @@ from typing import Any
 
 import pytest
 from execute_count import ExecuteCounter
+from fake_code import FakeCode
 from op_profile import Call, report, split_calls, tensor_shapes
-
-
-class FakeCode:
-    """tp_method_execute's code at [0x100, 0x120); every instruction 2 bytes but 0x010 (4)."""
-
-    def __init__(self) -> None:
-        self.execute = 0x100
-        self.execute_end = 0x120
-
-    def instruction_length(self, address: int) -> int:
-        return 4 if address == 0x010 else 2
-
 
 # main calls tp_method_execute from 0x010 (returns to 0x014). The executor runs 2 instructions,
 # calls a kernel at 0x200 (3 instructions), runs 2, calls a kernel at 0x300 that calls a helper

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cortex_m/engines/s8_add.h"
+#include "check_rng.h"
 #include "tinypte/board.h"
 
 #define S8_ADD_CALLS 300
@@ -20,30 +21,13 @@ enum { MAX_N = 600 };
 
 static int8_t x[MAX_N], y[MAX_N], out_fast[MAX_N], out_ref[MAX_N];
 
-static uint32_t rng_state = 0x5EED0ADDu;
-static uint32_t rnd(void) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 17;
-  rng_state ^= rng_state << 5;
-  return rng_state;
-}
-static int32_t range(int32_t lo, int32_t hi) { return lo + (int32_t)(rnd() % (uint32_t)(hi - lo + 1)); }
 
-static void put_u32(uint32_t v) {
-  char s[11];
-  int n = 10;
-  s[n] = '\0';
-  do {
-    s[--n] = (char)('0' + v % 10);
-    v /= 10;
-  } while (v != 0);
-  tp_console_puts(s + n);
-}
 
 /* A shift as the backend makes them (right shifts), or now and then any legal one. */
 static int32_t a_shift(int32_t lo, int32_t hi) { return range(0, 9) == 0 ? range(-31, 30) : range(lo, hi); }
 
 int main(void) {
+  check_seed(0x5EED0ADDu);
   uint32_t calls = 0, fast = 0, bytes = 0, mismatches = 0;
   for (uint32_t c = 0; c < S8_ADD_CALLS; c++) {
     tp_s8_add a;
