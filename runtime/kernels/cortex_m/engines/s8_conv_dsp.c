@@ -97,19 +97,9 @@ static void window_of(const tp_s8_conv *st, const int8_t *in, column c, uint32_t
           dst[0] = pad2;
           dst[2] = pad2;
         }
-      } else if (dbl) {
-        for (int32_t i = 0; i < cin; i += 4, dst += 4) {
-          const uint32_t w = load32(src + i);
-          const int16x2_t e = __sxtb16((int8x4_t)w), o = sxtb16_ror8(w);
-          dst[0] = (uint32_t)__sadd16(e, e);
-          dst[2] = (uint32_t)__sadd16(o, o);
-        }
       } else {
-        for (int32_t i = 0; i < cin; i += 4, dst += 4) {
-          const uint32_t w = load32(src + i);
-          dst[0] = (uint32_t)__sxtb16((int8x4_t)w);
-          dst[2] = (uint32_t)sxtb16_ror8(w);
-        }
+        words_of(src, cin >> 2, dst, dbl);
+        dst += cin;
       }
     }
   }
@@ -117,8 +107,8 @@ static void window_of(const tp_s8_conv *st, const int8_t *in, column c, uint32_t
 
 /* Out channel oc's bytes of two columns, o0[oc] and o1[oc], from their sums: with the quick
  * epilogue clamped to all of int8 (`mode` QUICK_SAT) the sums are doubled and `r` is the
- * channel's record (rq_record),
- * else finish_e twice (inlined once, the channel's rounding terms are worked out once). */
+ * channel's record (rq_record), else finish_e twice (inlined once, the channel's rounding
+ * terms are worked out once). */
 enum { GENERAL, QUICK_SAT };
 __attribute__((always_inline)) static inline void out2(const epilogue *e, int mode, const uint32_t *r,
                                                           int32_t mult, int32_t shift, uint32_t a0, uint32_t a1,

@@ -122,29 +122,7 @@ static void im2col_dw_s8(const tp_s8_conv *st, const int8_t *in, column c, int8_
   }
 }
 
-/* Out channels oc..oc+3 (lanes `p`) of one position: acc requantized and stored to out + oc, on
- * vectors when every channel shifts right (`quick`), else lane by lane with finish(). */
-static inline void store_channels4(const tp_s8_conv *st, const tp_s8_conv_data *d, int32x4_t acc, int32_t oc,
-                                   mve_pred16_t p, bool quick, int8_t *out) {
-  if (quick) {
-    int32x4_t v = vqrdmulhq_s32(acc, vldrwq_z_s32(d->mult + oc, p));
-    v = vrshlq_s32(vaddq_s32(v, vshrq_n_s32(v, 31)), vldrwq_z_s32(d->shift + oc, p));
-    v = vaddq_n_s32(v, st->output_offset);
-    v = vmaxq_s32(v, vdupq_n_s32(st->act_min));
-    v = vminq_s32(v, vdupq_n_s32(st->act_max));
-    vstrbq_p_s32(out + oc, v, p);
-    return;
-  }
-  int32_t a[4];
-  vstrwq_s32(a, acc);
-  const int32_t n = st->out_c - oc < 4 ? st->out_c - oc : 4;
-  for (int32_t j = 0; j < n; j++) {
-    out[oc + j] = finish(st, (uint32_t)a[j], d->mult[oc + j], d->shift[oc + j]);
-  }
-}
-
-/* Whether every out channel shifts right: store_channels4's vector requantization applies. */
-static bool all_shift_right(const tp_s8_conv *st, const tp_s8_conv_data *d) {
+bool tp_s8_conv_shifts_right(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   bool quick = true;
   for (int32_t c = 0; c < st->out_c; c++) {
     quick = quick && d->shift[c] < 0 && d->mult[c] != INT32_MIN;
@@ -163,7 +141,7 @@ static void depthwise_c1(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   const int32_t step_y = in_sy * dil_h, step_x = in_sx * dil_w, w_row = kw * cout;
   const int32_t out_off = st->output_offset, lo = st->act_min, hi = st->act_max;
   const int32_t *const bias = d->bias, *const mult = d->mult, *const shift = d->shift;
-  const bool quick = all_shift_right(st, d); /* the vector requantization, every channel shifting right */
+  const bool quick = tp_s8_conv_shifts_right(st, d); /* the vector requantization, every channel shifting right */
   for (int32_t b = 0; b < st->batches; b++) {
     const int8_t *in = d->in + b * st->in_sn;
     int8_t *out = d->out + b * st->out_sn;

@@ -24,15 +24,6 @@
 
 enum { REC_WORDS = 24 }; /* start_even[4], start_odd[4], mult_even[4], mult_odd[4], shift_even[4], shift_odd[4] */
 
-/* Whether every out channel shifts right: the vector requantization applies. */
-static bool shifts_right(const tp_s8_conv *st, const tp_s8_conv_data *d) {
-  bool quick = true;
-  for (int32_t c = 0; c < st->out_c; c++) {
-    quick = quick && d->shift[c] < 0 && d->mult[c] != INT32_MIN;
-  }
-  return quick;
-}
-
 static void records_of(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t c8, int32_t *rec) {
   const int32_t kk = st->k_h * st->k_w, C = st->out_c;
   const uint32_t off = (uint32_t)st->input_offset;
@@ -171,7 +162,7 @@ __attribute__((noinline)) static void columns_any(const tp_s8_conv *st, const tp
 }
 
 void tp_s8_conv_mve_depthwise1(const tp_s8_conv *st, const tp_s8_conv_data *d) {
-  const bool quick = shifts_right(st, d);
+  const bool quick = tp_s8_conv_shifts_right(st, d);
   const int32_t c8 = quick ? st->out_c & ~7 : 0;
   int32_t *const rec = (int32_t *)d->scratch;
   int8_t *const win = (int8_t *)(rec + c8 / 8 * REC_WORDS); /* a border column's window */
