@@ -18,7 +18,7 @@
 #define S8_CONV_MIN_CASES 380
 #define S8_CONV_MIN_ZOO_CASES 100
 
-enum { MAX_IN = 2 * 9 * 9 * 40, MAX_W = 5 * 5 * 24 * 24, MAX_C = 96, MAX_OUT = 2 * 9 * 9 * 96, MAX_SCRATCH = 8192 };
+enum { MAX_IN = 2 * 9 * 9 * 40, MAX_W = 5 * 5 * 24 * 24, MAX_C = 96, MAX_OUT = 2 * 9 * 9 * 96, MAX_SCRATCH = 12288 };
 
 static int8_t in[MAX_IN], w[MAX_W], out_fast[MAX_OUT], out_ref[MAX_OUT];
 static int32_t bias[MAX_C], mult[MAX_C], shift[MAX_C];

@@ -47,8 +47,9 @@ def _round_up(v: int, m: int) -> int:
 
 @rule("cortex_m::quantized_conv2d", "cortex_m::quantized_conv2d_nhwc")
 def _conv2d(args: Sequence[Any]) -> tuple[int, ...]:
-    """Four columns of the window (kh * kw * Cin/groups values): two of int16 values in groups
-    of four (DSP, portable), or four of int8 values (Helium); 16 bytes per out channel, the DSP
+    """Eight columns' bytes of the window (kh * kw * Cin/groups values): four of int16 values in
+    groups of four (DSP), two of int16 values (portable) or four of int8 values (Helium); 16
+    bytes per out channel, the DSP
     routine's records (start value, requantization); and the window's bytes again (rounded up
     to 4), the DSP routine's gathered column.
     runtime/kernels/cortex_m/engines/s8_conv_{c,dsp,mve}.c."""
@@ -57,7 +58,7 @@ def _conv2d(args: Sequence[Any]) -> tuple[int, ...]:
 
 
 def _conv_bytes(window: int, out_channels: int) -> int:
-    return 5 * _round_up(window, 4) + 16 * out_channels
+    return 9 * _round_up(window, 4) + 16 * out_channels
 
 
 @rule("cortex_m::quantized_depthwise_conv2d", "cortex_m::quantized_depthwise_conv2d_nhwc")
@@ -66,14 +67,21 @@ def _depthwise_conv2d(args: Sequence[Any]) -> tuple[int, ...]:
     values (DSP, portable) or four of int8 values (Helium); and at least 16 + 3 * kh * kw bytes
     per channel, the DSP routine's per-channel records (start value, requantization, widened
     weights) and border window (runtime/kernels/cortex_m/engines/s8_conv_dsp_dw1.c). With one
-    input channel the DSP routine runs it as a convolution: its weights transposed and a
-    convolution's scratch. Cin = Cout / depth_multiplier, whatever the layout."""
+    input channel the DSP and Helium routines run it as a convolution: its weights transposed
+    (Helium: padded to a multiple of 16 taps) and a convolution's scratch (Helium: four columns
+    of the padded taps, 12 bytes per out channel, one gathered column). Cin = Cout /
+    depth_multiplier, whatever the layout."""
     weight, depth_multiplier = args[1], args[6]
     channels = weight[3] // max(int(depth_multiplier), 1)
     taps = weight[1] * weight[2]
     size = channels * max(4 * _round_up(taps, 2), 16 + 3 * taps)
-    if channels == 1:  # the DSP routine runs it as a convolution, its weights transposed
-        size = max(size, _round_up(weight[3] * taps, 4) + _conv_bytes(taps, weight[3]))
+    if channels == 1:  # run as a convolution, its weights transposed (Helium: padded to 16 taps)
+        padded = _round_up(taps, 16)
+        size = max(
+            size,
+            _round_up(weight[3] * taps, 4) + _conv_bytes(taps, weight[3]),
+            _round_up(weight[3] * padded, 4) + 5 * padded + 12 * weight[3],
+        )
     return (size,)
 
 

@@ -1,6 +1,6 @@
 /* tp_s8_add_same_shape (s8_add.h): quantized_add over inputs of one shape, with the
  * requantizations' fast arithmetic when every shift is a right shift; Helium four lanes a
- * vector, other cores one element at a time. */
+ * vector, DSP cores an assembly loop (add_dsp), other cores one element at a time in C. */
 #include "cortex_m/engines/s8_add.h"
 
 #if defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 1)
@@ -18,9 +18,18 @@ static bool quick(const tp_s8_add *a) {
   return right_shift(a->shift[0]) && right_shift(a->shift[1]) && right_shift(a->out_shift);
 }
 
+#if defined(__ARM_FEATURE_DSP) && !defined(TP_S8_ADD_MVE)
+static bool dsp_applies(const tp_s8_add *a);
+#endif
+
 const char *tp_s8_add_path(const tp_s8_add *a) {
 #if defined(TP_S8_ADD_MVE)
   return quick(a) ? "mve" : "general";
+#elif defined(__ARM_FEATURE_DSP)
+  if (dsp_applies(a)) {
+    return "dsp";
+  }
+  return quick(a) ? "quick" : "general";
 #else
   return quick(a) ? "quick" : "general";
 #endif
@@ -81,6 +90,107 @@ static void same_shape_mve(const tp_s8_add *a, const rounding r[3], const int8_t
 }
 #endif
 
+#if defined(__ARM_FEATURE_DSP) && !defined(TP_S8_ADD_MVE)
+#include <stddef.h>
+
+/* The quick loop on DSP cores when the sum's shift is a right shift by at least 1 (what the
+ * backend's multipliers give: the inputs' shifts are 0 for the larger scale, negative for the
+ * other), in assembly: GCC's version keeps the constants on the stack and reloads them one by
+ * one; this one loads each requantization's constants with one LDM (r0 the arguments, r1/r2
+ * the inputs, r3 the out bytes, r12 their end, r4-r7 and r10/r11 the constants, r8/r9 the
+ * terms), 35 instructions an element. */
+typedef struct add_args {
+  int32_t z0, m0, h0, r0, k0; /* input 0: zero point << 21, multiplier, 2^(right-1) (0 when right
+                                 is 0), right, -1 when right >= 1 else 0 (round_shift's mask) */
+  int32_t z1, m1, h1, r1, k1; /* input 1 */
+  int32_t om, oh, orr, oz, lo, hi; /* the sum's multiplier, 2^(right-1), right; out zero point, range */
+  const int8_t *x, *y;
+  int8_t *out, *end;
+} add_args;
+
+_Static_assert(offsetof(add_args, z1) == 20 && offsetof(add_args, om) == 40 && offsetof(add_args, x) == 64 &&
+                   offsetof(add_args, y) == 68 && offsetof(add_args, out) == 72 && offsetof(add_args, end) == 76,
+               "add_dsp's offsets");
+
+/* One input's term into register t from the byte at pointer p (constants r4-r7 and r10 just
+ * loaded): the doubled (q - zp) << 20 as (q << 21) - (zp << 21), SMMULR, a rounding right
+ * shift (round_shift: the sign's -1 masked by r10). */
+#define ADD_TERM(t, p)                              \
+  "ldrsb  " t ", [" p "], #1\n\t"                   \
+  "rsb    " t ", r4, " t ", lsl #21\n\t"            \
+  "smmulr " t ", " t ", r5\n\t"                     \
+  "and    r11, r10, " t ", asr #31\n\t"             \
+  "add    " t ", " t ", r11\n\t"                    \
+  "add    " t ", " t ", r6\n\t"                     \
+  "asr    " t ", " t ", r7\n\t"
+
+__attribute__((naked, noinline)) static void add_dsp(const add_args *a) {
+  (void)a;
+  __asm__ volatile("push   {r4-r11, lr}\n\t"
+                   "ldrd   r1, r2, [r0, #64]\n\t"
+                   "ldrd   r3, r12, [r0, #72]\n\t"
+                   "add    lr, r0, #20\n\t"
+                   "1:\n\t"
+                   "ldmia  r0, {r4-r7, r10}\n\t" ADD_TERM("r8", "r1")
+                   "ldmia  lr, {r4-r7, r10}\n\t" ADD_TERM("r9", "r2")
+                   "add    r8, r8, r9\n\t"
+                   "add    r10, r0, #40\n\t"
+                   "ldmia  r10, {r4-r7, r10, r11}\n\t"
+                   "add    r8, r8, r8\n\t"
+                   "smmulr r8, r8, r4\n\t"
+                   "add    r8, r8, r8, asr #31\n\t"
+                   "add    r8, r8, r5\n\t"
+                   "asr    r8, r8, r6\n\t"
+                   "add    r8, r8, r7\n\t"
+                   "cmp    r8, r10\n\t"
+                   "it     lt\n\t"
+                   "movlt  r8, r10\n\t"
+                   "cmp    r8, r11\n\t"
+                   "it     gt\n\t"
+                   "movgt  r8, r11\n\t"
+                   "strb   r8, [r3], #1\n\t"
+                   "cmp    r3, r12\n\t"
+                   "bne    1b\n\t"
+                   "pop    {r4-r11, pc}\n\t");
+}
+#undef ADD_TERM
+
+/* Whether add_dsp applies: the inputs' shifts -31..0, the sum's -31..-1. */
+static bool dsp_applies(const tp_s8_add *a) {
+  return right_shift(a->shift[0]) && right_shift(a->shift[1]) && a->out_shift >= -31 && a->out_shift <= -1;
+}
+
+/* add_dsp for n >= 1 elements when it applies. */
+static bool add_dsp_all(const tp_s8_add *a, const int8_t *x, const int8_t *y, int8_t *out, uint32_t n) {
+  if (n == 0 || !dsp_applies(a)) {
+    return false;
+  }
+  const int32_t s0 = a->shift[0], s1 = a->shift[1], so = a->out_shift;
+  const add_args args = {(int32_t)((uint32_t)a->zp[0] << 21),
+                         a->mult[0],
+                         s0 < 0 ? 1 << (-s0 - 1) : 0,
+                         -s0,
+                         s0 < 0 ? -1 : 0,
+                         (int32_t)((uint32_t)a->zp[1] << 21),
+                         a->mult[1],
+                         s1 < 0 ? 1 << (-s1 - 1) : 0,
+                         -s1,
+                         s1 < 0 ? -1 : 0,
+                         a->out_mult,
+                         1 << (-so - 1),
+                         -so,
+                         a->out_zp,
+                         a->lo,
+                         a->hi,
+                         x,
+                         y,
+                         out,
+                         out + n};
+  add_dsp(&args);
+  return true;
+}
+#endif
+
 void tp_s8_add_same_shape(const tp_s8_add *a, const int8_t *x, const int8_t *y, int8_t *out, uint32_t n) {
   if (!quick(a)) {
     for (uint32_t i = 0; i < n; i++) {
@@ -92,6 +202,11 @@ void tp_s8_add_same_shape(const tp_s8_add *a, const int8_t *x, const int8_t *y, 
 #if defined(TP_S8_ADD_MVE)
   same_shape_mve(a, r, x, y, out, n);
 #else
+#if defined(__ARM_FEATURE_DSP)
+  if (add_dsp_all(a, x, y, out, n)) {
+    return;
+  }
+#endif
   const tp_s8_add local = *a; /* a local: the out stores cannot alias it */
   for (uint32_t i = 0; i < n; i++) {
     out[i] = quick_one(&local, r, x[i], y[i]);

@@ -40,8 +40,9 @@ static inline int8_t tp_s8_add_one(const tp_s8_add *a, int32_t x, int32_t y) {
 /** out[i] = x[i] + y[i] for i < n (inputs of one shape), the fastest way this core has. */
 void tp_s8_add_same_shape(const tp_s8_add *a, const int8_t *x, const int8_t *y, int8_t *out, uint32_t n);
 
-/** The name of the path tp_s8_add_same_shape takes for `a` on this core: "mve", "quick" (the
- *  SMMULR arithmetic in C) or "general" (element by element). */
+/** The name of the path tp_s8_add_same_shape takes for `a` on this core: "mve", "dsp" (the
+ *  SMMULR loop in assembly: the inputs' shifts -31..0, the sum's -31..-1), "quick" (the SMMULR arithmetic in C) or
+ *  "general" (element by element). */
 const char *tp_s8_add_path(const tp_s8_add *a);
 
 #endif /* TINYPTE_KERNELS_CORTEX_M_ENGINES_S8_ADD_H */

@@ -62,27 +62,32 @@ static tp_status out_size(int32_t in, int32_t k, int32_t stride, int32_t pad, in
 }
 
 
-/* A convolution's scratch for a window of K values: four columns (two of int16 values in
- * groups of four, or four of int8 values), 16 bytes per out channel (the DSP routine's
- * records: start value, requantization) and K bytes rounded up to 4 (its gathered column). */
+/* A convolution's scratch for a window of K values: eight columns' bytes (the DSP routine's
+ * four of int16 values, Helium's four of int8 values, the portable routine's two of int16
+ * values), 16 bytes per out channel (the DSP routine's records: start value, requantization)
+ * and K bytes rounded up to 4 (its gathered column). */
 static uint32_t conv_scratch(int32_t K, int32_t cout) {
-  return 5u * (uint32_t)round_up(K, 4) + 16u * (uint32_t)cout;
+  return 9u * (uint32_t)round_up(K, 4) + 16u * (uint32_t)cout;
 }
 
 uint32_t tp_s8_conv_scratch_bytes(const tp_s8_conv *st, bool fast) {
   if (!fast || !st->fast) {
     return 0;
   }
-  /* Four columns (output positions): the DSP routine keeps two of int16 values in groups of
-   * four, Helium four of int8 values, the portable one two of int16 values. A depthwise one
-   * takes at least 16 + 3 kh kw bytes per channel: the DSP routine's per-channel records and
-   * border window (a depth multiplier of 1, s8_conv_dsp_dw1.c). */
+  /* A convolution: conv_scratch. A depthwise one: two columns of int16 taps per channel, and
+   * at least 16 + 3 kh kw bytes per channel, the DSP routine's per-channel records and border
+   * window (a depth multiplier of 1, s8_conv_dsp_dw1.c). */
   if (st->depthwise) {
     const int32_t kk = st->k_h * st->k_w, per_channel = 4 * round_up(kk, 2);
     const uint32_t bytes = (uint32_t)st->in_c * (uint32_t)(per_channel > 16 + 3 * kk ? per_channel : 16 + 3 * kk);
-    /* One input channel: the DSP routine runs it as a convolution, its weights transposed. */
+    /* One input channel: the DSP routine runs it as a convolution, its weights transposed, and
+     * Helium too, the filter padded to a multiple of 16 taps (its window: four columns of them,
+     * the records, one gathered column). */
+    const int32_t kp = round_up(kk, 16);
     const uint32_t as_conv = (uint32_t)round_up(st->out_c * kk, 4) + conv_scratch(kk, st->out_c);
-    return st->in_c == 1 && as_conv > bytes ? as_conv : bytes;
+    const uint32_t as_conv16 = (uint32_t)round_up(st->out_c * kp, 4) + 5u * (uint32_t)kp + 12u * (uint32_t)st->out_c;
+    const uint32_t one_input = as_conv > as_conv16 ? as_conv : as_conv16;
+    return st->in_c == 1 && one_input > bytes ? one_input : bytes;
   }
   return conv_scratch(st->k_h * st->k_w * st->in_c, st->out_c);
 }

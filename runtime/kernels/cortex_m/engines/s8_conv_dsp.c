@@ -1,12 +1,14 @@
 /* The fast routines of the _nhwc int8 convolutions on cores with the DSP extension (Armv7E-M
  * and Armv8-M Mainline: Cortex-M4/M7/M33): int16 windows (the inputs, padding -input_offset,
- * the offset folded into each channel's start value) of two columns (output positions), and
- * for each pair of out channels a 2 x 2 block of sums by SMLAD, two int16 products per
- * instruction, each block requantized as soon as it is done (depth multiplier 1 depthwise:
- * s8_conv_dsp_dw1.c).
+ * the offset folded into each channel's start value) of four columns (output positions), and
+ * for each out channel the four columns' sums by SMLAD, two int16 products per instruction,
+ * requantized as soon as they are done (depth multiplier 1 depthwise: s8_conv_dsp_dw1.c;
+ * other depthwise calls: two columns, a pair of channels at a time).
  *
  * The weights stay int8 in the program: SXTB16 of a weight word gives bytes (0, 2) and of it
  * rotated by 8 bytes (1, 3), so the windows are stored in that order (window_of). */
+#include <stddef.h>
+
 #include "cortex_m/engines/s8_conv_window.h"
 
 /* The convolution loops are where an int8 model's time goes: at -Os GCC keeps their sums and
@@ -17,116 +19,150 @@
 
 #if defined(TP_S8_CONV_DSP)
 
-/* The windows of two columns, interleaved for the 2 x 2 blocks: for each group of four window
- * values (x0, x1, x2, x3) of column 0 and (y0, y1, y2, y3) of column 1, the words
- * (x0, x2), (y0, y2), (x1, x3), (y1, y3) as int16 pairs: what SXTB16 of a weight word and of it
- * rotated by 8 multiply, the two columns side by side so that one pointer walks both. A
+/* The windows of the four columns of a pass, interleaved for dot1x4: for each group of four
+ * window values (x0, x1, x2, x3) of a column, the int16 pairs (x0, x2) and (x1, x3): what
+ * SXTB16 of a weight word and of it rotated by 8 multiply. A group takes eight words, the
+ * (x0, x2) of columns 0-3, then their (x1, x3), so that one pointer walks all four columns. A
  * partial last group (K not a multiple of 4) keeps the same places for its values. */
-static inline int32_t pair_index(int32_t k, int32_t j) {
+enum { COLS = 4 };
+
+static inline int32_t quad_index(int32_t k, int32_t j) {
   const int32_t r = k & 3;
-  return 2 * ((k & ~3) + j + 2 * (r & 1)) + (r >> 1);
+  return 2 * (2 * COLS * (k >> 2) + COLS * (r & 1) + j) + (r >> 1);
 }
 
-/* n groups of four inputs at src into a column's words (dst[0], dst[2] per group, 4 apart):
- * (x0, x2) by SXTB16, (x1, x3) by SXTB16 of the word rotated by 8, doubled when `dbl`. */
+/* n groups of four inputs at src into a column's words (dst[0] and dst[COLS] per group, 2 COLS
+ * apart): (x0, x2) by SXTB16, (x1, x3) by SXTB16 of the word rotated by 8, doubled when `dbl`
+ * (a loop for each, so that the test is not made per word). */
 static inline void words_of(const int8_t *src, int32_t n, uint32_t *dst, bool dbl) {
-  for (int32_t i = 0; i < n; i++, src += 4, dst += 4) {
-    const uint32_t w = load32(src);
-    int16x2_t e = __sxtb16((int8x4_t)w), o = sxtb16_ror8(w);
-    if (dbl) {
-      e = __sadd16(e, e);
-      o = __sadd16(o, o);
+  if (dbl) {
+    for (int32_t i = 0; i < n; i++, src += 4, dst += 2 * COLS) {
+      const uint32_t w = load32(src);
+      const int16x2_t e = __sxtb16((int8x4_t)w), o = sxtb16_ror8(w);
+      dst[0] = (uint32_t)__sadd16(e, e);
+      dst[COLS] = (uint32_t)__sadd16(o, o);
     }
-    dst[0] = (uint32_t)e;
-    dst[2] = (uint32_t)o;
+    return;
+  }
+  for (int32_t i = 0; i < n; i++, src += 4, dst += 2 * COLS) {
+    const uint32_t w = load32(src);
+    dst[0] = (uint32_t)__sxtb16((int8x4_t)w);
+    dst[COLS] = (uint32_t)sxtb16_ror8(w);
   }
 }
 
-/* Column j of the pair: the raw inputs x (the input offset is in each channel's start value:
+/* A column's K inputs, Cin not a multiple of 4, gathered into dst row of taps by row of taps
+ * (NHWC: a row inside the image is one run of kw Cin bytes), padding as the raw input
+ * -input_offset (an int8: the offset is -zero_point); then zeros up to a multiple of 4 (their
+ * term 0 . w is 0: the routines may read the last group whole). */
+static void gather_column(const tp_s8_conv *st, const int8_t *in, column c, int8_t *dst) {
+  const int32_t cin = st->in_c, run = st->k_w * cin, K = st->k_h * run;
+  const int8_t raw_pad = (int8_t)-st->input_offset;
+  const bool cols_inside = st->dil_w == 1 && c.x0 >= 0 && c.x0 + st->k_w <= st->in_w;
+  int8_t *const end = dst + K;
+  for (int32_t ky = 0; ky < st->k_h; ky++, dst += run) {
+    const int32_t iy = c.y0 + ky * st->dil_h;
+    if (iy < 0 || iy >= st->in_h) {
+      for (int32_t i = 0; i < run; i++) {
+        dst[i] = raw_pad;
+      }
+      continue;
+    }
+    const int8_t *const row = in + iy * st->in_sy;
+    if (cols_inside) {
+      const int8_t *src = row + c.x0 * st->in_sx;
+      for (int32_t i = 0; i < run; i++) {
+        dst[i] = src[i];
+      }
+      continue;
+    }
+    for (int32_t kx = 0; kx < st->k_w; kx++) {
+      const int32_t ix = c.x0 + kx * st->dil_w;
+      const bool in_row = ix >= 0 && ix < st->in_w;
+      const int8_t *src = row + ix * st->in_sx;
+      for (int32_t i = 0; i < cin; i++) {
+        dst[kx * cin + i] = in_row ? src[i] : raw_pad;
+      }
+    }
+  }
+  for (int32_t k = K; k < round_up(K, 4); k++) {
+    end[k - K] = 0;
+  }
+}
+
+/* Column j of the pass: the raw inputs x (the input offset is in each channel's start value:
  * (x + offset) . w = x . w + offset . sum(w)), -input_offset for padding (its term is then 0),
  * doubled when `dbl` (the quick epilogue's operand; |x| <= 128 and |offset| <= 128, so twice
  * either fits int16). For Cin a multiple of 4 a word of four inputs gives (x0, x2) by SXTB16
- * and (x1, x3) by SXTB16 of it rotated by 8; otherwise value by value. */
-static void window_of(const tp_s8_conv *st, const int8_t *in, column c, uint32_t *pair, int32_t j, bool dbl,
+ * and (x1, x3) by SXTB16 of it rotated by 8, read in place; otherwise the column is gathered
+ * into `stage` first (gather_column). */
+static void window_of(const tp_s8_conv *st, const int8_t *in, column c, uint32_t *quad, int32_t j, bool dbl,
                       int8_t *stage) {
-  const int32_t cin = st->in_c, scale = dbl ? 2 : 1, pad = -st->input_offset * scale;
+  const int32_t cin = st->in_c;
+  if (cin % 4 != 0) {
+    gather_column(st, in, c, stage);
+    words_of(stage, (st->k_h * st->k_w * cin + 3) >> 2, quad + j, dbl);
+    return;
+  }
   const bool inside = st->dil_w == 1 && c.y0 >= 0 && c.y0 + (st->k_h - 1) * st->dil_h < st->in_h && c.x0 >= 0 &&
                       c.x0 + st->k_w - 1 < st->in_w;
   if (inside) {
-    /* Every tap inside, a row of taps one run of kw Cin bytes: with Cin a multiple of 4 the
-     * runs are read in place, else gathered into `stage` first; then four values a step. */
-    const int32_t run = st->k_w * cin, K = st->k_h * run;
+    /* Every tap inside, a row of taps one run of kw Cin bytes. */
+    const int32_t run = st->k_w * cin, row_step = st->dil_h * st->in_sy;
     const int8_t *src = in + c.y0 * st->in_sy + c.x0 * st->in_sx;
-    const int32_t row_step = st->dil_h * st->in_sy;
-    if (cin % 4 != 0) {
-      int8_t *dst = stage;
-      for (int32_t ky = 0; ky < st->k_h; ky++, src += row_step) {
-        for (int32_t i = 0; i < run; i++) {
-          *dst++ = src[i];
-        }
-      }
-      words_of(stage, (K + 3) >> 2, pair + j, dbl);
-      return;
-    }
-    uint32_t *dst = pair + j;
-    for (int32_t ky = 0; ky < st->k_h; ky++, src += row_step, dst += run) {
+    uint32_t *dst = quad + j;
+    for (int32_t ky = 0; ky < st->k_h; ky++, src += row_step, dst += 2 * run) {
       words_of(src, run >> 2, dst, dbl);
     }
     return;
   }
-  if (cin % 4 != 0) {
-    int16_t *const out = (int16_t *)(void *)pair;
-    int32_t k = 0;
-    for (int32_t ky = 0; ky < st->k_h; ky++) {
-      for (int32_t kx = 0; kx < st->k_w; kx++) {
-        const int8_t *src = tap(st, in, c.y0 + ky * st->dil_h, c.x0 + kx * st->dil_w);
-        for (int32_t i = 0; i < cin; i++, k++) {
-          out[pair_index(k, j)] = (int16_t)(src != NULL ? src[i] * scale : pad);
-        }
-      }
-    }
-    return;
-  }
+  const int32_t pad = -st->input_offset * (dbl ? 2 : 1);
   const uint32_t pad2 = (uint32_t)(uint16_t)pad * 0x10001u;
-  uint32_t *dst = pair + j;
+  uint32_t *dst = quad + j;
   for (int32_t ky = 0; ky < st->k_h; ky++) {
     for (int32_t kx = 0; kx < st->k_w; kx++) {
       const int8_t *src = tap(st, in, c.y0 + ky * st->dil_h, c.x0 + kx * st->dil_w);
       if (src == NULL) {
-        for (int32_t i = 0; i < cin; i += 4, dst += 4) {
+        for (int32_t i = 0; i < cin; i += 4, dst += 2 * COLS) {
           dst[0] = pad2;
-          dst[2] = pad2;
+          dst[COLS] = pad2;
         }
       } else {
         words_of(src, cin >> 2, dst, dbl);
-        dst += cin;
+        dst += 2 * cin;
       }
     }
   }
 }
 
-/* Out channel oc's bytes of two columns, o0[oc] and o1[oc], from their sums: with the quick
- * epilogue clamped to all of int8 (`mode` QUICK_SAT) the sums are doubled and `r` is the
- * channel's record (rq_record), else finish_e twice (inlined once, the channel's rounding
- * terms are worked out once). */
+/* Out channel oc's bytes of the four columns from their sums s: with the quick epilogue
+ * clamped to all of int8 (`mode` QUICK_SAT) the sums are doubled and `r` is the channel's
+ * record (rq_record), the four written out in two asm blocks (one would want more registers
+ * than there are); else finish_e four times. */
 enum { GENERAL, QUICK_SAT };
-__attribute__((always_inline)) static inline void out2(const epilogue *e, int mode, const uint32_t *r,
-                                                          int32_t mult, int32_t shift, uint32_t a0, uint32_t a1,
-                                                          int8_t *o0, int8_t *o1) {
-  uint32_t m, rd, sh, t;
-#define TWO(clamp)                                                                         \
-  "ldrd   %[m], %[rd], [%[r]]\n\tldr    %[sh], [%[r], #8]\n\t" TP_DSP_RQ("a", clamp)     \
-  "strb   %[t], [%[o0]]\n\t" TP_DSP_RQ("b", clamp) "strb   %[t], [%[o1]]\n\t"
+__attribute__((always_inline)) static inline void out4(const epilogue *e, int mode, const uint32_t *r,
+                                                        int32_t mult, int32_t shift, const int32_t s[COLS],
+                                                        int8_t *o0, int8_t *o1, int8_t *o2, int8_t *o3) {
   if (mode == QUICK_SAT) {
-    __asm__ volatile(TWO(TP_DSP_CLAMP_SAT)
+    uint32_t m, rd, sh, t;
+    __asm__ volatile("ldrd   %[m], %[rd], [%[r]]\n\t"
+                     "ldr    %[sh], [%[r], #8]\n\t" TP_DSP_RQ("a", TP_DSP_CLAMP_SAT)
+                     "strb   %[t], [%[o0]]\n\t" TP_DSP_RQ("b", TP_DSP_CLAMP_SAT) "strb   %[t], [%[o1]]\n\t"
                      : [m] "=&r"(m), [rd] "=&r"(rd), [sh] "=&r"(sh), [t] "=&r"(t)
-                     : [r] "r"(r), [a] "r"(a0), [b] "r"(a1), [o0] "r"(o0), [o1] "r"(o1), [off] "r"(e->out_off)
+                     : [r] "r"(r), [a] "r"(s[0]), [b] "r"(s[1]), [o0] "r"(o0), [o1] "r"(o1), [off] "r"(e->out_off)
+                     : "memory");
+    __asm__ volatile(TP_DSP_RQ("a", TP_DSP_CLAMP_SAT) "strb   %[t], [%[o2]]\n\t" TP_DSP_RQ("b", TP_DSP_CLAMP_SAT)
+                     "strb   %[t], [%[o3]]\n\t"
+                     : [t] "=&r"(t)
+                     : [m] "r"(m), [rd] "r"(rd), [sh] "r"(sh), [a] "r"(s[2]), [b] "r"(s[3]), [o2] "r"(o2),
+                       [o3] "r"(o3), [off] "r"(e->out_off)
                      : "memory");
   } else {
-    *o0 = finish_e(e, a0, mult, shift);
-    *o1 = finish_e(e, a1, mult, shift);
+    *o0 = finish_e(e, (uint32_t)s[0], mult, shift);
+    *o1 = finish_e(e, (uint32_t)s[1], mult, shift);
+    *o2 = finish_e(e, (uint32_t)s[2], mult, shift);
+    *o3 = finish_e(e, (uint32_t)s[3], mult, shift);
   }
-#undef TWO
 }
 
 /* Out channel oc's bytes of two columns by finish_e (depthwise routines below). */
@@ -136,41 +172,38 @@ __attribute__((always_inline)) static inline void finish2(const epilogue *e, int
   *o1 = finish_e(e, a1, mult, shift);
 }
 
-/* The 2 x 2 block's sums over n4 groups of four window values: a00/a01 += weights wa . columns
- * 0/1, a10/a11 += wb . columns 0/1 (pair as window_of lays it out); *wa and *wb move past the
- * bytes read. 17 instructions per 16 multiply-accumulates, two groups a turn: GCC spills a
- * pointer of this loop to the stack (it wants 14 registers), so it is written out; the
- * registers are GCC's. */
-__attribute__((always_inline)) static inline void dot2x2(const int8_t **wa, const int8_t **wb, const uint32_t *pair,
-                                                         int32_t n4, int32_t *a00, int32_t *a01, int32_t *a10,
-                                                         int32_t *a11) {
-  const int8_t *pa = *wa, *pb = *wb;
-  const uint32_t *x = pair;
-  int32_t s00 = *a00, s01 = *a01, s10 = *a10, s11 = *a11, n = n4 >> 1;
-  uint32_t va, vb, t, x0, x1;
+/* One out channel's sums of the four columns over n4 groups of four window values: s[j] +=
+ * weights w . column j (quad as window_of lays it out); *wp moves past the bytes read. 15
+ * instructions per 16 multiply-accumulates (one weight word, widened twice, meets four
+ * columns), two groups a turn of the loop; written out because GCC spills this loop's
+ * pointers at -Os. */
+__attribute__((always_inline)) static inline void dot1x4(const int8_t **wp, const uint32_t *quad, int32_t n4,
+                                                         int32_t s[COLS]) {
+  const int8_t *pa = *wp;
+  const uint32_t *x = quad;
+  int32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3], n = n4 >> 1;
+  uint32_t va, t, x0, x1;
 #define STEP                                            \
   "ldr    %[va], [%[pa]], #4\n\t"                      \
-  "ldr    %[vb], [%[pb]], #4\n\t"                      \
   "ldrd   %[x0], %[x1], [%[x]], #8\n\t"                \
   "sxtb16 %[t], %[va]\n\t"                             \
-  "smlad  %[s00], %[t], %[x0], %[s00]\n\t"             \
-  "smlad  %[s01], %[t], %[x1], %[s01]\n\t"             \
-  "sxtb16 %[t], %[vb]\n\t"                             \
-  "smlad  %[s10], %[t], %[x0], %[s10]\n\t"             \
-  "smlad  %[s11], %[t], %[x1], %[s11]\n\t"             \
+  "smlad  %[s0], %[t], %[x0], %[s0]\n\t"               \
+  "smlad  %[s1], %[t], %[x1], %[s1]\n\t"               \
+  "ldrd   %[x0], %[x1], [%[x]], #8\n\t"                \
+  "smlad  %[s2], %[t], %[x0], %[s2]\n\t"               \
+  "smlad  %[s3], %[t], %[x1], %[s3]\n\t"               \
   "ldrd   %[x0], %[x1], [%[x]], #8\n\t"                \
   "sxtb16 %[t], %[va], ror #8\n\t"                     \
-  "smlad  %[s00], %[t], %[x0], %[s00]\n\t"             \
-  "smlad  %[s01], %[t], %[x1], %[s01]\n\t"             \
-  "sxtb16 %[t], %[vb], ror #8\n\t"                     \
-  "smlad  %[s10], %[t], %[x0], %[s10]\n\t"             \
-  "smlad  %[s11], %[t], %[x1], %[s11]\n\t"
-  /* An odd group first, then two groups a turn of the loop (16 + 16 + 2 instructions). */
+  "smlad  %[s0], %[t], %[x0], %[s0]\n\t"               \
+  "smlad  %[s1], %[t], %[x1], %[s1]\n\t"               \
+  "ldrd   %[x0], %[x1], [%[x]], #8\n\t"                \
+  "smlad  %[s2], %[t], %[x0], %[s2]\n\t"               \
+  "smlad  %[s3], %[t], %[x1], %[s3]\n\t"
+  /* An odd group first, then two groups a turn of the loop (15 + 15 + 2 instructions). */
   if (n4 & 1) {
     __asm__ volatile(STEP
-                     : [pa] "+r"(pa), [pb] "+r"(pb), [x] "+r"(x), [s00] "+r"(s00), [s01] "+r"(s01),
-                       [s10] "+r"(s10), [s11] "+r"(s11), [va] "=&r"(va), [vb] "=&r"(vb), [t] "=&r"(t),
-                       [x0] "=&r"(x0), [x1] "=&r"(x1)
+                     : [pa] "+r"(pa), [x] "+r"(x), [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3),
+                       [va] "=&r"(va), [t] "=&r"(t), [x0] "=&r"(x0), [x1] "=&r"(x1)
                      :
                      : "memory");
   }
@@ -178,67 +211,219 @@ __attribute__((always_inline)) static inline void dot2x2(const int8_t **wa, cons
     __asm__ volatile("1:\n\t" STEP STEP
                      "subs   %[n], %[n], #1\n\t"
                      "bne    1b\n\t"
-                     : [pa] "+r"(pa), [pb] "+r"(pb), [x] "+r"(x), [n] "+r"(n), [s00] "+r"(s00), [s01] "+r"(s01),
-                       [s10] "+r"(s10), [s11] "+r"(s11), [va] "=&r"(va), [vb] "=&r"(vb), [t] "=&r"(t),
-                       [x0] "=&r"(x0), [x1] "=&r"(x1)
+                     : [pa] "+r"(pa), [x] "+r"(x), [n] "+r"(n), [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2),
+                       [s3] "+r"(s3), [va] "=&r"(va), [t] "=&r"(t), [x0] "=&r"(x0), [x1] "=&r"(x1)
                      :
                      : "cc", "memory");
   }
 #undef STEP
-  *wa = pa;
-  *wb = pb;
-  *a00 = s00;
-  *a01 = s01;
-  *a10 = s10;
-  *a11 = s11;
+  *wp = pa;
+  s[0] = s0;
+  s[1] = s1;
+  s[2] = s2;
+  s[3] = s3;
 }
 
-/* Every out channel of two columns (their windows interleaved in `pair`), two channels at a
- * time: their weights are K contiguous bytes each (OHWI), four at a time by SMLAD, the rest
- * one by one; each starts from its record (rec: start value, then the quick epilogue's
- * record, four words a channel). When the channel count is odd, the last pass computes its
- * channel twice and stores it once. */
-__attribute__((always_inline)) static inline void conv_pairs(const epilogue *ep, int mode, const uint32_t *rec,
+/* Every out channel of the four columns of a pass (their windows interleaved in `quad`), one
+ * channel at a time: its weights are K contiguous bytes (OHWI), four at a time by SMLAD, the
+ * rest one by one; its sums start from its record (rec: start value, then the quick
+ * epilogue's record, four words a channel); o[j] is column j's first out byte. */
+__attribute__((always_inline)) static inline void conv_quads(const epilogue *ep, int mode, const uint32_t *rec,
                                                              const tp_s8_conv_data *d, int32_t cout, int32_t K,
-                                                             const uint32_t *pair, int8_t *o0, int8_t *o1) {
+                                                             const uint32_t *quad, int8_t *const o[COLS],
+                                                             bool twice) {
   const epilogue local = *ep, *const e = &local; /* a local: the out stores cannot alias it */
-  const int32_t *mult = d->mult, *shift = d->shift;
+  const int32_t *const mult = d->mult, *const shift = d->shift;
   const int32_t n4 = K >> 2;
-  const int16_t *const x16 = (const int16_t *)(const void *)pair;
-  const int8_t *wa = d->w;
-  /* Channel pairs, then an odd last channel as a pair with itself (stored once). */
-  for (int32_t oc = 0; oc < cout; oc += 2, rec += 8, o0 += 2, o1 += 2, mult += 2, shift += 2) {
-    const bool two = oc + 1 < cout;
-    const int8_t *wb = two ? wa + K : wa;
-    int32_t a00 = (int32_t)rec[0], a01 = a00, a10 = (int32_t)rec[two ? 4 : 0], a11 = a10;
+  const int16_t *const x16 = (const int16_t *)(const void *)quad;
+  int8_t *const o0 = o[0], *const o1 = o[1], *const o2 = o[2], *const o3 = o[3];
+  const int8_t *w = d->w;
+  for (int32_t oc = 0; oc < cout; oc++, rec += 4) {
+    int32_t s[COLS] = {(int32_t)rec[0], (int32_t)rec[0], (int32_t)rec[0], (int32_t)rec[0]};
     if (n4 > 0) {
-      dot2x2(&wa, &wb, pair, n4, &a00, &a01, &a10, &a11);
+      dot1x4(&w, quad, n4, s);
     }
-    for (int32_t k = n4 * 4; k < K; k++, wa++, wb++) {
-      const int32_t p = x16[pair_index(k, 0)], q = x16[pair_index(k, 1)];
-      a00 = (int32_t)((uint32_t)a00 + (uint32_t)(*wa * p));
-      a01 = (int32_t)((uint32_t)a01 + (uint32_t)(*wa * q));
-      a10 = (int32_t)((uint32_t)a10 + (uint32_t)(*wb * p));
-      a11 = (int32_t)((uint32_t)a11 + (uint32_t)(*wb * q));
+    for (int32_t k = n4 * 4; k < K; k++, w++) {
+      for (int32_t j = 0; j < COLS; j++) {
+        s[j] = (int32_t)((uint32_t)s[j] + (uint32_t)(*w * x16[quad_index(k, j)]));
+      }
     }
-    wa = wb; /* past channel oc + 1's weights (or oc's, the last) */
-    out2(e, mode, rec + 1, mult[0], shift[0], (uint32_t)a00, (uint32_t)a01, o0, o1);
-    if (two) {
-      out2(e, mode, rec + 5, mult[1], shift[1], (uint32_t)a10, (uint32_t)a11, o0 + 1, o1 + 1);
+    if (twice) { /* QUICK_SAT with a plain window: the epilogue's doubled operand */
+      for (int32_t j = 0; j < COLS; j++) {
+        s[j] = (int32_t)((uint32_t)s[j] * 2u);
+      }
     }
+    out4(e, mode, rec + 1, mult[oc], shift[oc], s, o0 + oc, o1 + oc, o2 + oc, o3 + oc);
   }
 }
 
-/* The copies of conv_pairs the calls take (by epilogue). */
-#define CONV_PAIRS(name, mode)                                                                              \
+/* The copies of conv_quads the calls take (by epilogue). */
+#define CONV_QUADS(name, mode)                                                                              \
   __attribute__((noinline)) static void name(const epilogue *ep, const uint32_t *rec, const tp_s8_conv_data *d, \
-                                             int32_t cout, int32_t K, const uint32_t *pair, int8_t *o0,         \
-                                             int8_t *o1) {                                                      \
-    conv_pairs(ep, mode, rec, d, cout, K, pair, o0, o1);                                                        \
+                                             int32_t cout, int32_t K, const uint32_t *quad,                     \
+                                             int8_t *const o[COLS], bool twice) {                               \
+    conv_quads(ep, mode, rec, d, cout, K, quad, o, twice);                                                      \
   }
-CONV_PAIRS(conv_pairs_sat, QUICK_SAT)
-CONV_PAIRS(conv_pairs_general, GENERAL)
-#undef CONV_PAIRS
+CONV_QUADS(conv_quads_sat, QUICK_SAT)
+CONV_QUADS(conv_quads_general, GENERAL)
+#undef CONV_QUADS
+
+/* conv_quads for the zoo's case, the quick epilogue clamped to all of int8, as one assembly
+ * routine: the C version keeps its four sums in memory between the channel loop and the SMLAD
+ * loop, this one keeps every value in registers (r0 the arguments, r1 the weights, r2 the
+ * window, r3 the turn count, r4-r7 the sums, r8-r11 the operands, r12 the records, lr the out
+ * byte of column 0), 45 instructions a channel outside the SMLAD loop. It reads each channel's
+ * weights in whole groups of four: with K not a multiple of 4 the window's last group ends in
+ * zeros (gather_column) and the bytes read past a channel are its successor's, so the caller
+ * leaves the last channel to conv_quads (its bytes past K are past the tensor). */
+typedef struct quads_args {
+  const int8_t *w;       /* the first channel's K weights; the next channel's follow */
+  const uint32_t *quad;  /* the four columns' window (window_of) */
+  const uint32_t *rec;   /* four words a channel: start value, multiplier, rounding term, shift */
+  int8_t *out;           /* column 0's out byte of the first channel */
+  int32_t d1, d2, d3;    /* columns 1-3's out bytes from column 0's */
+  int32_t cout;          /* channels left (at least 1) */
+  int32_t turns;         /* round_up(K, 4) / 8: turns of two groups of four */
+  int32_t odd;           /* round_up(K, 4) / 4 odd: one group before the turns */
+  int32_t out_off;       /* the out zero point */
+  int32_t back;          /* round_up(K, 4) - K: the weight bytes read past each channel */
+} quads_args;
+
+#define QA_W 0
+#define QA_QUAD 4
+#define QA_REC 8
+#define QA_OUT 12
+#define QA_D1 16
+#define QA_D2 20
+#define QA_D3 24
+#define QA_COUT 28
+#define QA_TURNS 32
+#define QA_ODD 36
+#define QA_OFF 40
+#define QA_BACK 44
+_Static_assert(offsetof(quads_args, quad) == QA_QUAD && offsetof(quads_args, rec) == QA_REC &&
+                   offsetof(quads_args, out) == QA_OUT && offsetof(quads_args, d1) == QA_D1 &&
+                   offsetof(quads_args, d2) == QA_D2 && offsetof(quads_args, d3) == QA_D3 &&
+                   offsetof(quads_args, cout) == QA_COUT && offsetof(quads_args, turns) == QA_TURNS &&
+                   offsetof(quads_args, odd) == QA_ODD && offsetof(quads_args, out_off) == QA_OFF && offsetof(quads_args, back) == QA_BACK,
+               "quads_sat's offsets");
+#define QA_STR_(x) #x
+#define QA_STR(x) QA_STR_(x)
+#define QA(field) "[r0, #" QA_STR(QA_##field) "]"
+
+/* One group of four window values into the four sums (dot1x4's step, fixed registers). */
+#define QA_STEP                                     \
+  "ldr    r8, [r1], #4\n\t"                         \
+  "ldrd   r10, r11, [r2], #8\n\t"                   \
+  "sxtb16 r9, r8\n\t"                               \
+  "smlad  r4, r9, r10, r4\n\t"                      \
+  "smlad  r5, r9, r11, r5\n\t"                      \
+  "ldrd   r10, r11, [r2], #8\n\t"                   \
+  "smlad  r6, r9, r10, r6\n\t"                      \
+  "smlad  r7, r9, r11, r7\n\t"                      \
+  "ldrd   r10, r11, [r2], #8\n\t"                   \
+  "sxtb16 r9, r8, ror #8\n\t"                       \
+  "smlad  r4, r9, r10, r4\n\t"                      \
+  "smlad  r5, r9, r11, r5\n\t"                      \
+  "ldrd   r10, r11, [r2], #8\n\t"                   \
+  "smlad  r6, r9, r10, r6\n\t"                      \
+  "smlad  r7, r9, r11, r7\n\t"
+
+/* TP_DSP_RQ + TP_DSP_CLAMP_SAT of sum register `s` into r3: multiplier r8, rounding term r9,
+ * shift r10, out zero point r11. */
+#define QA_RQ(s)                                    \
+  "smmulr r3, " s ", r8\n\t"                        \
+  "add    r3, r3, r3, asr #31\n\t"                  \
+  "add    r3, r3, r9\n\t"                           \
+  "asr    r3, r3, r10\n\t"                          \
+  "add    r3, r3, r11\n\t"                          \
+  "ssat   r3, #8, r3\n\t"
+
+#define QUADS_SAT(name, twice)                                                                       \
+  __attribute__((naked, noinline)) static void name(quads_args *a) {                                        \
+    (void)a;                                                                                                \
+    __asm__ volatile("push   {r4-r11, lr}\n\t"                                                                \
+                   "ldr    r1, " QA(W) "\n\t"                                                                 \
+                   "ldr    r12, " QA(REC) "\n\t"                                                              \
+                   "ldr    lr, " QA(OUT) "\n\t"                                                               \
+                   "1:\n\t"                                                                                   \
+                   "ldr    r4, [r12], #16\n\t"                                                                \
+                   "mov    r5, r4\n\t"                                                                        \
+                   "mov    r6, r4\n\t"                                                                        \
+                   "mov    r7, r4\n\t"                                                                        \
+                   "ldr    r2, " QA(QUAD) "\n\t"                                                              \
+                   "ldr    r3, " QA(ODD) "\n\t"                                                               \
+                   "cbz    r3, 2f\n\t" QA_STEP                                                                \
+                   "2:\n\t"                                                                                   \
+                   "ldr    r3, " QA(TURNS) "\n\t"                                                             \
+                   "cmp    r3, #0\n\t"                                                                        \
+                   "beq    4f\n\t"                                                                            \
+                   "3:\n\t" QA_STEP QA_STEP                                                                   \
+                   "subs   r3, r3, #1\n\t"                                                                    \
+                   "bne    3b\n\t"                                                                            \
+                   "4:\n\t" twice                                                                             \
+                   "ldr    r3, " QA(BACK) "\n\t"                                                              \
+                   "sub    r1, r1, r3\n\t"                                                                    \
+                   "ldmdb  r12, {r8, r9, r10}\n\t"                                                            \
+                   "ldr    r11, " QA(OFF) "\n\t" QA_RQ("r4")                                                  \
+                   "strb   r3, [lr]\n\t"                                                                      \
+                   "ldr    r2, " QA(D1) "\n\t" QA_RQ("r5")                                                    \
+                   "strb   r3, [lr, r2]\n\t"                                                                  \
+                   "ldr    r2, " QA(D2) "\n\t" QA_RQ("r6")                                                    \
+                   "strb   r3, [lr, r2]\n\t"                                                                  \
+                   "ldr    r2, " QA(D3) "\n\t" QA_RQ("r7")                                                    \
+                   "strb   r3, [lr, r2]\n\t"                                                                  \
+                   "add    lr, lr, #1\n\t"                                                                    \
+                   "ldr    r3, " QA(COUT) "\n\t"                                                              \
+                   "subs   r3, r3, #1\n\t"                                                                    \
+                   "str    r3, " QA(COUT) "\n\t"                                                              \
+                   "bne    1b\n\t"                                                                            \
+                   "pop    {r4-r11, pc}\n\t");                                                                \
+}
+/* The sums doubled in the epilogue (the window and start values plain), or already doubled. */
+#define QA_TWICE "add    r4, r4, r4\n\tadd    r5, r5, r5\n\tadd    r6, r6, r6\n\tadd    r7, r7, r7\n\t"
+QUADS_SAT(quads_sat_twice, QA_TWICE)
+QUADS_SAT(quads_sat, "")
+#undef QA_TWICE
+#undef QUADS_SAT
+#undef QA_RQ
+#undef QA_STEP
+#undef QA
+
+/* Every out channel of a pass with the quick epilogue clamped to all of int8: quads_sat (or
+ * quads_sat_twice when the sums are doubled in the epilogue), and with K not a multiple of 4
+ * its last channel by conv_quads_sat (quads_sat would read up to 3 bytes past the weights). */
+static void quads_sat_all(const epilogue *ep, const uint32_t *rec, const tp_s8_conv_data *d, int32_t cout,
+                          int32_t K, const uint32_t *quad, int8_t *const o[COLS], bool twice) {
+  const int32_t groups = (K + 3) >> 2, last = K % 4 != 0 ? cout - 1 : cout;
+  if (last > 0) {
+    quads_args a = {d->w,
+                    quad,
+                    rec,
+                    o[0],
+                    (int32_t)(o[1] - o[0]),
+                    (int32_t)(o[2] - o[0]),
+                    (int32_t)(o[3] - o[0]),
+                    last,
+                    groups >> 1,
+                    groups & 1,
+                    ep->out_off,
+                    4 * groups - K};
+    if (twice) {
+      quads_sat_twice(&a);
+    } else {
+      quads_sat(&a);
+    }
+  }
+  if (last < cout) {
+    tp_s8_conv_data dl = *d;
+    dl.w += last * K;
+    dl.mult += last;
+    dl.shift += last;
+    int8_t *const ol[COLS] = {o[0] + last, o[1] + last, o[2] + last, o[3] + last};
+    conv_quads_sat(ep, rec + 4 * last, &dl, cout - last, K, quad, ol, twice);
+  }
+}
 
 /* The sum of n int8 weights, four a step (SMLAD of their halves with (1, 1)). */
 static uint32_t weight_sum(const int8_t *w, int32_t n) {
@@ -255,26 +440,29 @@ static uint32_t weight_sum(const int8_t *w, int32_t n) {
   return (uint32_t)s;
 }
 
-/* One group: columns two at a time (the last one alone writes its bytes twice, the same
- * values). */
+/* One group: columns four at a time (past the last column, a pass repeats it: its bytes are
+ * written again, the same values). */
 void tp_s8_conv_fast_conv(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   const int32_t K = st->k_h * st->k_w * st->in_c;
   const int32_t npos = st->out_h * st->out_w;
-  uint32_t *pair = (uint32_t *)d->scratch;
+  uint32_t *const quad = (uint32_t *)d->scratch;
   const epilogue ep = epilogue_of(st, d, K);
   /* Per out channel, after the window (tp_s8_conv_scratch_bytes): its start value (bias +
    * input_offset * sum of its weights, doubled with the quick epilogue) and the quick
    * epilogue's record. */
-  uint32_t *const rec = pair + round_up(K, 4);
+  uint32_t *const rec = quad + 2 * round_up(K, 4);
   int8_t *const stage = (int8_t *)(rec + 4 * st->out_c); /* a column's K inputs, gathered */
   /* Two copies of the loops (flash): the quick epilogue clamped to all of int8 (the zoo's), and
    * any other. */
   const bool quick = ep.quick && clamp_is_sat(&ep);
   const int mode = quick ? QUICK_SAT : GENERAL;
+  /* The quick epilogue's doubled operand: doubling the window costs two instructions a word of
+   * it per column, doubling the sums one an out channel: the window when Cout >= K / 2. */
+  const bool dbl_window = quick && 2 * st->out_c >= K;
   for (int32_t c = 0; c < st->out_c; c++) {
     const uint32_t sum = weight_sum(d->w + c * K, K);
     const uint32_t start = (d->bias != NULL ? (uint32_t)d->bias[c] : 0u) + (uint32_t)st->input_offset * sum;
-    rec[4 * c] = start * (quick ? 2u : 1u);
+    rec[4 * c] = start * (dbl_window ? 2u : 1u);
     if (quick) {
       rq_record(d, c, rec + 4 * c + 1);
     }
@@ -282,15 +470,17 @@ void tp_s8_conv_fast_conv(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   for (int32_t b = 0; b < st->batches; b++) {
     const int8_t *in = d->in + b * st->in_sn;
     int8_t *out = d->out + b * st->out_sn;
-    for (int32_t pos = 0; pos < npos; pos += 2) {
-      const column c0 = column_at(st, out, pos);
-      const column c1 = column_at(st, out, pos + 1 < npos ? pos + 1 : pos);
-      window_of(st, in, c0, pair, 0, quick, stage);
-      window_of(st, in, c1, pair, 1, quick, stage);
+    for (int32_t pos = 0; pos < npos; pos += COLS) {
+      int8_t *o[COLS];
+      for (int32_t j = 0; j < COLS; j++) {
+        const column c = column_at(st, out, pos + j < npos ? pos + j : npos - 1);
+        window_of(st, in, c, quad, j, dbl_window, stage);
+        o[j] = c.out;
+      }
       if (mode == QUICK_SAT) {
-        conv_pairs_sat(&ep, rec, d, st->out_c, K, pair, c0.out, c1.out);
+        quads_sat_all(&ep, rec, d, st->out_c, K, quad, o, !dbl_window);
       } else {
-        conv_pairs_general(&ep, rec, d, st->out_c, K, pair, c0.out, c1.out);
+        conv_quads_general(&ep, rec, d, st->out_c, K, quad, o, false);
       }
     }
   }

@@ -14,12 +14,14 @@
  * operand SMMULR wants) and the requantization is written out in assembly. Other calls return
  * false and take s8_conv_dsp.c's windowed routine.
  *
- * A column whose taps all lie inside the image reads the input in place. A column at the
- * border is first copied into a window of kh x kw taps in the scratch, its padded taps filled
- * with -input_offset: their term (x + offset) . w is 0, so the same start values hold. Channels
- * past the last multiple of four go one by one, with the offset added. Scratch:
- * (16 + 3 kh kw) bytes per channel at most (tp_s8_conv_scratch_bytes). Bit-exact with the
- * portable routine (tests/kernels/s8_conv_paths.c). */
+ * Every column reads the input in place through a table of its nine taps' addresses; a tap
+ * outside the image points at a row of C bytes of -input_offset in the scratch (its term
+ * (x + offset) . w is 0, so the same start values hold). Channels past the last multiple of
+ * four go one by one, with the offset added. Scratch: (16 + 2 kh kw) bytes per channel and the
+ * padding row (tp_s8_conv_scratch_bytes allows 16 + 3 kh kw). Bit-exact with the portable
+ * routine (tests/kernels/s8_conv_paths.c). */
+#include <stddef.h>
+
 #include "cortex_m/engines/s8_conv_window.h"
 
 /* The loops are where an int8 model's time goes: compiled for speed whatever the build's level
@@ -34,7 +36,7 @@ typedef struct dw1 {
   const tp_s8_conv *st;
   const tp_s8_conv_data *d;
   const uint32_t *rec; /* per group of four channels: start[4], (mult, round, right)[4], weights */
-  int8_t *window;      /* a border column's taps, kh x kw x C bytes */
+  const int8_t *pad;   /* C bytes of -input_offset: the taps outside the image */
   int32_t c4;          /* channels in groups of four */
   int32_t rec_words;   /* HEAD + 2 kh kw */
 } dw1;
@@ -63,141 +65,121 @@ static dw1 records_of(const tp_s8_conv *st, const tp_s8_conv_data *d) {
       r[i] *= 2u;
     }
   }
-  const dw1 k = {st, d, rec, (int8_t *)(rec + c4 / 4 * rec_words), c4, rec_words};
+  int8_t *const pad = (int8_t *)(rec + c4 / 4 * rec_words);
+  for (int32_t c = 0; c < C; c++) {
+    pad[c] = (int8_t)-st->input_offset; /* an int8: the offset is -zero_point */
+  }
+  const dw1 k = {st, d, rec, pad, c4, rec_words};
   return k;
 }
 
-/* The window of a border column c: for each tap (ky, kx) its C input bytes, or C bytes of
- * -input_offset where the tap lies outside. */
-static void window_of(const dw1 *k, const int8_t *in, column c) {
-  const tp_s8_conv *st = k->st;
-  const int32_t C = st->out_c, words = C / 4;
-  const uint32_t pad = (uint32_t)(uint8_t)(int8_t)-st->input_offset * 0x01010101u;
-  int8_t *dst = k->window;
-  for (int32_t ky = 0; ky < st->k_h; ky++) {
-    for (int32_t kx = 0; kx < st->k_w; kx++, dst += C) {
-      const int8_t *src = tap(st, in, c.y0 + ky * st->dil_h, c.x0 + kx * st->dil_w);
-      if (src == NULL) {
-        for (int32_t i = 0; i < words; i++) {
-          memcpy(dst + 4 * i, &pad, 4);
-        }
-        for (int32_t i = 4 * words; i < C; i++) {
-          dst[i] = (int8_t)pad;
-        }
-      } else {
-        for (int32_t i = 0; i < words; i++) {
-          const uint32_t v = load32(src + 4 * i);
-          memcpy(dst + 4 * i, &v, 4);
-        }
-        for (int32_t i = 4 * words; i < C; i++) {
-          dst[i] = src[i];
-        }
-      }
-    }
-  }
-}
+/* Every group of four channels of one column, in assembly: for each group its four sums over
+ * the nine taps (9 instructions a tap: its address from the table, the input word, SXTB16 of
+ * it twice, SMLABB/SMLATT with the record's widened weights), then its four out bytes by the
+ * record's requantization (TP_DSP_RQ, clamped to all of int8). Every value stays in a register
+ * (GCC's version of this loop kept its sums and pointers on the stack): r0 the arguments, r1
+ * the group's byte offset, r2 its record, r3 a tap's address, r4-r7 the sums, r8-r11 the
+ * operands; the epilogue borrows r3, r8-r12 and lr. 123 instructions a group, 36
+ * multiply-accumulates. */
+typedef struct groups_args {
+  const int8_t *tap[9]; /* each tap's channel 0, row by row (the padding row when outside) */
+  const uint32_t *rec;  /* the first group's record (records_of), REC_BYTES apart */
+  int8_t *out;          /* the column's out byte of channel 0 */
+  int32_t end;          /* 4 x the groups: the byte offset past the last group */
+  int32_t out_off;      /* the out zero point */
+} groups_args;
 
-/* The four sums of the group of record r over the nine taps: `p` is the group's input at the
- * top-left tap; taps `sx` bytes apart in a row, rows `sy` apart. Written out in assembly (GCC
- * spills the steps of this loop): 8 instructions a tap, one add a row. */
-__attribute__((always_inline)) static inline void group_sums(const uint32_t *r, const int8_t *p, int32_t sx,
-                                                             int32_t sy, int32_t acc[4]) {
-  const uint32_t *wg = r + HEAD;
-  int32_t a0 = (int32_t)r[0], a1 = (int32_t)r[1], a2 = (int32_t)r[2], a3 = (int32_t)r[3];
-  uint32_t x, xe, xo, we, wo;
-#define TAP(load, w_off)                                 \
-  load "\n\t"                                            \
-  "ldrd   %[we], %[wo], [%[wg], #" #w_off "]\n\t"        \
-  "sxtb16 %[xe], %[x]\n\t"                               \
-  "sxtb16 %[xo], %[x], ror #8\n\t"                       \
-  "smlabb %[a0], %[xe], %[we], %[a0]\n\t"                \
-  "smlatt %[a2], %[xe], %[we], %[a2]\n\t"                \
-  "smlabb %[a1], %[xo], %[wo], %[a1]\n\t"                \
-  "smlatt %[a3], %[xo], %[wo], %[a3]\n\t"
-#define ROW(w0, w1, w2)                                  \
-  TAP("ldr    %[x], [%[p]]", w0)                         \
-  TAP("ldr    %[x], [%[p], %[sx]]", w1)                  \
-  TAP("ldr    %[x], [%[p], %[sx], lsl #1]", w2)          \
-  "add    %[p], %[p], %[sy]\n\t"
-  __asm__(ROW(0, 8, 16) ROW(24, 32, 40) ROW(48, 56, 64)
-          : [p] "+&r"(p), [a0] "+&r"(a0), [a1] "+&r"(a1), [a2] "+&r"(a2), [a3] "+&r"(a3), [x] "=&r"(x),
-            [xe] "=&r"(xe), [xo] "=&r"(xo), [we] "=&r"(we), [wo] "=&r"(wo)
-          : [wg] "r"(wg), [sx] "r"(sx), [sy] "r"(sy)
-          : "memory");
-#undef ROW
-#undef TAP
-  acc[0] = a0;
-  acc[1] = a1;
-  acc[2] = a2;
-  acc[3] = a3;
-}
+#define GA_REC 36
+#define GA_OUT 40
+#define GA_END 44
+#define GA_OFF 48
+#define REC_BYTES 136 /* 4 (HEAD + 2 x 9) */
+_Static_assert(offsetof(groups_args, rec) == GA_REC && offsetof(groups_args, out) == GA_OUT &&
+                   offsetof(groups_args, end) == GA_END && offsetof(groups_args, out_off) == GA_OFF &&
+                   4 * (HEAD + 2 * 9) == REC_BYTES,
+               "groups_sat's offsets");
+#define GA_STR_(x) #x
+#define GA_STR(x) GA_STR_(x)
+#define GA(field) "[r0, #" GA_STR(GA_##field) "]"
 
-/* The four out bytes of a group from its doubled sums by the record's requantization (the
- * quick epilogue, TP_DSP_RQ), clamped to all of int8: two bytes an asm block. */
-__attribute__((always_inline)) static inline void quick_out4(const uint32_t *r, const int32_t acc[4], const epilogue *e,
-                                                             int8_t *o) {
-  uint32_t m, rd, sh, t;
-  const uint32_t *q = r + 4;
-#define LOAD "ldrd   %[m], %[rd], [%[q]], #12\n\tldr    %[sh], [%[q], #-4]\n\t"
-  for (int32_t i = 0; i < 4; i += 2) {
-    __asm__ volatile(LOAD TP_DSP_RQ("a0", TP_DSP_CLAMP_SAT) "strb   %[t], [%[o]]\n\t" LOAD
-                         TP_DSP_RQ("a1", TP_DSP_CLAMP_SAT) "strb   %[t], [%[o], #1]\n\t"
-                     : [q] "+&r"(q), [m] "=&r"(m), [rd] "=&r"(rd), [sh] "=&r"(sh), [t] "=&r"(t)
-                     : [a0] "r"(acc[i]), [a1] "r"(acc[i + 1]), [o] "r"(o + i), [off] "r"(e->out_off)
-                     : "memory");
-  }
-#undef LOAD
-}
+/* Tap t (0-8): its address, the group's input word into r8, the widened weights at record
+ * byte 64 + 8 t. */
+#define GA_TAP(t, w_off)                            \
+  "ldr    r3, [r0, #" #t " * 4]\n\t"                \
+  "ldr    r8, [r3, r1]\n\t"                         \
+  "ldrd   r10, r11, [r2, #" #w_off "]\n\t"          \
+  "sxtb16 r9, r8\n\t"                               \
+  "sxtb16 r8, r8, ror #8\n\t"                       \
+  "smlabb r4, r9, r10, r4\n\t"                      \
+  "smlatt r6, r9, r10, r6\n\t"                      \
+  "smlabb r5, r8, r11, r5\n\t"                      \
+  "smlatt r7, r8, r11, r7\n\t"
+/* Out byte `i` of the group from sum register `s`: the channel's record (multiplier r9,
+ * rounding term r10, shift r11) loaded from r3 on, out zero point r12, out pointer lr. */
+#define GA_OUT_BYTE(s, i)                           \
+  "ldmia  r3!, {r9, r10, r11}\n\t"                  \
+  "smmulr r8, " s ", r9\n\t"                        \
+  "add    r8, r8, r8, asr #31\n\t"                  \
+  "add    r8, r8, r10\n\t"                          \
+  "asr    r8, r8, r11\n\t"                          \
+  "add    r8, r8, r12\n\t"                          \
+  "ssat   r8, #8, r8\n\t"                           \
+  "strb   r8, [lr, #" #i "]\n\t"
 
-/* The channels past the groups of four, one by one; `p` is the first one's top-left tap. */
-__attribute__((noinline)) static void rest(const dw1 *k, const epilogue *e, const int8_t *p, int32_t sx, int32_t sy,
-                                           int8_t *o) {
+__attribute__((naked, noinline)) static void groups_sat(const groups_args *a) {
+  (void)a;
+  __asm__ volatile("push   {r4-r11, lr}\n\t"
+                   "ldr    r2, " GA(REC) "\n\t"
+                   "movs   r1, #0\n\t"
+                   "1:\n\t"
+                   "ldmia  r2, {r4-r7}\n\t" GA_TAP(0, 64) GA_TAP(1, 72) GA_TAP(2, 80) GA_TAP(3, 88) GA_TAP(4, 96)
+                       GA_TAP(5, 104) GA_TAP(6, 112) GA_TAP(7, 120) GA_TAP(8, 128)
+                   "add    r3, r2, #16\n\t"
+                   "ldr    r12, " GA(OFF) "\n\t"
+                   "ldr    lr, " GA(OUT) "\n\t"
+                   "add    lr, lr, r1\n\t" GA_OUT_BYTE("r4", 0) GA_OUT_BYTE("r5", 1) GA_OUT_BYTE("r6", 2)
+                       GA_OUT_BYTE("r7", 3)
+                   "add    r2, r2, #" GA_STR(REC_BYTES) "\n\t"
+                   "add    r1, r1, #4\n\t"
+                   "ldr    r8, " GA(END) "\n\t"
+                   "cmp    r1, r8\n\t"
+                   "bne    1b\n\t"
+                   "pop    {r4-r11, pc}\n\t");
+}
+#undef GA_OUT_BYTE
+#undef GA_TAP
+#undef GA
+
+/* The channels past the groups of four, one by one, through the column's tap table. */
+__attribute__((noinline)) static void rest(const dw1 *k, const epilogue *e, const int8_t *const tap[9], int8_t *o) {
   const tp_s8_conv *st = k->st;
   const tp_s8_conv_data *d = k->d;
-  for (int32_t ch = k->c4; ch < st->out_c; ch++, p++, o++) {
+  for (int32_t ch = k->c4; ch < st->out_c; ch++) {
     uint32_t a = d->bias != NULL ? (uint32_t)d->bias[ch] : 0u;
-    const int8_t *row = p;
-    for (int32_t ky = 0; ky < st->k_h; ky++, row += sy) {
-      const int8_t *q = row;
-      for (int32_t kx = 0; kx < st->k_w; kx++, q += sx) {
-        a += (uint32_t)((*q + st->input_offset) * d->w[(ky * st->k_w + kx) * st->out_c + ch]);
-      }
+    for (int32_t t = 0; t < 9; t++) {
+      a += (uint32_t)((tap[t][ch] + st->input_offset) * d->w[t * st->out_c + ch]);
     }
-    *o = finish_e(e, a, d->mult[ch], d->shift[ch]);
+    o[ch] = finish_e(e, a, d->mult[ch], d->shift[ch]);
   }
 }
 
-/* One column: `p` its top-left tap (in the input or the window), taps sx and sy apart. */
-__attribute__((always_inline)) static inline void column_out(const dw1 *k, const epilogue *e, const int8_t *p,
-                                                             int32_t sx, int32_t sy, int8_t *o) {
-  const uint32_t *r = k->rec;
-  const int32_t groups = k->c4 / 4;
-  for (int32_t g = 0; g < groups; g++, p += 4, o += 4, r += k->rec_words) {
-    int32_t acc[4];
-    group_sums(r, p, sx, sy, acc);
-    quick_out4(r, acc, e, o);
-  }
-  if (k->c4 < k->st->out_c) {
-    rest(k, e, p, sx, sy, o);
-  }
-}
-
-/* Every column of one batch (3 x 3 taps). */
+/* Every column of one batch (3 x 3 taps): its tap table (a row outside the image, or a tap
+ * outside it, the padding row), then groups_sat and rest. */
 __attribute__((noinline)) static void columns(const dw1 *k, const epilogue *ep, const int8_t *in, int8_t *out) {
   const tp_s8_conv *st = k->st;
   const epilogue local = *ep, *const e = &local; /* a local: the out stores cannot alias it */
-  const int32_t sx = st->in_sx * st->dil_w, sy = st->in_sy * st->dil_h;
-  const int32_t wsx = st->out_c, wsy = 3 * st->out_c; /* the window's steps */
+  groups_args a = {{NULL}, k->rec, out, k->c4, e->out_off};
   for (int32_t oy = 0; oy < st->out_h; oy++) {
     const int32_t y0 = oy * st->stride_h - st->pad_h;
-    const bool rows_inside = y0 >= 0 && y0 + 2 * st->dil_h < st->in_h;
-    for (int32_t ox = 0; ox < st->out_w; ox++) {
-      const column c = column_at(st, out, oy * st->out_w + ox);
-      if (rows_inside && c.x0 >= 0 && c.x0 + 2 * st->dil_w < st->in_w) {
-        column_out(k, e, in + c.y0 * st->in_sy + c.x0 * st->in_sx, sx, sy, c.out);
-      } else {
-        window_of(k, in, c);
-        column_out(k, e, k->window, wsx, wsy, c.out);
+    const int8_t *rows[3];
+    rows_3x3(st, in, y0, rows);
+    for (int32_t ox = 0; ox < st->out_w; ox++, a.out += st->out_c) {
+      taps_3x3(st, rows, ox * st->stride_w - st->pad_w, k->pad, a.tap);
+      if (k->c4 > 0) {
+        groups_sat(&a);
+      }
+      if (k->c4 < st->out_c) {
+        rest(k, e, a.tap, a.out);
       }
     }
   }

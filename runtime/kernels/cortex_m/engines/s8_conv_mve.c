@@ -1,5 +1,10 @@
 /* The fast routines of the _nhwc int8 convolutions on Helium (MVE) cores: int8 dot products
- * over each column's window, tail-predicated; requantization four lanes at a time. */
+ * (VMLADAVA, 16 products an instruction) over the windows of four columns at a time; the zoo's
+ * case (K a multiple of 16, every channel shifting right) in one assembly routine
+ * (quads_mve), others tail-predicated in C; requantization four lanes at a time. Depthwise
+ * with a depth multiplier of 1: s8_conv_mve_dw1.c. */
+#include <stddef.h>
+
 #include "cortex_m/engines/s8_conv_window.h"
 
 /* The convolution loops are where an int8 model's time goes: at -Os GCC keeps their sums and
@@ -11,19 +16,36 @@
 #if defined(TP_S8_CONV_MVE)
 /* ---- Helium: int8 dot products over the window, tail-predicated ---- */
 
-/* The window of a column as int8, K = kh * kw * Cin values; padding taps hold -input_offset,
- * which the offset brings to 0. The dot product adds input_offset * sum(w) afterwards. */
+/* n bytes from src to dst, 16 a step (the last one predicated); n bytes of v when src is NULL. */
+static inline void copy_run(int8_t *dst, const int8_t *src, int32_t n, int8x16_t v) {
+  for (int32_t i = 0; i < n; i += 16) {
+    const mve_pred16_t p = vctp8q((uint32_t)(n - i));
+    vstrbq_p_s8(dst + i, src != NULL ? vldrbq_z_s8(src + i, p) : v, p);
+  }
+}
+
+/* The window of a column as int8, K = kh * kw * Cin values, a row of taps at a time (one run of
+ * kw Cin bytes when the row and its columns lie inside the image); padding taps hold
+ * -input_offset, which the offset brings to 0. The dot product adds input_offset * sum(w)
+ * afterwards. */
 static void im2col_s8(const tp_s8_conv *st, const int8_t *in, column c, int8_t *col) {
-  const int32_t cin = st->in_c;
+  const int32_t cin = st->in_c, run = st->k_w * cin;
   const int8x16_t pad = vdupq_n_s8((int8_t)-st->input_offset);
-  for (int32_t ky = 0; ky < st->k_h; ky++) {
+  const bool cols_inside = st->dil_w == 1 && c.x0 >= 0 && c.x0 + st->k_w <= st->in_w;
+  for (int32_t ky = 0; ky < st->k_h; ky++, col += run) {
+    const int32_t iy = c.y0 + ky * st->dil_h;
+    if (iy < 0 || iy >= st->in_h) {
+      copy_run(col, NULL, run, pad);
+      continue;
+    }
+    const int8_t *const row = in + iy * st->in_sy;
+    if (cols_inside) {
+      copy_run(col, row + c.x0 * st->in_sx, run, pad);
+      continue;
+    }
     for (int32_t kx = 0; kx < st->k_w; kx++) {
-      const int8_t *src = tap(st, in, c.y0 + ky * st->dil_h, c.x0 + kx * st->dil_w);
-      for (int32_t i = 0; i < cin; i += 16) {
-        const mve_pred16_t p = vctp8q((uint32_t)(cin - i));
-        vstrbq_p_s8(col + i, src != NULL ? vldrbq_z_s8(src + i, p) : pad, p);
-      }
-      col += cin;
+      const int32_t ix = c.x0 + kx * st->dil_w;
+      copy_run(col + kx * cin, ix >= 0 && ix < st->in_w ? row + ix * st->in_sx : NULL, cin, pad);
     }
   }
 }
@@ -52,7 +74,177 @@ static void store4(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t oc, c
   }
 }
 
+/* ---- The zoo's case in assembly: K a multiple of 16, every channel shifting right ----
+ * The window of a pass interleaves its four columns 16 bytes at a time (chunk k of column j at
+ * 64 k + 16 j), so that one pointer walks them with post-incremented loads; each out channel
+ * gets a record (start value bias + input_offset * sum of its weights, multiplier, shift)
+ * once per call. quads_mve keeps every value in registers: r0/r2/r4/r6 the four sums
+ * (VMLADAVA accumulates into even registers), r1 the weights, r3 the window, r5 the records,
+ * r9 the out zero point, r10 the out bytes of column 0, r11 the channels left, r12 the
+ * arguments, lr the low-overhead loop's count; q5/q6 the range, q7 the columns' out offsets.
+ * 10 instructions per 16 x 4 multiply-accumulates, 24 a channel outside the loop. The sums go
+ * into the result vector lane by lane (VMOV.32): the two-lane VMOV gave other lanes under QEMU
+ * 7.2 in some calls (s8_conv_paths failed 8 of 400), which no test explained. */
+typedef struct quads_mve_args {
+  const int8_t *w;        /* the first channel's K weights; the next channel's follow */
+  const int8_t *quad;     /* the interleaved window */
+  const int32_t *rec;     /* three words a channel: start value, multiplier, shift */
+  int8_t *out;            /* column 0's out byte of the first channel */
+  int32_t cout;           /* at least 1 */
+  int32_t chunks;         /* K / 16, at least 1 */
+  int32_t out_off, lo, hi;
+  uint32_t offs[4];       /* columns 0-3's out bytes from column 0's */
+} quads_mve_args;
+
+_Static_assert(offsetof(quads_mve_args, quad) == 4 && offsetof(quads_mve_args, rec) == 8 &&
+                   offsetof(quads_mve_args, out) == 12 && offsetof(quads_mve_args, cout) == 16 &&
+                   offsetof(quads_mve_args, chunks) == 20 && offsetof(quads_mve_args, out_off) == 24 &&
+                   offsetof(quads_mve_args, lo) == 28 && offsetof(quads_mve_args, hi) == 32 &&
+                   offsetof(quads_mve_args, offs) == 36,
+               "quads_mve's offsets");
+
+__attribute__((naked, noinline)) static void quads_mve(const quads_mve_args *a) {
+  (void)a;
+  __asm__ volatile("push    {r4-r11, lr}\n\t"
+                   "vpush   {d8-d15}\n\t"
+                   "mov     r12, r0\n\t"
+                   "ldr     r1, [r12, #0]\n\t"
+                   "ldr     r5, [r12, #8]\n\t"
+                   "ldr     r10, [r12, #12]\n\t"
+                   "ldr     r11, [r12, #16]\n\t"
+                   "ldr     r9, [r12, #24]\n\t"
+                   "ldr     r7, [r12, #28]\n\t"
+                   "vdup.32 q5, r7\n\t"
+                   "ldr     r7, [r12, #32]\n\t"
+                   "vdup.32 q6, r7\n\t"
+                   "add     r7, r12, #36\n\t"
+                   "vldrw.32 q7, [r7]\n\t"
+                   "1:\n\t"
+                   "ldr     r7, [r5], #4\n\t"
+                   "mov     r0, r7\n\t"
+                   "mov     r2, r7\n\t"
+                   "mov     r4, r7\n\t"
+                   "mov     r6, r7\n\t"
+                   "ldr     r3, [r12, #4]\n\t"
+                   "ldr     r7, [r12, #20]\n\t"
+                   "dls     lr, r7\n\t"
+                   "2:\n\t"
+                   "vldrb.8 q0, [r1], #16\n\t"
+                   "vldrb.8 q1, [r3], #16\n\t"
+                   "vmladava.s8 r0, q1, q0\n\t"
+                   "vldrb.8 q2, [r3], #16\n\t"
+                   "vmladava.s8 r2, q2, q0\n\t"
+                   "vldrb.8 q3, [r3], #16\n\t"
+                   "vmladava.s8 r4, q3, q0\n\t"
+                   "vldrb.8 q4, [r3], #16\n\t"
+                   "vmladava.s8 r6, q4, q0\n\t"
+                   "le      lr, 2b\n\t"
+                   "vmov.32 q3[0], r0\n\t"
+                   "vmov.32 q3[1], r2\n\t"
+                   "vmov.32 q3[2], r4\n\t"
+                   "vmov.32 q3[3], r6\n\t"
+                   "ldrd    r7, r8, [r5], #8\n\t"
+                   "vqrdmulh.s32 q3, q3, r7\n\t"
+                   "vshr.s32 q4, q3, #31\n\t"
+                   "vadd.i32 q3, q3, q4\n\t"
+                   "vrshl.s32 q3, r8\n\t"
+                   "vadd.i32 q3, q3, r9\n\t"
+                   "vmax.s32 q3, q3, q5\n\t"
+                   "vmin.s32 q3, q3, q6\n\t"
+                   "vstrb.32 q3, [r10, q7]\n\t"
+                   "add     r10, r10, #1\n\t"
+                   "subs    r11, r11, #1\n\t"
+                   "bne     1b\n\t"
+                   "vpop    {d8-d15}\n\t"
+                   "pop     {r4-r11, pc}\n\t");
+}
+
+/* Column j of a pass into the interleaved window (dst = window + 16 j): with Cin a multiple of
+ * 16 every tap is whole chunks, written in place (padding taps -input_offset); otherwise its K
+ * values are gathered into `stage` by im2col_s8, completed with zeros up to kp (a multiple of
+ * 16; a zero meets the zero weights of a padded filter) and copied a chunk at a time. */
+static void window_chunks(const tp_s8_conv *st, const int8_t *in, column c, int8_t *dst, int8_t *stage,
+                          int32_t kp) {
+  const int32_t cin = st->in_c, K = st->k_h * st->k_w * cin;
+  if (cin % 16 == 0 && st->dil_w == 1 && c.y0 >= 0 && c.y0 + (st->k_h - 1) * st->dil_h < st->in_h && c.x0 >= 0 &&
+      c.x0 + st->k_w <= st->in_w) {
+    /* Every tap inside: a row of taps is one run of kw Cin bytes. */
+    const int32_t run = st->k_w * cin, row_step = st->dil_h * st->in_sy;
+    const int8_t *row = in + c.y0 * st->in_sy + c.x0 * st->in_sx;
+    for (int32_t ky = 0; ky < st->k_h; ky++, row += row_step) {
+      for (int32_t i = 0; i < run; i += 16, dst += 64) {
+        vstrbq_s8(dst, vldrbq_s8(row + i));
+      }
+    }
+    return;
+  }
+  if (cin % 16 == 0) {
+    const int8x16_t pad = vdupq_n_s8((int8_t)-st->input_offset);
+    for (int32_t ky = 0; ky < st->k_h; ky++) {
+      const int32_t iy = c.y0 + ky * st->dil_h;
+      const int8_t *const row = iy >= 0 && iy < st->in_h ? in + iy * st->in_sy : NULL;
+      for (int32_t kx = 0; kx < st->k_w; kx++) {
+        const int32_t ix = c.x0 + kx * st->dil_w;
+        const int8_t *const src = row != NULL && ix >= 0 && ix < st->in_w ? row + ix * st->in_sx : NULL;
+        for (int32_t i = 0; i < cin; i += 16, dst += 64) {
+          vstrbq_s8(dst, src != NULL ? vldrbq_s8(src + i) : pad);
+        }
+      }
+    }
+    return;
+  }
+  im2col_s8(st, in, c, stage);
+  for (int32_t k = K; k < kp; k++) {
+    stage[k] = 0;
+  }
+  for (int32_t k = 0; k < kp; k += 16, dst += 64) {
+    vstrbq_s8(dst, vldrbq_s8(stage + k));
+  }
+}
+
+/* The zoo's case (see quads_mve) with a window of kp values (K rounded up to 16: K itself, or a
+ * filter padded with zero weights, each out channel kp bytes): false when the call is not it. */
+static bool conv_quads_mve(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t kp) {
+  const int32_t npos = st->out_h * st->out_w, K = kp;
+  if (K % 16 != 0 || !tp_s8_conv_shifts_right(st, d)) {
+    return false;
+  }
+  int8_t *const quad = (int8_t *)d->scratch;
+  int32_t *const rec = (int32_t *)(void *)(quad + 4 * K);
+  int8_t *const stage = (int8_t *)(rec + 3 * st->out_c);
+  for (int32_t oc = 0; oc < st->out_c; oc++) {
+    int32_t ws = 0;
+    for (int32_t k = 0; k < K; k += 16) {
+      ws = vaddvaq_s8(ws, vldrbq_s8(d->w + oc * K + k));
+    }
+    rec[3 * oc] = (int32_t)((d->bias != NULL ? (uint32_t)d->bias[oc] : 0u) + (uint32_t)st->input_offset * (uint32_t)ws);
+    rec[3 * oc + 1] = d->mult[oc];
+    rec[3 * oc + 2] = d->shift[oc];
+  }
+  for (int32_t b = 0; b < st->batches; b++) {
+    const int8_t *in = d->in + b * st->in_sn;
+    int8_t *out = d->out + b * st->out_sn;
+    for (int32_t pos = 0; pos < npos; pos += 4) {
+      quads_mve_args a = {d->w, quad, rec, NULL, st->out_c, K / 16, st->output_offset, st->act_min, st->act_max,
+                          {0, 0, 0, 0}};
+      for (int32_t j = 0; j < 4; j++) {
+        const column c = column_at(st, out, pos + j < npos ? pos + j : npos - 1);
+        window_chunks(st, in, c, quad + 16 * j, stage, kp);
+        if (j == 0) {
+          a.out = c.out;
+        }
+        a.offs[j] = (uint32_t)(c.out - a.out);
+      }
+      quads_mve(&a);
+    }
+  }
+  return true;
+}
+
 void tp_s8_conv_fast_conv(const tp_s8_conv *st, const tp_s8_conv_data *d) {
+  if (conv_quads_mve(st, d, st->k_h * st->k_w * st->in_c)) {
+    return;
+  }
   const int32_t K = st->k_h * st->k_w * st->in_c;
   const int32_t npos = st->out_h * st->out_w;
   const uint32_t off = (uint32_t)st->input_offset;
@@ -213,6 +405,30 @@ static void depthwise_c1(const tp_s8_conv *st, const tp_s8_conv_data *d) {
 void tp_s8_conv_fast_depthwise(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   const int32_t kk = st->k_h * st->k_w, cout = st->out_c;
   if (st->in_c == 1) {
+    /* One input channel (a first layer) with a large filter: a convolution of Cout channels
+     * over kh kw taps, its weights transposed to OHWI in the scratch and padded with zeros to a
+     * multiple of 16, by quads_mve; depthwise_c1 when that does not apply (below 16 taps the
+     * padding and the windows cost more than depthwise_c1's direct loop: digits' 3 x 3 first
+     * layer 18.1k instructions that way, 30.6k as a convolution). */
+    const int32_t kp = round_up(kk, 16);
+    int8_t *const wt = (int8_t *)d->scratch;
+    tp_s8_conv cs = *st;
+    cs.depthwise = 0;
+    cs.cin_g = 1;
+    cs.cout_g = cout;
+    tp_s8_conv_data dc = *d;
+    dc.w = wt;
+    dc.scratch = wt + round_up(cout * kp, 4);
+    if (kk >= 16 && tp_s8_conv_shifts_right(st, d)) {
+      for (int32_t oc = 0; oc < cout; oc++) {
+        for (int32_t t = 0; t < kp; t++) {
+          wt[oc * kp + t] = t < kk ? d->w[t * cout + oc] : 0;
+        }
+      }
+      if (conv_quads_mve(&cs, &dc, kp)) {
+        return;
+      }
+    }
     depthwise_c1(st, d);
     return;
   }

@@ -8,9 +8,11 @@
  * multiplied, each channel starting from bias + input_offset * (sum of its weights), and the
  * two requantized vectors are put back in channel order by VMOVNB/VMOVNT before an 8-byte
  * store. Per call, a record per group of eight channels (start values, multipliers, shifts,
- * split even/odd) is written to the scratch: 12 bytes a channel. A border column is first
- * copied into a window of kh x kw taps (kh kw bytes a channel, after the records), its padded
- * taps -input_offset (their term is then 0, so the start values hold). Channels past the
+ * split even/odd) is written to the scratch: 12 bytes a channel. A 3 x 3 column reads its taps
+ * through a table of their addresses, a tap outside the image pointing at a row of
+ * -input_offset bytes after the records (its term is then 0, so the start values hold); a
+ * border column of another filter is first copied into a window of kh x kw taps there (kh kw
+ * bytes a channel). Channels past the
  * groups of eight, and every channel when a shift is not a right one, take four channels a
  * step, int32 lanes, over the taps inside the image: (x + input_offset) * w. Bit-exact with the
  * portable routine (tests/kernels/s8_conv_paths.c). */
@@ -149,10 +151,49 @@ __attribute__((always_inline)) static inline void columns(const tp_s8_conv *st, 
   }
 }
 
+/* Eight channels of a 3 x 3 column through its tap table (each tap's channel 0, or the padding
+ * row): group8 without strides, so that a border column needs no window. */
+__attribute__((always_inline)) static inline void group8_taps(const tp_s8_conv *st, const int32_t *r,
+                                                              const int8_t *const taps[9], int32_t oc,
+                                                              const int8_t *w, int8_t *out) {
+  const int32_t C = st->out_c;
+  int32x4_t even = vldrwq_s32(r), odd = vldrwq_s32(r + 4);
+  for (int32_t t = 0; t < 9; t++, w += C) {
+    const int16x8_t xv = vldrbq_s16(taps[t] + oc), wv = vldrbq_s16(w);
+    even = vaddq_s32(even, vmullbq_int_s16(xv, wv));
+    odd = vaddq_s32(odd, vmulltq_int_s16(xv, wv));
+  }
+  const int32x4_t qe = requantize4(even, vldrwq_s32(r + 8), vldrwq_s32(r + 16), st);
+  const int32x4_t qo = requantize4(odd, vldrwq_s32(r + 12), vldrwq_s32(r + 20), st);
+  vstrbq_s16(out, vmovntq_s32(vmovnbq_s32(vdupq_n_s16(0), qe), qo));
+}
+
+/* Every column of one batch, 3 x 3: the groups of eight read the input in place through the
+ * column's tap table, a tap outside the image pointing at `pad_row` (C bytes of -input_offset:
+ * its term is 0); the other channels take channels4 over the taps inside. */
 __attribute__((noinline)) static void columns_3x3(const tp_s8_conv *st, const tp_s8_conv_data *d, bool quick,
-                                                  int32_t c8, const int32_t *rec, int8_t *win, const int8_t *in,
-                                                  int8_t *out) {
-  columns(st, d, quick, c8, rec, win, in, out, 3, 3);
+                                                  int32_t c8, const int32_t *rec, const int8_t *pad_row,
+                                                  const int8_t *in, int8_t *out) {
+  const int32_t C = st->out_c, w_row = 3 * C;
+  for (int32_t oy = 0; oy < st->out_h; oy++) {
+    const int32_t y0 = oy * st->stride_h - st->pad_h;
+    const int8_t *rows[3];
+    rows_3x3(st, in, y0, rows);
+    for (int32_t ox = 0; ox < st->out_w; ox++, out += C) {
+      const int32_t x0 = ox * st->stride_w - st->pad_w;
+      const int8_t *taps[9];
+      taps_3x3(st, rows, x0, pad_row, taps);
+      for (int32_t oc = 0; oc < c8; oc += 8) {
+        group8_taps(st, rec + oc / 8 * REC_WORDS, taps, oc, d->w + oc, out + oc);
+      }
+      if (c8 < C) {
+        const int32_t ky0 = first_tap(y0, st->dil_h), ky1 = end_tap(y0, st->in_h, 3, st->dil_h);
+        const int32_t kx0 = first_tap(x0, st->dil_w), kx1 = end_tap(x0, st->in_w, 3, st->dil_w);
+        const int8_t *x00 = in + (y0 + ky0 * st->dil_h) * st->in_sy + (x0 + kx0 * st->dil_w) * st->in_sx;
+        channels4(st, d, quick, c8, x00, d->w + ky0 * w_row + kx0 * C, ky0, ky1, kx0, kx1, out);
+      }
+    }
+  }
 }
 
 __attribute__((noinline)) static void columns_any(const tp_s8_conv *st, const tp_s8_conv_data *d, bool quick,
@@ -171,6 +212,9 @@ void tp_s8_conv_mve_depthwise1(const tp_s8_conv *st, const tp_s8_conv_data *d) {
     const int8_t *in = d->in + b * st->in_sn;
     int8_t *out = d->out + b * st->out_sn;
     if (st->k_h == 3 && st->k_w == 3) {
+      for (int32_t c = 0; c < c8; c++) { /* the padding row (the window's place) */
+        win[c] = (int8_t)-st->input_offset;
+      }
       columns_3x3(st, d, quick, c8, rec, win, in, out);
     } else {
       columns_any(st, d, quick, c8, rec, win, in, out);

@@ -101,6 +101,28 @@ static inline int32_t end_tap(int32_t origin, int32_t size, int32_t k, int32_t d
   return n < k ? n : k;
 }
 
+/* A 3 x 3 column's tap table (the DSP and Helium depthwise routines with a depth multiplier
+ * of 1): rows_3x3 gives the three input rows of an out row whose top tap is at y0 (NULL for a
+ * row outside the image), taps_3x3 each tap's channel 0 of the column whose left tap is at x0,
+ * row by row, or `pad` (a row of -input_offset bytes: its term is 0) for a tap outside. */
+static inline void rows_3x3(const tp_s8_conv *st, const int8_t *in, int32_t y0, const int8_t *rows[3]) {
+  for (int32_t ky = 0; ky < 3; ky++) {
+    const int32_t iy = y0 + ky * st->dil_h;
+    rows[ky] = iy >= 0 && iy < st->in_h ? in + iy * st->in_sy : NULL;
+  }
+}
+
+static inline void taps_3x3(const tp_s8_conv *st, const int8_t *const rows[3], int32_t x0, const int8_t *pad,
+                            const int8_t *taps[9]) {
+  for (int32_t kx = 0; kx < 3; kx++) {
+    const int32_t ix = x0 + kx * st->dil_w;
+    const bool col_in = ix >= 0 && ix < st->in_w;
+    for (int32_t ky = 0; ky < 3; ky++) {
+      taps[3 * ky + kx] = rows[ky] != NULL && col_in ? rows[ky] + ix * st->in_sx : pad;
+    }
+  }
+}
+
 /* The fast path's routines (one of s8_conv_c.c, s8_conv_dsp.c, s8_conv_mve.c is compiled):
  * tp_s8_conv_fast calls the one for st. */
 void tp_s8_conv_fast_conv(const tp_s8_conv *st, const tp_s8_conv_data *d);

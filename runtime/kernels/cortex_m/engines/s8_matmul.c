@@ -1,6 +1,7 @@
 /* The int8 matrix product of quantized_linear and quantized_batch_matmul (see s8_matmul.h). */
 #include "cortex_m/engines/s8_matmul.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "cortex_m/engines/int8_util.h"
@@ -186,6 +187,57 @@ __attribute__((noinline)) static void dots4_dsp(const int16x2_t *xw, uint32_t wo
   d[0] = d0, d[1] = d1, d[2] = d2, d[3] = d3;
 }
 
+/* dots4_dsp for a lhs row longer than CHUNK, widening it on the fly instead of a chunk at a
+ * time for every block of four rhs rows: each lhs word is widened (SXTAB16 and its ROR #8 form
+ * with the offset) as it is read, 25 instructions per 16 MACs. One naked routine, every value
+ * in a register: r1 the lhs, r0 its end, r2/r3 rhs rows 0 and 2 (rows 1 and 3 at +depth, r8),
+ * r4-r7 the sums, r9 the offset in both lanes, r10/r11 the lhs pairs, r12/lr the weights; the
+ * arguments' address is kept on the stack for the sums' store. */
+typedef struct raw4_args {
+  const int8_t *x, *x_end; /* the lhs columns, a multiple of 4 */
+  const int8_t *w;         /* rhs row 0 at the first column; rows 1-3 `depth` apart */
+  uint32_t depth;
+  int16x2_t aa;            /* the lhs offset in both lanes */
+  int32_t d[BLOCK];        /* the four sums, added to */
+} raw4_args;
+
+_Static_assert(offsetof(raw4_args, x_end) == 4 && offsetof(raw4_args, w) == 8 && offsetof(raw4_args, depth) == 12 &&
+                   offsetof(raw4_args, aa) == 16 && offsetof(raw4_args, d) == 20,
+               "dots4_raw's offsets");
+
+/* Rhs row sum register `acc` from the weight word loaded by `load`. */
+#define RAW_ROW(load, acc)                          \
+  load "\n\t"                                       \
+  "sxtb16 lr, r12\n\t"                              \
+  "smlad  " acc ", r10, lr, " acc "\n\t"            \
+  "sxtb16 r12, r12, ror #8\n\t"                     \
+  "smlad  " acc ", r11, r12, " acc "\n\t"
+
+__attribute__((naked, noinline)) static void dots4_raw(raw4_args *a) {
+  (void)a;
+  __asm__ volatile("push   {r0, r4-r11, lr}\n\t"
+                   "ldrd   r1, r3, [r0, #0]\n\t" /* x, x_end (into r3 for now) */
+                   "ldrd   r2, r8, [r0, #8]\n\t" /* w, depth */
+                   "ldr    r9, [r0, #16]\n\t"
+                   "add    r12, r0, #20\n\t"
+                   "ldmia  r12, {r4-r7}\n\t"
+                   "mov    r0, r3\n\t"
+                   "add    r3, r2, r8, lsl #1\n\t" /* row 2 */
+                   "1:\n\t"
+                   "ldr    r11, [r1], #4\n\t"
+                   "sxtab16 r10, r9, r11\n\t"
+                   "sxtab16 r11, r9, r11, ror #8\n\t" RAW_ROW("ldr    r12, [r2, r8]", "r5")
+                       RAW_ROW("ldr    r12, [r2], #4", "r4") RAW_ROW("ldr    r12, [r3, r8]", "r7")
+                           RAW_ROW("ldr    r12, [r3], #4", "r6")
+                   "cmp    r1, r0\n\t"
+                   "bne    1b\n\t"
+                   "ldr    r12, [sp]\n\t"
+                   "add    r12, r12, #20\n\t"
+                   "stmia  r12, {r4-r7}\n\t"
+                   "pop    {r0, r4-r11, pc}\n\t");
+}
+#undef RAW_ROW
+
 /* d[0..count) += the same for count (1..3) rows, in C: two rows, then one. */
 static void dots_few_dsp(const int16x2_t *xw, uint32_t words, const int8_t *w, uint32_t depth, uint32_t count,
                          int32_t *d) {
@@ -208,8 +260,95 @@ static void dots_few_dsp(const int16x2_t *xw, uint32_t words, const int8_t *w, u
   }
 }
 
+/* finish, with the requantization's SMMULR form when the shift is a right shift (right =
+ * -shift, 1..31; 0 for any other shift) and |total| < 2^30: (2 total mult + 2^31) >> 32 is
+ * tp_requantize's (total mult + 2^30) >> 31, and (h + (h < 0 ? -1 : 0) + 2^(right-1)) >> right
+ * its rounding half away from zero: the same bytes, without the 64-bit steps of the wide
+ * total's general path. */
+static inline int8_t finish_dsp(const tp_s8_matmul *p, uint32_t dot, int64_t row_term, int32_t bias,
+                                int32_t right) {
+  const int64_t total = p->wide ? (int64_t)(int32_t)dot + row_term + bias
+                                : (int64_t)(int32_t)(dot + (uint32_t)(uint64_t)row_term + (uint32_t)bias);
+  if (right == 0 || total <= -(1ll << 30) || total >= (1ll << 30)) {
+    return finish(p, dot, row_term, bias);
+  }
+  int32_t h;
+  __asm__("smmulr %0, %1, %2" : "=r"(h) : "r"((int32_t)total * 2), "r"(p->multiplier));
+  const int32_t r = (h + (h >> 31) + (1 << (right - 1))) >> right;
+  return (int8_t)tp_clamp_i32((int32_t)((uint32_t)r + (uint32_t)p->out_offset), p->act_min, p->act_max);
+}
+
+/* The quick epilogue's constants for a call (finish_dsp's arithmetic): right 0 when the shift
+ * is not a right shift (then quick4 is not used). */
+typedef struct quick_rq {
+  int32_t mult, right, half, off, lo, hi;
+} quick_rq;
+
+/* The four outs of a full block by finish_dsp's SMMULR form: each total dot + term + bias in
+ * int32 with its overflow checked (ADDS, BVS) and its range [-2^30, 2^30) (SSAT #31 leaves it
+ * as it is: twice it fits int32, which is all the SMMULR form needs); 0 (nothing written) when
+ * one fails, and the caller takes finish_dsp. In assembly: GCC's version kept the totals on
+ * the stack and reloaded the constants (40 instructions an out byte, here 22). */
+typedef struct quick4_args {
+  const quick_rq *q;
+  const int32_t *d;     /* the four dot products */
+  int32_t term;         /* the row term (its low 32 bits) */
+  const int32_t *bias;  /* the block's four biases */
+  int8_t *out;
+} quick4_args;
+
+_Static_assert(offsetof(quick_rq, right) == 4 && offsetof(quick_rq, hi) == 20 && offsetof(quick4_args, d) == 4 &&
+                   offsetof(quick4_args, term) == 8 && offsetof(quick4_args, bias) == 12 &&
+                   offsetof(quick4_args, out) == 16,
+               "quick4's offsets");
+
+/* Total `t` (r4-r7) += the row term r2 and its bias `b`, checked. */
+#define Q4_TOTAL(t, b)                              \
+  "adds   " t ", " t ", r2\n\t"                     \
+  "bvs    9f\n\t"                                   \
+  "adds   " t ", " t ", " b "\n\t"                  \
+  "bvs    9f\n\t"                                   \
+  "ssat   lr, #31, " t "\n\t"                       \
+  "cmp    lr, " t "\n\t"                            \
+  "bne    9f\n\t"
+/* Out byte i from total `t`: multiplier r1, right r2, half r3, out zero point r8, range r9-r10. */
+#define Q4_OUT(t, i)                                \
+  "add    " t ", " t ", " t "\n\t"                  \
+  "smmulr " t ", " t ", r1\n\t"                     \
+  "add    " t ", " t ", " t ", asr #31\n\t"         \
+  "add    " t ", " t ", r3\n\t"                     \
+  "asr    " t ", " t ", r2\n\t"                     \
+  "add    " t ", " t ", r8\n\t"                     \
+  "cmp    " t ", r9\n\t"                            \
+  "it     lt\n\t"                                   \
+  "movlt  " t ", r9\n\t"                            \
+  "cmp    " t ", r10\n\t"                           \
+  "it     gt\n\t"                                   \
+  "movgt  " t ", r10\n\t"                           \
+  "strb   " t ", [r12, #" #i "]\n\t"
+
+__attribute__((naked, noinline)) static bool quick4(const quick4_args *a) {
+  (void)a;
+  __asm__ volatile("push   {r4-r11, lr}\n\t"
+                   "ldmia  r0, {r0, r1, r2, r3, r12}\n\t" /* q, d, term, bias, out */
+                   "ldmia  r1, {r4-r7}\n\t"
+                   "ldmia  r3, {r8-r11}\n\t" Q4_TOTAL("r4", "r8") Q4_TOTAL("r5", "r9") Q4_TOTAL("r6", "r10")
+                       Q4_TOTAL("r7", "r11")
+                   "ldmia  r0, {r1, r2, r3, r8, r9, r10}\n\t" Q4_OUT("r4", 0) Q4_OUT("r5", 1) Q4_OUT("r6", 2)
+                       Q4_OUT("r7", 3)
+                   "movs   r0, #1\n\t"
+                   "pop    {r4-r11, pc}\n\t"
+                   "9:\n\t"
+                   "movs   r0, #0\n\t"
+                   "pop    {r4-r11, pc}\n\t");
+}
+#undef Q4_OUT
+#undef Q4_TOTAL
+
 void tp_s8_matmul_dsp(const tp_s8_matmul *p, const int8_t *lhs, const int8_t *rhs, const int32_t *bias,
                       int8_t *out) {
+  const int32_t right = p->shift <= -1 && p->shift >= -31 ? -p->shift : 0;
+  const quick_rq q = {p->multiplier, right, right > 0 ? 1 << (right - 1) : 0, p->out_offset, p->act_min, p->act_max};
   int16x2_t xw[CHUNK / 2] __attribute__((aligned(8)));
   const uint32_t depth = p->depth, body = depth & ~3u;
   const int32_t a = p->lhs_offset;
@@ -221,7 +360,12 @@ void tp_s8_matmul_dsp(const tp_s8_matmul *p, const int8_t *lhs, const int8_t *rh
       const uint32_t count = p->cols - n < BLOCK ? p->cols - n : BLOCK;
       const int8_t *w = rhs + n * depth;
       int32_t d[BLOCK] = {0, 0, 0, 0};
-      for (uint32_t c = 0; c < body; c += CHUNK) {
+      if (body > CHUNK && count == BLOCK) { /* widened on the fly: no chunk widened per block */
+        raw4_args r = {lhs, lhs + body, w, depth, aa, {0, 0, 0, 0}};
+        dots4_raw(&r);
+        memcpy(d, r.d, sizeof d);
+      }
+      for (uint32_t c = 0; c < body && !(body > CHUNK && count == BLOCK); c += CHUNK) {
         const uint32_t len = body - c < CHUNK ? body - c : CHUNK;
         if (!widened) {
           widen(xw, lhs + c, len, aa);
@@ -233,12 +377,21 @@ void tp_s8_matmul_dsp(const tp_s8_matmul *p, const int8_t *lhs, const int8_t *rh
           dots_few_dsp(xw, len >> 2, w + c, depth, count, d);
         }
       }
+      /* A full block without a tail: quick4 when the totals are small and the row term fits
+       * int32 (for a wrapping int32 total, !wide, its low 32 bits are the term). */
+      const bool term32 = !p->wide || row_term == (int64_t)(int32_t)row_term;
+      static const int32_t no_bias[BLOCK] = {0, 0, 0, 0};
+      const quick4_args qa = {&q, d, (int32_t)(uint32_t)(uint64_t)row_term, bias != NULL ? bias + n : no_bias, out};
+      if (count == BLOCK && body == depth && right > 0 && term32 && quick4(&qa)) {
+        out += BLOCK;
+        continue;
+      }
       for (uint32_t i = 0; i < count; i++) {
         uint32_t s = (uint32_t)d[i];
         for (uint32_t k = body; k < depth; k++) { /* the last depth % 4 columns */
           s += (uint32_t)((lhs[k] + a) * w[i * depth + k]);
         }
-        *out++ = finish(p, s, row_term, bias != NULL ? bias[n + i] : 0);
+        *out++ = finish_dsp(p, s, row_term, bias != NULL ? bias[n + i] : 0, right);
       }
     }
   }
@@ -328,9 +481,54 @@ static int32_t row_sum_mve(const int8_t *x, uint32_t depth, int32_t a) {
   return s;
 }
 
+/* The four outs of a full block, four lanes: when every total dot + term + bias fits in
+ * [-2^30, 2^30) (int32 additions, overflow checked) and the shift is a right shift,
+ * requantize_cmsis is VQRDMULH (which saturates only for an INT32_MIN multiplier, excluded)
+ * and a right shift rounding half away from zero (VRSHL rounds half up: negative values move
+ * down by one first), then the out offset and the clamp; false (nothing written) otherwise. */
+static bool quick4_mve(const tp_s8_matmul *p, const uint32_t d[BLOCK], int32_t term, const int32_t *bias,
+                       int8_t *out) {
+  int32_t t[BLOCK];
+  for (uint32_t i = 0; i < BLOCK; i++) {
+    int32_t v;
+    if (__builtin_add_overflow((int32_t)d[i], term, &v) ||
+        __builtin_add_overflow(v, bias != NULL ? bias[i] : 0, &v) || v < -(1 << 30) || v >= (1 << 30)) {
+      return false;
+    }
+    t[i] = v;
+  }
+  int32x4_t v = vqrdmulhq_n_s32(vldrwq_s32(t), p->multiplier);
+  v = vrshlq_n_s32(vaddq_s32(v, vshrq_n_s32(v, 31)), p->shift);
+  v = vaddq_n_s32(v, p->out_offset);
+  v = vminq_s32(vmaxq_s32(v, vdupq_n_s32(p->act_min)), vdupq_n_s32(p->act_max));
+  vstrbq_s32(out, v);
+  return true;
+}
+
+/* matmul with quick4_mve for full blocks when it applies. */
 void tp_s8_matmul_mve(const tp_s8_matmul *p, const int8_t *lhs, const int8_t *rhs, const int32_t *bias,
                       int8_t *out) {
-  matmul(p, lhs, rhs, bias, out, dots_mve, row_sum_mve);
+  const uint32_t depth = p->depth;
+  const bool quick = p->shift <= -1 && p->shift >= -31 && p->multiplier != INT32_MIN;
+  for (uint32_t m = 0; m < p->rows; m++, lhs += depth) {
+    const int64_t row_term =
+        p->rhs_offset != 0 ? (int64_t)p->rhs_offset * row_sum_mve(lhs, depth, p->lhs_offset) : 0;
+    /* For a wrapping int32 total (!wide) the low 32 bits of the term are all of it. */
+    const bool term32 = !p->wide || row_term == (int64_t)(int32_t)row_term;
+    for (uint32_t n = 0; n < p->cols; n += BLOCK) {
+      const uint32_t count = p->cols - n < BLOCK ? p->cols - n : BLOCK;
+      uint32_t d[BLOCK];
+      dots_mve(lhs, rhs + n * depth, depth, p->lhs_offset, count, d);
+      if (quick && term32 && count == BLOCK &&
+          quick4_mve(p, d, (int32_t)(uint32_t)(uint64_t)row_term, bias != NULL ? bias + n : NULL, out)) {
+        out += BLOCK;
+        continue;
+      }
+      for (uint32_t i = 0; i < count; i++) {
+        *out++ = finish(p, d[i], row_term, bias != NULL ? bias[n + i] : 0);
+      }
+    }
+  }
 }
 
 #endif /* TP_S8_MATMUL_MVE */

@@ -23,12 +23,17 @@
  *    stack) into int16 pairs with the offset added, SXTAB16 of each word and of the word
  *    rotated by 8: (x0+a, x2+a), (x1+a, x3+a); a rhs word w pairs with them as SXTB16(w) and
  *    SXTB16(w, ROR 8), two SMLADs adding its four products: no weight re-layout. Four rhs
- *    rows share each LDRD of lhs pairs: 23 instructions per 16 MACs in the inner loop;
+ *    rows share each LDRD of lhs pairs: 23 instructions per 16 MACs in the inner loop (a row
+ *    longer than 256 columns is widened as it is read instead, 25 per 16, rather than a chunk
+ *    again for every block of four rows);
  *  - Helium (MVE): VMLADAVA.S8 adds 16 products x[k] * w[k] an instruction, four rhs rows at
  *    a time when a = 0; otherwise two rows, each with VADDVA.S8 of its weights
  *    (dot = x . w + a * sum w). Full vectors run unpredicated, the last depth % 16 columns
  *    are one VCTP8-predicated step with zeroing loads: no scalar tail.
- * int32 sums are exact modulo 2^32 in any order, so all three give identical outputs.
+ * int32 sums are exact modulo 2^32 in any order, so all three give identical outputs. On the
+ * DSP and Helium cores a block of four outputs whose totals lie in [-2^30, 2^30), with a right
+ * shift, is requantized in one step (SMMULR / VQRDMULH and a rounding shift: the same
+ * arithmetic as tp_requantize, without the wide total's 64-bit path).
  */
 #ifndef TINYPTE_KERNELS_CORTEX_M_ENGINES_S8_MATMUL_H
 #define TINYPTE_KERNELS_CORTEX_M_ENGINES_S8_MATMUL_H

@@ -245,6 +245,34 @@ static inline int8_t avg_quantize(float sum, int32_t count, float scale, int32_t
 /* Channels summed together in the NHWC routine (each channel in the reference's order). */
 #define AVG_BLOCK 8
 
+/* A block of AVG_BLOCK channels of one out pixel, its sums in registers (each channel summed
+ * in the reference's order, as the loop below): in points at the block's first channel. */
+static void avg_block8(const int8_t *restrict in, const tp_s8_pool *g, uint32_t c, int32_t y0, int32_t y1,
+                       int32_t x0, int32_t x1, float scale, int32_t zp, int32_t count, int8_t *restrict o) {
+  float a0 = 0.0f, a1 = 0.0f, a2 = 0.0f, a3 = 0.0f, a4 = 0.0f, a5 = 0.0f, a6 = 0.0f, a7 = 0.0f;
+  for (int32_t y = y0; y < y1; y++) {
+    const int8_t *restrict px = in + ((uint32_t)y * (uint32_t)g->iw + (uint32_t)x0) * c;
+    for (int32_t x = x0; x < x1; x++, px += c) {
+      a0 += (float)(px[0] - zp) * scale;
+      a1 += (float)(px[1] - zp) * scale;
+      a2 += (float)(px[2] - zp) * scale;
+      a3 += (float)(px[3] - zp) * scale;
+      a4 += (float)(px[4] - zp) * scale;
+      a5 += (float)(px[5] - zp) * scale;
+      a6 += (float)(px[6] - zp) * scale;
+      a7 += (float)(px[7] - zp) * scale;
+    }
+  }
+  o[0] = avg_quantize(a0, count, scale, zp);
+  o[1] = avg_quantize(a1, count, scale, zp);
+  o[2] = avg_quantize(a2, count, scale, zp);
+  o[3] = avg_quantize(a3, count, scale, zp);
+  o[4] = avg_quantize(a4, count, scale, zp);
+  o[5] = avg_quantize(a5, count, scale, zp);
+  o[6] = avg_quantize(a6, count, scale, zp);
+  o[7] = avg_quantize(a7, count, scale, zp);
+}
+
 tp_status tp_s8_avg_pool_nhwc_run(const tp_kernel_call *call) {
   const tp_s8_avg_pool_state *st = call->state;
   const tp_s8_pool g = st->g;
@@ -261,7 +289,11 @@ tp_status tp_s8_avg_pool_nhwc_run(const tp_kernel_call *call) {
         int32_t x0, x1;
         window(ox, g.sw, g.pw, g.kw, g.iw, &x0, &x1);
         const int32_t count = (y1 - y0) * (x1 - x0);
-        for (uint32_t c0 = 0; c0 < c; c0 += AVG_BLOCK) {
+        uint32_t c0 = 0;
+        for (; c0 + AVG_BLOCK <= c; c0 += AVG_BLOCK) {
+          avg_block8(in + c0, &g, c, y0, y1, x0, x1, scale, zp, count, o + c0);
+        }
+        for (; c0 < c; c0 += AVG_BLOCK) {
           const uint32_t nb = c - c0 < AVG_BLOCK ? c - c0 : AVG_BLOCK;
           float acc[AVG_BLOCK] = {0};
           for (int32_t y = y0; y < y1; y++) {
