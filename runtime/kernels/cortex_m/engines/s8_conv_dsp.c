@@ -305,7 +305,8 @@ _Static_assert(offsetof(quads_args, quad) == QA_QUAD && offsetof(quads_args, rec
                    offsetof(quads_args, out) == QA_OUT && offsetof(quads_args, d1) == QA_D1 &&
                    offsetof(quads_args, d2) == QA_D2 && offsetof(quads_args, d3) == QA_D3 &&
                    offsetof(quads_args, cout) == QA_COUT && offsetof(quads_args, turns) == QA_TURNS &&
-                   offsetof(quads_args, odd) == QA_ODD && offsetof(quads_args, out_off) == QA_OFF && offsetof(quads_args, back) == QA_BACK,
+                   offsetof(quads_args, odd) == QA_ODD && offsetof(quads_args, out_off) == QA_OFF &&
+                   offsetof(quads_args, back) == QA_BACK,
                "quads_sat's offsets");
 #define QA_STR_(x) #x
 #define QA_STR(x) QA_STR_(x)
