@@ -58,7 +58,7 @@ static inline void words_of(const int8_t *src, int32_t n, uint32_t *dst, bool db
 static void gather_column(const tp_s8_conv *st, const int8_t *in, column c, int8_t *dst) {
   const int32_t cin = st->in_c, run = st->k_w * cin, K = st->k_h * run;
   const int8_t raw_pad = (int8_t)-st->input_offset;
-  const bool cols_inside = st->dil_w == 1 && c.x0 >= 0 && c.x0 + st->k_w <= st->in_w;
+  const bool cols_inside = row_run_inside(st, c);
   int8_t *const end = dst + K;
   for (int32_t ky = 0; ky < st->k_h; ky++, dst += run) {
     const int32_t iy = c.y0 + ky * st->dil_h;
@@ -104,9 +104,7 @@ static void window_of(const tp_s8_conv *st, const int8_t *in, column c, uint32_t
     words_of(stage, (st->k_h * st->k_w * cin + 3) >> 2, quad + j, dbl);
     return;
   }
-  const bool inside = st->dil_w == 1 && c.y0 >= 0 && c.y0 + (st->k_h - 1) * st->dil_h < st->in_h && c.x0 >= 0 &&
-                      c.x0 + st->k_w - 1 < st->in_w;
-  if (inside) {
+  if (column_inside(st, c)) {
     /* Every tap inside, a row of taps one run of kw Cin bytes. */
     const int32_t run = st->k_w * cin, row_step = st->dil_h * st->in_sy;
     const int8_t *src = in + c.y0 * st->in_sy + c.x0 * st->in_sx;
@@ -581,26 +579,11 @@ void tp_s8_conv_fast_depthwise(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   }
   if (st->in_c == 1 && st->k_h * st->k_w >= 16) {
     /* One input channel (a first layer) with a large filter: a convolution of Cout channels over
-     * K = kh kw taps, its weights transposed to OHWI in the scratch, then the convolution's
-     * 2 x 2 blocks (below 16 taps their overhead costs more than dw_pairs_c1's). */
-    const int32_t kk = st->k_h * st->k_w, cout = st->out_c;
-    int8_t *const wt = (int8_t *)d->scratch;
-    for (int32_t oc = 0; oc < cout; oc++) {
-      for (int32_t t = 0; t < kk; t++) {
-        wt[oc * kk + t] = d->w[t * cout + oc];
-      }
-    }
-    tp_s8_conv cs = *st;
-    cs.depthwise = 0;
-    cs.cin_g = 1;
-    cs.cout_g = cout;
-    cs.w_si = 1;
-    cs.w_sx = 1;
-    cs.w_sy = st->k_w;
-    cs.w_so = kk;
-    tp_s8_conv_data dc = *d;
-    dc.w = wt;
-    dc.scratch = wt + round_up(cout * kk, 4);
+     * K = kh kw taps (one_input_as_conv), four columns a pass (below 16 taps the passes' overhead
+     * costs more than dw_pairs_c1's). */
+    tp_s8_conv cs;
+    tp_s8_conv_data dc;
+    one_input_as_conv(st, d, st->k_h * st->k_w, &cs, &dc);
     tp_s8_conv_fast_conv(&cs, &dc);
     return;
   }

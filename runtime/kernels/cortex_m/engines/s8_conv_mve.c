@@ -31,7 +31,7 @@ static inline void copy_run(int8_t *dst, const int8_t *src, int32_t n, int8x16_t
 static void im2col_s8(const tp_s8_conv *st, const int8_t *in, column c, int8_t *col) {
   const int32_t cin = st->in_c, run = st->k_w * cin;
   const int8x16_t pad = vdupq_n_s8((int8_t)-st->input_offset);
-  const bool cols_inside = st->dil_w == 1 && c.x0 >= 0 && c.x0 + st->k_w <= st->in_w;
+  const bool cols_inside = row_run_inside(st, c);
   for (int32_t ky = 0; ky < st->k_h; ky++, col += run) {
     const int32_t iy = c.y0 + ky * st->dil_h;
     if (iy < 0 || iy >= st->in_h) {
@@ -166,8 +166,7 @@ __attribute__((naked, noinline)) static void quads_mve(const quads_mve_args *a) 
 static void window_chunks(const tp_s8_conv *st, const int8_t *in, column c, int8_t *dst, int8_t *stage,
                           int32_t kp) {
   const int32_t cin = st->in_c, K = st->k_h * st->k_w * cin;
-  if (cin % 16 == 0 && st->dil_w == 1 && c.y0 >= 0 && c.y0 + (st->k_h - 1) * st->dil_h < st->in_h && c.x0 >= 0 &&
-      c.x0 + st->k_w <= st->in_w) {
+  if (cin % 16 == 0 && column_inside(st, c)) {
     /* Every tap inside: a row of taps is one run of kw Cin bytes. */
     const int32_t run = st->k_w * cin, row_step = st->dil_h * st->in_sy;
     const int8_t *row = in + c.y0 * st->in_sy + c.x0 * st->in_sx;
@@ -410,21 +409,11 @@ void tp_s8_conv_fast_depthwise(const tp_s8_conv *st, const tp_s8_conv_data *d) {
      * multiple of 16, by quads_mve; depthwise_c1 when that does not apply (below 16 taps the
      * padding and the windows cost more than depthwise_c1's direct loop: digits' 3 x 3 first
      * layer 18.1k instructions that way, 30.6k as a convolution). */
-    const int32_t kp = round_up(kk, 16);
-    int8_t *const wt = (int8_t *)d->scratch;
-    tp_s8_conv cs = *st;
-    cs.depthwise = 0;
-    cs.cin_g = 1;
-    cs.cout_g = cout;
-    tp_s8_conv_data dc = *d;
-    dc.w = wt;
-    dc.scratch = wt + round_up(cout * kp, 4);
     if (kk >= 16 && tp_s8_conv_shifts_right(st, d)) {
-      for (int32_t oc = 0; oc < cout; oc++) {
-        for (int32_t t = 0; t < kp; t++) {
-          wt[oc * kp + t] = t < kk ? d->w[t * cout + oc] : 0;
-        }
-      }
+      const int32_t kp = round_up(kk, 16);
+      tp_s8_conv cs;
+      tp_s8_conv_data dc;
+      one_input_as_conv(st, d, kp, &cs, &dc);
       if (conv_quads_mve(&cs, &dc, kp)) {
         return;
       }

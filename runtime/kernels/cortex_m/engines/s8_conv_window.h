@@ -94,6 +94,42 @@ static inline column column_at(const tp_s8_conv *st, int8_t *out, int32_t pos) {
   return c;
 }
 
+/* Whether a column's taps of a row are one run of kw Cin bytes inside the image (NHWC, no
+ * horizontal dilation), and whether all its rows of taps lie inside: then its window is kh
+ * such runs, read in place. */
+static inline bool row_run_inside(const tp_s8_conv *st, column c) {
+  return st->dil_w == 1 && c.x0 >= 0 && c.x0 + st->k_w <= st->in_w;
+}
+static inline bool column_inside(const tp_s8_conv *st, column c) {
+  return c.y0 >= 0 && c.y0 + (st->k_h - 1) * st->dil_h < st->in_h && row_run_inside(st, c);
+}
+
+/* A depthwise call with one input channel (a first layer) as a convolution of Cout channels
+ * over kh kw taps (the DSP and Helium routines): its weights transposed to OHWI at the start of
+ * the scratch, each channel's taps zero-padded to kp (>= kh kw), and the convolution's scratch
+ * after them; cs and dc describe that convolution. */
+static inline void one_input_as_conv(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t kp, tp_s8_conv *cs,
+                                     tp_s8_conv_data *dc) {
+  const int32_t kk = st->k_h * st->k_w, cout = st->out_c;
+  int8_t *const wt = (int8_t *)d->scratch;
+  for (int32_t oc = 0; oc < cout; oc++) {
+    for (int32_t t = 0; t < kp; t++) {
+      wt[oc * kp + t] = t < kk ? d->w[t * cout + oc] : 0;
+    }
+  }
+  *cs = *st;
+  cs->depthwise = 0;
+  cs->cin_g = 1;
+  cs->cout_g = cout;
+  cs->w_si = 1;
+  cs->w_sx = 1;
+  cs->w_sy = st->k_w;
+  cs->w_so = kp;
+  *dc = *d;
+  dc->w = wt;
+  dc->scratch = wt + round_up(cout * kp, 4);
+}
+
 /* The taps of a column that lie inside the image: rows [ky0, ky1) and columns [kx0, kx1). */
 static inline int32_t first_tap(int32_t origin, int32_t dil) { return origin < 0 ? (-origin + dil - 1) / dil : 0; }
 static inline int32_t end_tap(int32_t origin, int32_t size, int32_t k, int32_t dil) {
