@@ -31,10 +31,46 @@ static inline int32_t quad_index(int32_t k, int32_t j) {
   return 2 * (2 * COLS * (k >> 2) + COLS * (r & 1) + j) + (r >> 1);
 }
 
+/* Four groups of four inputs (one word each, src word-aligned) into a column's words, n4 times:
+ * one LDM, then SXTB16 of each word and of it rotated by 8 (doubled by SADD16 when `dbl`), stored
+ * at dst[0] and dst[COLS] of each group's eight words (19 instructions for four groups; GCC's
+ * loop takes 32). */
+#define WORDS4_STORE(v, i, dbl)                         \
+  "sxtb16 %[t], " v "\n\t" dbl("%[t]")                  \
+  "str    %[t], [%[dst], #" #i "*32]\n\t"               \
+  "sxtb16 " v ", " v ", ror #8\n\t" dbl(v)              \
+  "str    " v ", [%[dst], #" #i "*32+16]\n\t"
+#define WORDS4_TWICE(r) "sadd16 " r ", " r ", " r "\n\t"
+#define WORDS4_ONCE(r) ""
+#define WORDS4(dbl)                                                                                    \
+  __asm__ volatile("1:\n\t"                                                                             \
+                   "ldm    %[src]!, {%[a], %[b], %[c], %[d]}\n\t" WORDS4_STORE("%[a]", 0, dbl)             \
+                       WORDS4_STORE("%[b]", 1, dbl) WORDS4_STORE("%[c]", 2, dbl) WORDS4_STORE("%[d]", 3, dbl) \
+                   "add    %[dst], %[dst], #128\n\t"                                                    \
+                   "subs   %[n], %[n], #1\n\t"                                                          \
+                   "bne    1b\n\t"                                                                      \
+                   : [src] "+r"(src), [dst] "+r"(dst), [n] "+r"(n4), [a] "=&r"(a), [b] "=&r"(b),         \
+                     [c] "=&r"(c), [d] "=&r"(d), [t] "=&r"(t)                                           \
+                   :                                                                                    \
+                   : "cc", "memory")
+
 /* n groups of four inputs at src into a column's words (dst[0] and dst[COLS] per group, 2 COLS
- * apart): (x0, x2) by SXTB16, (x1, x3) by SXTB16 of the word rotated by 8, doubled when `dbl`
- * (a loop for each, so that the test is not made per word). */
+ * apart): (x0, x2) by SXTB16, (x1, x3) by SXTB16 of the word rotated by 8, doubled when `dbl`:
+ * four groups at a time by WORDS4 when src is word-aligned, the rest one at a time (a loop for
+ * each `dbl`, so that the test is not made per word). */
 static inline void words_of(const int8_t *src, int32_t n, uint32_t *dst, bool dbl) {
+  int32_t n4 = ((uintptr_t)src & 3u) == 0u ? n >> 2 : 0;
+  n -= 4 * n4;
+  if (n4 > 0) {
+    /* LDM fills its registers in ascending order: a-d are fixed, ascending. */
+    register uint32_t a __asm__("r4"), b __asm__("r5"), c __asm__("r6"), d __asm__("r7");
+    uint32_t t;
+    if (dbl) {
+      WORDS4(WORDS4_TWICE);
+    } else {
+      WORDS4(WORDS4_ONCE);
+    }
+  }
   if (dbl) {
     for (int32_t i = 0; i < n; i++, src += 4, dst += 2 * COLS) {
       const uint32_t w = load32(src);
@@ -50,6 +86,10 @@ static inline void words_of(const int8_t *src, int32_t n, uint32_t *dst, bool db
     dst[COLS] = (uint32_t)sxtb16_ror8(w);
   }
 }
+#undef WORDS4
+#undef WORDS4_ONCE
+#undef WORDS4_TWICE
+#undef WORDS4_STORE
 
 /* A column's K inputs, Cin not a multiple of 4, gathered into dst row of taps by row of taps
  * (NHWC: a row inside the image is one run of kw Cin bytes), padding as the raw input
@@ -268,12 +308,17 @@ CONV_QUADS(conv_quads_general, GENERAL)
 
 /* conv_quads for the zoo's case, the quick epilogue clamped to all of int8, as one assembly
  * routine: the C version keeps its four sums in memory between the channel loop and the SMLAD
- * loop, this one keeps every value in registers (r0 the arguments, r1 the weights, r2 the
- * window, r3 the turn count, r4-r7 the sums, r8-r11 the operands, r12 the records, lr the out
- * byte of column 0), 45 instructions a channel outside the SMLAD loop. It reads each channel's
- * weights in whole groups of four: with K not a multiple of 4 the window's last group ends in
- * zeros (gather_column) and the bytes read past a channel are its successor's, so the caller
- * leaves the last channel to conv_quads (its bytes past K are past the tensor). */
+ * loop, this one keeps every value in registers. In the SMLAD loop: r0 the arguments, r1 the
+ * weights, r2 the window, r3 the turn count, r4-r7 the sums, r8-r11 four window words (one LDM),
+ * r12 a weight word and lr its widened halves; outside it r12 is the records and lr the out byte
+ * of column 0 (on the stack meanwhile). 13 instructions a group of four window values (one LDR
+ * of four weights, two SXTB16, two LDM of four window words, eight SMLAD), four groups a turn
+ * of the loop (+ 2); a channel's groups beyond a multiple of four are the first turn's last
+ * steps (the loop is entered at step `skip`, its address set up once a call), and about 50
+ * instructions a channel outside the loop. It reads each channel's weights in whole groups of
+ * four: with K not a multiple of 4 the window's last group ends in zeros (gather_column) and
+ * the bytes read past a channel are its successor's, so the caller leaves the last channel to
+ * conv_quads (its bytes past K are past the tensor). */
 typedef struct quads_args {
   const int8_t *w;       /* the first channel's K weights; the next channel's follow */
   const uint32_t *quad;  /* the four columns' window (window_of) */
@@ -281,10 +326,11 @@ typedef struct quads_args {
   int8_t *out;           /* column 0's out byte of the first channel */
   int32_t d1, d2, d3;    /* columns 1-3's out bytes from column 0's */
   int32_t cout;          /* channels left (at least 1) */
-  int32_t turns;         /* round_up(K, 4) / 8: turns of two groups of four */
-  int32_t odd;           /* round_up(K, 4) / 4 odd: one group before the turns */
+  int32_t turns;         /* ceil(groups / 4), groups = round_up(K, 4) / 4: turns of the loop */
+  int32_t skip;          /* (4 - groups % 4) % 4: the steps the first turn skips */
   int32_t out_off;       /* the out zero point */
   int32_t back;          /* round_up(K, 4) - K: the weight bytes read past each channel */
+  uint32_t entry;        /* the routine's: the address (Thumb bit set) of step `skip` */
 } quads_args;
 
 #define QA_W 0
@@ -296,37 +342,37 @@ typedef struct quads_args {
 #define QA_D3 24
 #define QA_COUT 28
 #define QA_TURNS 32
-#define QA_ODD 36
+#define QA_SKIP 36
 #define QA_OFF 40
 #define QA_BACK 44
+#define QA_ENTRY 48
 _Static_assert(offsetof(quads_args, quad) == QA_QUAD && offsetof(quads_args, rec) == QA_REC &&
                    offsetof(quads_args, out) == QA_OUT && offsetof(quads_args, d1) == QA_D1 &&
                    offsetof(quads_args, d2) == QA_D2 && offsetof(quads_args, d3) == QA_D3 &&
                    offsetof(quads_args, cout) == QA_COUT && offsetof(quads_args, turns) == QA_TURNS &&
-                   offsetof(quads_args, odd) == QA_ODD && offsetof(quads_args, out_off) == QA_OFF &&
-                   offsetof(quads_args, back) == QA_BACK,
+                   offsetof(quads_args, skip) == QA_SKIP && offsetof(quads_args, out_off) == QA_OFF &&
+                   offsetof(quads_args, back) == QA_BACK && offsetof(quads_args, entry) == QA_ENTRY,
                "quads_sat's offsets");
 #define QA_STR_(x) #x
 #define QA_STR(x) QA_STR_(x)
 #define QA(field) "[r0, #" QA_STR(QA_##field) "]"
 
-/* One group of four window values into the four sums (dot1x4's step, fixed registers). */
+/* One group of four window values into the four sums (fixed registers): the weight word's
+ * bytes (0, 2) against the columns' (x0, x2) words, then its bytes (1, 3) against (x1, x3). */
 #define QA_STEP                                     \
-  "ldr    r8, [r1], #4\n\t"                         \
-  "ldrd   r10, r11, [r2], #8\n\t"                   \
-  "sxtb16 r9, r8\n\t"                               \
-  "smlad  r4, r9, r10, r4\n\t"                      \
-  "smlad  r5, r9, r11, r5\n\t"                      \
-  "ldrd   r10, r11, [r2], #8\n\t"                   \
-  "smlad  r6, r9, r10, r6\n\t"                      \
-  "smlad  r7, r9, r11, r7\n\t"                      \
-  "ldrd   r10, r11, [r2], #8\n\t"                   \
-  "sxtb16 r9, r8, ror #8\n\t"                       \
-  "smlad  r4, r9, r10, r4\n\t"                      \
-  "smlad  r5, r9, r11, r5\n\t"                      \
-  "ldrd   r10, r11, [r2], #8\n\t"                   \
-  "smlad  r6, r9, r10, r6\n\t"                      \
-  "smlad  r7, r9, r11, r7\n\t"
+  "ldr    r12, [r1], #4\n\t"                        \
+  "ldm    r2!, {r8-r11}\n\t"                        \
+  "sxtb16 lr, r12\n\t"                              \
+  "smlad  r4, lr, r8, r4\n\t"                       \
+  "smlad  r5, lr, r9, r5\n\t"                       \
+  "smlad  r6, lr, r10, r6\n\t"                      \
+  "smlad  r7, lr, r11, r7\n\t"                      \
+  "ldm    r2!, {r8-r11}\n\t"                        \
+  "sxtb16 lr, r12, ror #8\n\t"                      \
+  "smlad  r4, lr, r8, r4\n\t"                       \
+  "smlad  r5, lr, r9, r5\n\t"                       \
+  "smlad  r6, lr, r10, r6\n\t"                      \
+  "smlad  r7, lr, r11, r7\n\t"
 
 /* TP_DSP_RQ + TP_DSP_CLAMP_SAT of sum register `s` into r3: multiplier r8, rounding term r9,
  * shift r10, out zero point r11. */
@@ -342,6 +388,19 @@ _Static_assert(offsetof(quads_args, quad) == QA_QUAD && offsetof(quads_args, rec
   __attribute__((naked, noinline)) static void name(quads_args *a) {                                        \
     (void)a;                                                                                                \
     __asm__ volatile("push   {r4-r11, lr}\n\t"                                                                \
+                   "ldr    r3, " QA(SKIP) "\n\t"                                                              \
+                   "adr.w  r2, 30f\n\t"                                                                       \
+                   "cmp    r3, #1\n\t"                                                                        \
+                   "it     eq\n\t"                                                                            \
+                   "adreq.w r2, 31f\n\t"                                                                      \
+                   "cmp    r3, #2\n\t"                                                                        \
+                   "it     eq\n\t"                                                                            \
+                   "adreq.w r2, 32f\n\t"                                                                      \
+                   "cmp    r3, #3\n\t"                                                                        \
+                   "it     eq\n\t"                                                                            \
+                   "adreq.w r2, 33f\n\t"                                                                      \
+                   "orr    r2, r2, #1\n\t"                                                                    \
+                   "str    r2, " QA(ENTRY) "\n\t"                                                             \
                    "ldr    r1, " QA(W) "\n\t"                                                                 \
                    "ldr    r12, " QA(REC) "\n\t"                                                              \
                    "ldr    lr, " QA(OUT) "\n\t"                                                               \
@@ -350,17 +409,14 @@ _Static_assert(offsetof(quads_args, quad) == QA_QUAD && offsetof(quads_args, rec
                    "mov    r5, r4\n\t"                                                                        \
                    "mov    r6, r4\n\t"                                                                        \
                    "mov    r7, r4\n\t"                                                                        \
+                   "push   {r12, lr}\n\t"                                                                     \
                    "ldr    r2, " QA(QUAD) "\n\t"                                                              \
-                   "ldr    r3, " QA(ODD) "\n\t"                                                               \
-                   "cbz    r3, 2f\n\t" QA_STEP                                                                \
-                   "2:\n\t"                                                                                   \
                    "ldr    r3, " QA(TURNS) "\n\t"                                                             \
-                   "cmp    r3, #0\n\t"                                                                        \
-                   "beq    4f\n\t"                                                                            \
-                   "3:\n\t" QA_STEP QA_STEP                                                                   \
+                   "ldr    pc, " QA(ENTRY) "\n\t"                                                             \
+                   "30:\n\t" QA_STEP "31:\n\t" QA_STEP "32:\n\t" QA_STEP "33:\n\t" QA_STEP                    \
                    "subs   r3, r3, #1\n\t"                                                                    \
-                   "bne    3b\n\t"                                                                            \
-                   "4:\n\t" twice                                                                             \
+                   "bne    30b\n\t"                                                                           \
+                   "pop    {r12, lr}\n\t" twice                                                               \
                    "ldr    r3, " QA(BACK) "\n\t"                                                              \
                    "sub    r1, r1, r3\n\t"                                                                    \
                    "ldmdb  r12, {r8, r9, r10}\n\t"                                                            \
@@ -378,7 +434,7 @@ _Static_assert(offsetof(quads_args, quad) == QA_QUAD && offsetof(quads_args, rec
                    "str    r3, " QA(COUT) "\n\t"                                                              \
                    "bne    1b\n\t"                                                                            \
                    "pop    {r4-r11, pc}\n\t");                                                                \
-}
+  }
 /* The sums doubled in the epilogue (the window and start values plain), or already doubled. */
 #define QA_TWICE "add    r4, r4, r4\n\tadd    r5, r5, r5\n\tadd    r6, r6, r6\n\tadd    r7, r7, r7\n\t"
 QUADS_SAT(quads_sat_twice, QA_TWICE)
@@ -404,10 +460,11 @@ static void quads_sat_all(const epilogue *ep, const uint32_t *rec, const tp_s8_c
                     (int32_t)(o[2] - o[0]),
                     (int32_t)(o[3] - o[0]),
                     last,
-                    groups >> 1,
-                    groups & 1,
+                    (groups + 3) >> 2,
+                    (4 - (groups & 3)) & 3,
                     ep->out_off,
-                    4 * groups - K};
+                    4 * groups - K,
+                    0u};
     if (twice) {
       quads_sat_twice(&a);
     } else {
