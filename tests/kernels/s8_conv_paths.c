@@ -5,8 +5,10 @@
  * strides, padding, dilation, depth multipliers, offsets, multipliers and shifts (extremes
  * included), activation ranges; a third of them shaped as the zoo's layers (3 x 3 and 1 x 1,
  * right shifts, all of int8), which the written-out routines take. Prints the path, the cases
- * checked and failures; exits 0 only with no failure, at least S8_CONV_MIN_CASES cases and
- * S8_CONV_MIN_ZOO_CASES of the zoo's shape. */
+ * checked and failures; exits 0 only with no failure, at least S8_CONV_MIN_CASES cases,
+ * S8_CONV_MIN_ZOO_CASES of the zoo's shape and S8_CONV_MIN_POINTWISE_CASES pointwise ones (1 x 1,
+ * stride 1, no padding, Cin a multiple of 4, at least four out positions: the DSP path's
+ * whole-pass window). */
 #include <stdint.h>
 #include <string.h>
 
@@ -17,6 +19,7 @@
 #define S8_CONV_CASES 400
 #define S8_CONV_MIN_CASES 380
 #define S8_CONV_MIN_ZOO_CASES 100
+#define S8_CONV_MIN_POINTWISE_CASES 20
 
 enum { MAX_IN = 2 * 9 * 9 * 40, MAX_W = 5 * 5 * 24 * 24, MAX_C = 96, MAX_OUT = 2 * 9 * 9 * 96, MAX_SCRATCH = 12288 };
 
@@ -25,6 +28,12 @@ static int32_t bias[MAX_C], mult[MAX_C], shift[MAX_C];
 static uint32_t scratch[MAX_SCRATCH / 4];
 
 
+
+/* A pointwise call (the DSP path's whole-pass window applies). */
+static int is_pointwise(const tp_s8_conv *st) {
+  return !st->depthwise && st->k_h == 1 && st->k_w == 1 && st->stride_h == 1 && st->stride_w == 1 &&
+         st->pad_h == 0 && st->pad_w == 0 && st->in_c % 4 == 0 && st->out_h * st->out_w >= 4;
+}
 
 /* A random NHWC call, as tp_s8_conv_prepare would describe it; false when it has no out.
  * `zoo`: the shape of the zoo's layers, which the written-out routines take (3 x 3 or 1 x 1
@@ -45,6 +54,11 @@ static int random_conv(tp_s8_conv *st, int depthwise, int zoo) {
   st->pad_w = range(0, 2);
   st->dil_h = range(1, 4) == 4 ? 2 : 1;
   st->dil_w = range(1, 4) == 4 ? 2 : 1;
+  const int pointwise = zoo && !depthwise && st->k_h == 1 && range(0, 1);
+  if (pointwise) { /* the zoo's pointwise layers */
+    st->stride_h = st->stride_w = 1;
+    st->pad_h = st->pad_w = 0;
+  }
   if (depthwise) {
     st->in_c = range(1, 4) == 4 ? range(17, 40) : range(1, 9);
     if (range(0, 2) == 0) { /* whole groups of four channels, the Cortex-M33's in-place path */
@@ -64,7 +78,7 @@ static int random_conv(tp_s8_conv *st, int depthwise, int zoo) {
     st->w_sx = st->out_c;
     st->w_sy = st->k_w * st->out_c;
   } else {
-    st->in_c = range(1, 24);
+    st->in_c = pointwise ? 4 * range(1, 6) : range(1, 24);
     st->out_c = range(1, 24);
     st->cin_g = st->in_c;
     st->cout_g = st->out_c;
@@ -101,7 +115,7 @@ static int random_conv(tp_s8_conv *st, int depthwise, int zoo) {
 int main(void) {
   check_seed(0x2026112Bu);
   const char *path = tp_s8_conv_fast_path_name();
-  uint32_t checked = 0, failed = 0, zoo_checked = 0;
+  uint32_t checked = 0, failed = 0, zoo_checked = 0, pointwise_checked = 0;
   for (uint32_t i = 0; i < S8_CONV_CASES * 2 && checked < S8_CONV_CASES; i++) {
     tp_s8_conv st;
     const int zoo = range(0, 2) == 0;
@@ -109,6 +123,7 @@ int main(void) {
       continue;
     }
     zoo_checked += (uint32_t)zoo;
+    pointwise_checked += (uint32_t)is_pointwise(&st);
     for (int32_t k = 0; k < st.batches * st.in_sn; k++) {
       in[k] = (int8_t)rnd();
     }
@@ -159,10 +174,13 @@ int main(void) {
   put_u32(checked);
   tp_console_puts(" cases checked (");
   put_u32(zoo_checked);
-  tp_console_puts(" of the zoo's shape), ");
+  tp_console_puts(" of the zoo's shape, ");
+  put_u32(pointwise_checked);
+  tp_console_puts(" pointwise), ");
   put_u32(failed);
   tp_console_puts(" failed\n");
-  const int ok = failed == 0 && checked >= S8_CONV_MIN_CASES && zoo_checked >= S8_CONV_MIN_ZOO_CASES;
+  const int ok = failed == 0 && checked >= S8_CONV_MIN_CASES && zoo_checked >= S8_CONV_MIN_ZOO_CASES &&
+                 pointwise_checked >= S8_CONV_MIN_POINTWISE_CASES;
   tp_console_puts(ok ? "s8_conv_paths: PASS\n" : "s8_conv_paths: FAIL\n");
   return ok ? 0 : 1;
 }

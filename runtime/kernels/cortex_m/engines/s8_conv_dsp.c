@@ -91,6 +91,78 @@ static inline void words_of(const int8_t *src, int32_t n, uint32_t *dst, bool db
 #undef WORDS4_TWICE
 #undef WORDS4_STORE
 
+/* The window of a pass whose four columns are K contiguous bytes each, one after the other (a
+ * 1x1 convolution with stride 1 and no padding over rows stored one after the other: columns
+ * pos..pos+3 are input pixels pos..pos+3), `groups` = K / 4 groups: each group's four words
+ * (one per column) widened into its eight window words and stored by one STM (15 instructions
+ * a group, 23 doubled; the column-by-column route takes 19-27 a column's word plus each
+ * column's set-up). r0 src, r1 K, r2 dst, r3 groups; lr src + 2 K; r4-r7 the columns' words,
+ * then their (x0, x2) halves; r8-r11 their (x1, x3) halves. */
+#define PW_WINDOW(name, twice)                                                                   \
+  __attribute__((naked, noinline)) static void name(const int8_t *src, int32_t K, uint32_t *dst,    \
+                                                    int32_t groups) {                               \
+    (void)src;                                                                                      \
+    (void)K;                                                                                        \
+    (void)dst;                                                                                      \
+    (void)groups;                                                                                   \
+    __asm__ volatile("push   {r4-r11, lr}\n\t"                                                        \
+                     "add    lr, r0, r1, lsl #1\n\t"                                                  \
+                     "1:\n\t"                                                                         \
+                     "ldr    r5, [r0, r1]\n\t"                                                        \
+                     "ldr    r4, [r0], #4\n\t"                                                        \
+                     "ldr    r7, [lr, r1]\n\t"                                                        \
+                     "ldr    r6, [lr], #4\n\t"                                                        \
+                     "sxtb16 r8, r4, ror #8\n\t"                                                      \
+                     "sxtb16 r9, r5, ror #8\n\t"                                                      \
+                     "sxtb16 r10, r6, ror #8\n\t"                                                     \
+                     "sxtb16 r11, r7, ror #8\n\t"                                                     \
+                     "sxtb16 r4, r4\n\t"                                                              \
+                     "sxtb16 r5, r5\n\t"                                                              \
+                     "sxtb16 r6, r6\n\t"                                                              \
+                     "sxtb16 r7, r7\n\t" twice                                                        \
+                     "stmia  r2!, {r4-r11}\n\t"                                                       \
+                     "subs   r3, r3, #1\n\t"                                                          \
+                     "bne    1b\n\t"                                                                  \
+                     "pop    {r4-r11, pc}\n\t");                                                      \
+  }
+#define PW_TWICE(r) "sadd16 " r ", " r ", " r "\n\t"
+PW_WINDOW(pw_window, "")
+PW_WINDOW(pw_window_twice, PW_TWICE("r4") PW_TWICE("r5") PW_TWICE("r6") PW_TWICE("r7") PW_TWICE("r8")
+                            PW_TWICE("r9") PW_TWICE("r10") PW_TWICE("r11"))
+#undef PW_TWICE
+#undef PW_WINDOW
+
+/* Whether a pass's columns are contiguous K-byte runs (pw_window applies): a 1x1 convolution,
+ * stride 1, no padding, Cin a multiple of 4, NHWC rows one after the other. */
+static bool pointwise_runs(const tp_s8_conv *st) {
+  return st->k_h == 1 && st->k_w == 1 && st->stride_h == 1 && st->stride_w == 1 && st->pad_h == 0 &&
+         st->pad_w == 0 && st->in_c % 4 == 0 && st->in_sx == st->in_c && st->in_sy == st->in_w * st->in_c &&
+         st->out_w == st->in_w;
+}
+
+/* n bytes from src to dst a word at a time (unaligned words are allowed on these cores), and
+ * n copies of the byte v. */
+static inline void copy_bytes(int8_t *dst, const int8_t *src, int32_t n) {
+  int32_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const uint32_t v = load32(src + i);
+    memcpy(dst + i, &v, sizeof v);
+  }
+  for (; i < n; i++) {
+    dst[i] = src[i];
+  }
+}
+static inline void fill_bytes(int8_t *dst, int8_t v, int32_t n) {
+  const uint32_t v4 = (uint32_t)(uint8_t)v * 0x01010101u;
+  int32_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    memcpy(dst + i, &v4, sizeof v4);
+  }
+  for (; i < n; i++) {
+    dst[i] = v;
+  }
+}
+
 /* A column's K inputs, Cin not a multiple of 4, gathered into dst row of taps by row of taps
  * (NHWC: a row inside the image is one run of kw Cin bytes), padding as the raw input
  * -input_offset (an int8: the offset is -zero_point); then zeros up to a multiple of 4 (their
@@ -103,25 +175,20 @@ static void gather_column(const tp_s8_conv *st, const int8_t *in, column c, int8
   for (int32_t ky = 0; ky < st->k_h; ky++, dst += run) {
     const int32_t iy = c.y0 + ky * st->dil_h;
     if (iy < 0 || iy >= st->in_h) {
-      for (int32_t i = 0; i < run; i++) {
-        dst[i] = raw_pad;
-      }
+      fill_bytes(dst, raw_pad, run);
       continue;
     }
     const int8_t *const row = in + iy * st->in_sy;
     if (cols_inside) {
-      const int8_t *src = row + c.x0 * st->in_sx;
-      for (int32_t i = 0; i < run; i++) {
-        dst[i] = src[i];
-      }
+      copy_bytes(dst, row + c.x0 * st->in_sx, run);
       continue;
     }
     for (int32_t kx = 0; kx < st->k_w; kx++) {
       const int32_t ix = c.x0 + kx * st->dil_w;
-      const bool in_row = ix >= 0 && ix < st->in_w;
-      const int8_t *src = row + ix * st->in_sx;
-      for (int32_t i = 0; i < cin; i++) {
-        dst[kx * cin + i] = in_row ? src[i] : raw_pad;
+      if (ix >= 0 && ix < st->in_w) {
+        copy_bytes(dst + kx * cin, row + ix * st->in_sx, cin);
+      } else {
+        fill_bytes(dst + kx * cin, raw_pad, cin);
       }
     }
   }
@@ -173,34 +240,14 @@ static void window_of(const tp_s8_conv *st, const int8_t *in, column c, uint32_t
   }
 }
 
-/* Out channel oc's bytes of the four columns from their sums s: with the quick epilogue
- * clamped to all of int8 (`mode` QUICK_SAT) the sums are doubled and `r` is the channel's
- * record (rq_record), the four written out in two asm blocks (one would want more registers
- * than there are); else finish_e four times. */
-enum { GENERAL, QUICK_SAT };
-__attribute__((always_inline)) static inline void out4(const epilogue *e, int mode, const uint32_t *r,
-                                                        int32_t mult, int32_t shift, const int32_t s[COLS],
-                                                        int8_t *o0, int8_t *o1, int8_t *o2, int8_t *o3) {
-  if (mode == QUICK_SAT) {
-    uint32_t m, rd, sh, t;
-    __asm__ volatile("ldrd   %[m], %[rd], [%[r]]\n\t"
-                     "ldr    %[sh], [%[r], #8]\n\t" TP_DSP_RQ("a", TP_DSP_CLAMP_SAT)
-                     "strb   %[t], [%[o0]]\n\t" TP_DSP_RQ("b", TP_DSP_CLAMP_SAT) "strb   %[t], [%[o1]]\n\t"
-                     : [m] "=&r"(m), [rd] "=&r"(rd), [sh] "=&r"(sh), [t] "=&r"(t)
-                     : [r] "r"(r), [a] "r"(s[0]), [b] "r"(s[1]), [o0] "r"(o0), [o1] "r"(o1), [off] "r"(e->out_off)
-                     : "memory");
-    __asm__ volatile(TP_DSP_RQ("a", TP_DSP_CLAMP_SAT) "strb   %[t], [%[o2]]\n\t" TP_DSP_RQ("b", TP_DSP_CLAMP_SAT)
-                     "strb   %[t], [%[o3]]\n\t"
-                     : [t] "=&r"(t)
-                     : [m] "r"(m), [rd] "r"(rd), [sh] "r"(sh), [a] "r"(s[2]), [b] "r"(s[3]), [o2] "r"(o2),
-                       [o3] "r"(o3), [off] "r"(e->out_off)
-                     : "memory");
-  } else {
-    *o0 = finish_e(e, (uint32_t)s[0], mult, shift);
-    *o1 = finish_e(e, (uint32_t)s[1], mult, shift);
-    *o2 = finish_e(e, (uint32_t)s[2], mult, shift);
-    *o3 = finish_e(e, (uint32_t)s[3], mult, shift);
-  }
+/* Out channel oc's bytes of the four columns from their sums s (any epilogue: finish_e). */
+__attribute__((always_inline)) static inline void out4(const epilogue *e, int32_t mult, int32_t shift,
+                                                        const int32_t s[COLS], int8_t *o0, int8_t *o1, int8_t *o2,
+                                                        int8_t *o3) {
+  *o0 = finish_e(e, (uint32_t)s[0], mult, shift);
+  *o1 = finish_e(e, (uint32_t)s[1], mult, shift);
+  *o2 = finish_e(e, (uint32_t)s[2], mult, shift);
+  *o3 = finish_e(e, (uint32_t)s[3], mult, shift);
 }
 
 /* Out channel oc's bytes of two columns by finish_e (depthwise routines below). */
@@ -262,14 +309,13 @@ __attribute__((always_inline)) static inline void dot1x4(const int8_t **wp, cons
   s[3] = s3;
 }
 
-/* Every out channel of the four columns of a pass (their windows interleaved in `quad`), one
- * channel at a time: its weights are K contiguous bytes (OHWI), four at a time by SMLAD, the
- * rest one by one; its sums start from its record (rec: start value, then the quick
- * epilogue's record, four words a channel); o[j] is column j's first out byte. */
-__attribute__((always_inline)) static inline void conv_quads(const epilogue *ep, int mode, const uint32_t *rec,
-                                                             const tp_s8_conv_data *d, int32_t cout, int32_t K,
-                                                             const uint32_t *quad, int8_t *const o[COLS],
-                                                             bool twice) {
+/* Every out channel of the four columns of a pass (their windows interleaved in `quad`) with
+ * any epilogue, one channel at a time: its weights are K contiguous bytes (OHWI), four at a
+ * time by SMLAD, the rest one by one; its sums start from its record's start value (rec, four
+ * words a channel); o[j] is column j's first out byte. */
+__attribute__((noinline)) static void conv_quads(const epilogue *ep, const uint32_t *rec, const tp_s8_conv_data *d,
+                                                 int32_t cout, int32_t K, const uint32_t *quad,
+                                                 int8_t *const o[COLS]) {
   const epilogue local = *ep, *const e = &local; /* a local: the out stores cannot alias it */
   const int32_t *const mult = d->mult, *const shift = d->shift;
   const int32_t n4 = K >> 2;
@@ -286,25 +332,9 @@ __attribute__((always_inline)) static inline void conv_quads(const epilogue *ep,
         s[j] = (int32_t)((uint32_t)s[j] + (uint32_t)(*w * x16[quad_index(k, j)]));
       }
     }
-    if (twice) { /* QUICK_SAT with a plain window: the epilogue's doubled operand */
-      for (int32_t j = 0; j < COLS; j++) {
-        s[j] = (int32_t)((uint32_t)s[j] * 2u);
-      }
-    }
-    out4(e, mode, rec + 1, mult[oc], shift[oc], s, o0 + oc, o1 + oc, o2 + oc, o3 + oc);
+    out4(e, mult[oc], shift[oc], s, o0 + oc, o1 + oc, o2 + oc, o3 + oc);
   }
 }
-
-/* The copies of conv_quads the calls take (by epilogue). */
-#define CONV_QUADS(name, mode)                                                                              \
-  __attribute__((noinline)) static void name(const epilogue *ep, const uint32_t *rec, const tp_s8_conv_data *d, \
-                                             int32_t cout, int32_t K, const uint32_t *quad,                     \
-                                             int8_t *const o[COLS], bool twice) {                               \
-    conv_quads(ep, mode, rec, d, cout, K, quad, o, twice);                                                      \
-  }
-CONV_QUADS(conv_quads_sat, QUICK_SAT)
-CONV_QUADS(conv_quads_general, GENERAL)
-#undef CONV_QUADS
 
 /* conv_quads for the zoo's case, the quick epilogue clamped to all of int8, as one assembly
  * routine: the C version keeps its four sums in memory between the channel loop and the SMLAD
@@ -446,38 +476,36 @@ QUADS_SAT(quads_sat, "")
 #undef QA
 
 /* Every out channel of a pass with the quick epilogue clamped to all of int8: quads_sat (or
- * quads_sat_twice when the sums are doubled in the epilogue), and with K not a multiple of 4
- * its last channel by conv_quads_sat (quads_sat would read up to 3 bytes past the weights). */
+ * quads_sat_twice when the sums are doubled in the epilogue); with K not a multiple of 4 the
+ * last channel in a second call, from its weights copied into `spare` (round_up(K, 4) bytes;
+ * quads_sat would read up to 3 bytes past the weights). */
 static void quads_sat_all(const epilogue *ep, const uint32_t *rec, const tp_s8_conv_data *d, int32_t cout,
-                          int32_t K, const uint32_t *quad, int8_t *const o[COLS], bool twice) {
+                          int32_t K, const uint32_t *quad, int8_t *const o[COLS], bool twice, int8_t *spare) {
   const int32_t groups = (K + 3) >> 2, last = K % 4 != 0 ? cout - 1 : cout;
+  quads_args a = {d->w,
+                  quad,
+                  rec,
+                  o[0],
+                  (int32_t)(o[1] - o[0]),
+                  (int32_t)(o[2] - o[0]),
+                  (int32_t)(o[3] - o[0]),
+                  last,
+                  (groups + 3) >> 2,
+                  (4 - (groups & 3)) & 3,
+                  ep->out_off,
+                  4 * groups - K,
+                  0u};
+  void (*const routine)(quads_args *) = twice ? quads_sat_twice : quads_sat;
   if (last > 0) {
-    quads_args a = {d->w,
-                    quad,
-                    rec,
-                    o[0],
-                    (int32_t)(o[1] - o[0]),
-                    (int32_t)(o[2] - o[0]),
-                    (int32_t)(o[3] - o[0]),
-                    last,
-                    (groups + 3) >> 2,
-                    (4 - (groups & 3)) & 3,
-                    ep->out_off,
-                    4 * groups - K,
-                    0u};
-    if (twice) {
-      quads_sat_twice(&a);
-    } else {
-      quads_sat(&a);
-    }
+    routine(&a);
   }
   if (last < cout) {
-    tp_s8_conv_data dl = *d;
-    dl.w += last * K;
-    dl.mult += last;
-    dl.shift += last;
-    int8_t *const ol[COLS] = {o[0] + last, o[1] + last, o[2] + last, o[3] + last};
-    conv_quads_sat(ep, rec + 4 * last, &dl, cout - last, K, quad, ol, twice);
+    copy_bytes(spare, d->w + last * K, K); /* the bytes after: any (the window's are 0 there) */
+    a.w = spare;
+    a.rec = rec + 4 * last;
+    a.out = o[0] + last;
+    a.cout = 1;
+    routine(&a);
   }
 }
 
@@ -507,14 +535,16 @@ void tp_s8_conv_fast_conv(const tp_s8_conv *st, const tp_s8_conv_data *d) {
    * input_offset * sum of its weights, doubled with the quick epilogue) and the quick
    * epilogue's record. */
   uint32_t *const rec = quad + 2 * round_up(K, 4);
-  int8_t *const stage = (int8_t *)(rec + 4 * st->out_c); /* a column's K inputs, gathered */
+  /* round_up(K, 4) bytes: a column's K inputs gathered (window_of), and once the window is
+   * built, quads_sat_all's copy of the last channel's weights. */
+  int8_t *const stage = (int8_t *)(rec + 4 * st->out_c);
   /* Two copies of the loops (flash): the quick epilogue clamped to all of int8 (the zoo's), and
    * any other. */
   const bool quick = ep.quick && clamp_is_sat(&ep);
-  const int mode = quick ? QUICK_SAT : GENERAL;
   /* The quick epilogue's doubled operand: doubling the window costs two instructions a word of
    * it per column, doubling the sums one an out channel: the window when Cout >= K / 2. */
   const bool dbl_window = quick && 2 * st->out_c >= K;
+  const bool runs = pointwise_runs(st);
   for (int32_t c = 0; c < st->out_c; c++) {
     const uint32_t sum = weight_sum(d->w + c * K, K);
     const uint32_t start = (d->bias != NULL ? (uint32_t)d->bias[c] : 0u) + (uint32_t)st->input_offset * sum;
@@ -528,15 +558,22 @@ void tp_s8_conv_fast_conv(const tp_s8_conv *st, const tp_s8_conv_data *d) {
     int8_t *out = d->out + b * st->out_sn;
     for (int32_t pos = 0; pos < npos; pos += COLS) {
       int8_t *o[COLS];
-      for (int32_t j = 0; j < COLS; j++) {
-        const column c = column_at(st, out, pos + j < npos ? pos + j : npos - 1);
-        window_of(st, in, c, quad, j, dbl_window, stage);
-        o[j] = c.out;
-      }
-      if (mode == QUICK_SAT) {
-        quads_sat_all(&ep, rec, d, st->out_c, K, quad, o, !dbl_window);
+      if (runs && pos + COLS <= npos) {
+        (dbl_window ? pw_window_twice : pw_window)(in + pos * K, K, quad, K >> 2);
+        for (int32_t j = 0; j < COLS; j++) {
+          o[j] = out + (pos + j) * st->out_c;
+        }
       } else {
-        conv_quads_general(&ep, rec, d, st->out_c, K, quad, o, false);
+        for (int32_t j = 0; j < COLS; j++) {
+          const column c = column_at(st, out, pos + j < npos ? pos + j : npos - 1);
+          window_of(st, in, c, quad, j, dbl_window, stage);
+          o[j] = c.out;
+        }
+      }
+      if (quick) {
+        quads_sat_all(&ep, rec, d, st->out_c, K, quad, o, !dbl_window, stage);
+      } else {
+        conv_quads(&ep, rec, d, st->out_c, K, quad, o);
       }
     }
   }
