@@ -8,7 +8,8 @@
  * checked and failures; exits 0 only with no failure, at least S8_CONV_MIN_CASES cases,
  * S8_CONV_MIN_ZOO_CASES of the zoo's shape and S8_CONV_MIN_POINTWISE_CASES pointwise ones (1 x 1,
  * stride 1, no padding, Cin a multiple of 4, at least four out positions: the DSP path's
- * whole-pass window). */
+ * whole-pass window). A routine that writes past its scratch (tp_s8_conv_scratch_bytes) fails
+ * the case. */
 #include <stdint.h>
 #include <string.h>
 
@@ -147,10 +148,21 @@ int main(void) {
     memset(out_ref, 0x33, nout);
     memset(scratch, 0xa5, sizeof scratch);
     tp_s8_conv_fast(&st, &d);
+    /* The routine keeps to its scratch (tp_s8_conv_scratch_bytes): the bytes after it untouched. */
+    const uint8_t *const sb = (const uint8_t *)scratch;
+    int overran = 0;
+    for (uint32_t k = tp_s8_conv_scratch_bytes(&st, true); k < sizeof scratch; k++) {
+      overran |= sb[k] != 0xa5;
+    }
     d.out = out_ref;
     tp_s8_conv_portable(&st, &d);
     checked++;
-    if (memcmp(out_fast, out_ref, nout) != 0) {
+    if (overran) {
+      tp_console_puts("s8_conv_paths: SCRATCH OVERRUN case ");
+      put_u32(checked);
+      tp_console_puts("\n");
+      failed++;
+    } else if (memcmp(out_fast, out_ref, nout) != 0) {
       failed++;
       if (failed <= 5) {
         tp_console_puts("s8_conv_paths: MISMATCH case ");

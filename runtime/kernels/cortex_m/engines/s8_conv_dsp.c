@@ -132,36 +132,6 @@ PW_WINDOW(pw_window_twice, PW_TWICE("r4") PW_TWICE("r5") PW_TWICE("r6") PW_TWICE
 #undef PW_TWICE
 #undef PW_WINDOW
 
-/* Whether a pass's columns are contiguous K-byte runs (pw_window applies): a 1x1 convolution,
- * stride 1, no padding, Cin a multiple of 4, NHWC rows one after the other. */
-static bool pointwise_runs(const tp_s8_conv *st) {
-  return st->k_h == 1 && st->k_w == 1 && st->stride_h == 1 && st->stride_w == 1 && st->pad_h == 0 &&
-         st->pad_w == 0 && st->in_c % 4 == 0 && st->in_sx == st->in_c && st->in_sy == st->in_w * st->in_c &&
-         st->out_w == st->in_w;
-}
-
-/* n bytes from src to dst a word at a time (unaligned words are allowed on these cores), and
- * n copies of the byte v. */
-static inline void copy_bytes(int8_t *dst, const int8_t *src, int32_t n) {
-  int32_t i = 0;
-  for (; i + 4 <= n; i += 4) {
-    const uint32_t v = load32(src + i);
-    memcpy(dst + i, &v, sizeof v);
-  }
-  for (; i < n; i++) {
-    dst[i] = src[i];
-  }
-}
-static inline void fill_bytes(int8_t *dst, int8_t v, int32_t n) {
-  const uint32_t v4 = (uint32_t)(uint8_t)v * 0x01010101u;
-  int32_t i = 0;
-  for (; i + 4 <= n; i += 4) {
-    memcpy(dst + i, &v4, sizeof v4);
-  }
-  for (; i < n; i++) {
-    dst[i] = v;
-  }
-}
 
 /* A column's K inputs, Cin not a multiple of 4, gathered into dst row of taps by row of taps
  * (NHWC: a row inside the image is one run of kw Cin bytes), padding as the raw input
@@ -544,7 +514,7 @@ void tp_s8_conv_fast_conv(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   /* The quick epilogue's doubled operand: doubling the window costs two instructions a word of
    * it per column, doubling the sums one an out channel: the window when Cout >= K / 2. */
   const bool dbl_window = quick && 2 * st->out_c >= K;
-  const bool runs = pointwise_runs(st);
+  const bool runs = pointwise_runs(st) && st->in_c % 4 == 0;
   for (int32_t c = 0; c < st->out_c; c++) {
     const uint32_t sum = weight_sum(d->w + c * K, K);
     const uint32_t start = (d->bias != NULL ? (uint32_t)d->bias[c] : 0u) + (uint32_t)st->input_offset * sum;

@@ -163,18 +163,32 @@ __attribute__((noinline)) static void rest(const dw1 *k, const epilogue *e, cons
   }
 }
 
-/* Every column of one batch (3 x 3 taps): its tap table (a row outside the image, or a tap
- * outside it, the padding row), then groups_sat and rest. */
+/* Every column of one batch (3 x 3 taps): its tap table (fixed offsets from its first tap when
+ * every tap is inside; else a tap outside the image points at the padding row), then
+ * groups_sat and rest. */
 __attribute__((noinline)) static void columns(const dw1 *k, const epilogue *ep, const int8_t *in, int8_t *out) {
   const tp_s8_conv *st = k->st;
   const epilogue local = *ep, *const e = &local; /* a local: the out stores cannot alias it */
   groups_args a = {{NULL}, k->rec, out, k->c4, e->out_off};
+  int32_t offs[9]; /* tap t's bytes from tap 0's */
+  for (int32_t t = 0; t < 9; t++) {
+    offs[t] = t / 3 * st->in_sy * st->dil_h + t % 3 * st->in_sx * st->dil_w;
+  }
   for (int32_t oy = 0; oy < st->out_h; oy++) {
     const int32_t y0 = oy * st->stride_h - st->pad_h;
     const int8_t *rows[3];
     rows_3x3(st, in, y0, rows);
+    const bool rows_in = rows[0] != NULL && rows[2] != NULL; /* the middle one then too */
     for (int32_t ox = 0; ox < st->out_w; ox++, a.out += st->out_c) {
-      taps_3x3(st, rows, ox * st->stride_w - st->pad_w, k->pad, a.tap);
+      const int32_t x0 = ox * st->stride_w - st->pad_w;
+      if (rows_in && x0 >= 0 && x0 + 2 * st->dil_w < st->in_w) {
+        const int8_t *const x = rows[0] + x0 * st->in_sx; /* every tap inside: fixed offsets */
+        for (int32_t t = 0; t < 9; t++) {
+          a.tap[t] = x + offs[t];
+        }
+      } else {
+        taps_3x3(st, rows, x0, k->pad, a.tap);
+      }
       if (k->c4 > 0) {
         groups_sat(&a);
       }

@@ -16,12 +16,22 @@
 #if defined(TP_S8_CONV_MVE)
 /* ---- Helium: int8 dot products over the window, tail-predicated ---- */
 
-/* n bytes from src to dst, 16 a step (the last one predicated); n bytes of v when src is NULL. */
-static inline void copy_run(int8_t *dst, const int8_t *src, int32_t n, int8x16_t v) {
-  for (int32_t i = 0; i < n; i += 16) {
-    const mve_pred16_t p = vctp8q((uint32_t)(n - i));
-    vstrbq_p_s8(dst + i, src != NULL ? vldrbq_z_s8(src + i, p) : v, p);
+/* n bytes from src to dst, 16 a step and the rest a word at a time (GCC's predicated steps
+ * cost three times as much); n bytes of v when src is NULL. */
+__attribute__((noinline)) static void copy_run(int8_t *dst, const int8_t *src, int32_t n, int8_t v) {
+  int32_t i = 0;
+  if (src != NULL) {
+    for (; i + 16 <= n; i += 16) {
+      vstrbq_s8(dst + i, vldrbq_s8(src + i));
+    }
+    copy_bytes(dst + i, src + i, n - i);
+    return;
   }
+  const int8x16_t v16 = vdupq_n_s8(v);
+  for (; i + 16 <= n; i += 16) {
+    vstrbq_s8(dst + i, v16);
+  }
+  fill_bytes(dst + i, v, n - i);
 }
 
 /* The window of a column as int8, K = kh * kw * Cin values, a row of taps at a time (one run of
@@ -30,7 +40,7 @@ static inline void copy_run(int8_t *dst, const int8_t *src, int32_t n, int8x16_t
  * afterwards. */
 static void im2col_s8(const tp_s8_conv *st, const int8_t *in, column c, int8_t *col) {
   const int32_t cin = st->in_c, run = st->k_w * cin;
-  const int8x16_t pad = vdupq_n_s8((int8_t)-st->input_offset);
+  const int8_t pad = (int8_t)-st->input_offset;
   const bool cols_inside = row_run_inside(st, c);
   for (int32_t ky = 0; ky < st->k_h; ky++, col += run) {
     const int32_t iy = c.y0 + ky * st->dil_h;
@@ -47,6 +57,24 @@ static void im2col_s8(const tp_s8_conv *st, const int8_t *in, column c, int8_t *
       const int32_t ix = c.x0 + kx * st->dil_w;
       copy_run(col + kx * cin, ix >= 0 && ix < st->in_w ? row + ix * st->in_sx : NULL, cin, pad);
     }
+  }
+}
+
+/* A column's window into `stage` when its rows of taps are runs of at most 16 bytes whose
+ * columns lie inside the image (a first layer's few channels): each row one predicated load
+ * of its run (the lanes past it zero, padding rows -input_offset then zeros) stored as 16 bytes
+ * at its place, the next row overwriting the zeros; then zeros up to kp. Writes up to
+ * K - run + 16 bytes (at most kp + 16). */
+__attribute__((noinline)) static void im2col_rows16(const tp_s8_conv *st, const int8_t *in, column c, int8_t *stage, int32_t kp) {
+  const int32_t run = st->k_w * st->in_c, K = st->k_h * run;
+  const mve_pred16_t p = vctp8q((uint32_t)run);
+  const int8x16_t pad = vdupq_m_n_s8(vdupq_n_s8(0), (int8_t)-st->input_offset, p);
+  const int8_t *src = in + c.y0 * st->in_sy + c.x0 * st->in_sx;
+  for (int32_t ky = 0, iy = c.y0; ky < st->k_h; ky++, iy += st->dil_h, src += st->dil_h * st->in_sy) {
+    vstrbq_s8(stage + ky * run, iy >= 0 && iy < st->in_h ? vldrbq_z_s8(src, p) : pad);
+  }
+  if (K - run + 16 < kp) {
+    fill_bytes(stage + K - run + 16, 0, kp - (K - run + 16));
   }
 }
 
@@ -74,11 +102,16 @@ static void store4(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t oc, c
   }
 }
 
-/* ---- The zoo's case in assembly: K a multiple of 16, every channel shifting right ----
+/* ---- The zoo's case in assembly: every channel shifting right ----
  * The window of a pass interleaves its four columns 16 bytes at a time (chunk k of column j at
- * 64 k + 16 j), so that one pointer walks them with post-incremented loads; each out channel
- * gets a record (start value bias + input_offset * sum of its weights, multiplier, shift)
- * once per call. quads_mve keeps every value in registers: r0/r2/r4/r6 the four sums
+ * 64 k + 16 j; K rounded up to 16, the window's last chunk completed with zeros), so that one
+ * pointer walks them with post-incremented loads; each out channel gets a record (start value
+ * bias + input_offset * sum of its weights, multiplier, shift) once per call. With K not a
+ * multiple of 16 each channel's last chunk of weights ends in its successor's first bytes (they
+ * meet the window's zeros) and the weight pointer steps back by the excess after the channel
+ * (quads_mve_back); the last channel's weights are then copied into the scratch first (they
+ * would be read past the tensor).
+ * quads_mve keeps every value in registers: r0/r2/r4/r6 the four sums
  * (VMLADAVA accumulates into even registers), r1 the weights, r3 the window, r5 the records,
  * r9 the out zero point, r10 the out bytes of column 0, r11 the channels left, r12 the
  * arguments, lr the low-overhead loop's count; q5/q6 the range, q7 the columns' out offsets.
@@ -91,80 +124,86 @@ typedef struct quads_mve_args {
   const int32_t *rec;     /* three words a channel: start value, multiplier, shift */
   int8_t *out;            /* column 0's out byte of the first channel */
   int32_t cout;           /* at least 1 */
-  int32_t chunks;         /* K / 16, at least 1 */
+  int32_t chunks;         /* K rounded up to 16, / 16: at least 1 */
   int32_t out_off, lo, hi;
   uint32_t offs[4];       /* columns 0-3's out bytes from column 0's */
+  int32_t back;           /* 16 chunks - K: the weight bytes read past each channel */
 } quads_mve_args;
 
 _Static_assert(offsetof(quads_mve_args, quad) == 4 && offsetof(quads_mve_args, rec) == 8 &&
                    offsetof(quads_mve_args, out) == 12 && offsetof(quads_mve_args, cout) == 16 &&
                    offsetof(quads_mve_args, chunks) == 20 && offsetof(quads_mve_args, out_off) == 24 &&
                    offsetof(quads_mve_args, lo) == 28 && offsetof(quads_mve_args, hi) == 32 &&
-                   offsetof(quads_mve_args, offs) == 36,
+                   offsetof(quads_mve_args, offs) == 36 && offsetof(quads_mve_args, back) == 52,
                "quads_mve's offsets");
 
-__attribute__((naked, noinline)) static void quads_mve(const quads_mve_args *a) {
-  (void)a;
-  __asm__ volatile("push    {r4-r11, lr}\n\t"
-                   "vpush   {d8-d15}\n\t"
-                   "mov     r12, r0\n\t"
-                   "ldr     r1, [r12, #0]\n\t"
-                   "ldr     r5, [r12, #8]\n\t"
-                   "ldr     r10, [r12, #12]\n\t"
-                   "ldr     r11, [r12, #16]\n\t"
-                   "ldr     r9, [r12, #24]\n\t"
-                   "ldr     r7, [r12, #28]\n\t"
-                   "vdup.32 q5, r7\n\t"
-                   "ldr     r7, [r12, #32]\n\t"
-                   "vdup.32 q6, r7\n\t"
-                   "add     r7, r12, #36\n\t"
-                   "vldrw.32 q7, [r7]\n\t"
-                   "1:\n\t"
-                   "ldr     r7, [r5], #4\n\t"
-                   "mov     r0, r7\n\t"
-                   "mov     r2, r7\n\t"
-                   "mov     r4, r7\n\t"
-                   "mov     r6, r7\n\t"
-                   "ldr     r3, [r12, #4]\n\t"
-                   "ldr     r7, [r12, #20]\n\t"
-                   "dls     lr, r7\n\t"
-                   "2:\n\t"
-                   "vldrb.8 q0, [r1], #16\n\t"
-                   "vldrb.8 q1, [r3], #16\n\t"
-                   "vmladava.s8 r0, q1, q0\n\t"
-                   "vldrb.8 q2, [r3], #16\n\t"
-                   "vmladava.s8 r2, q2, q0\n\t"
-                   "vldrb.8 q3, [r3], #16\n\t"
-                   "vmladava.s8 r4, q3, q0\n\t"
-                   "vldrb.8 q4, [r3], #16\n\t"
-                   "vmladava.s8 r6, q4, q0\n\t"
-                   "le      lr, 2b\n\t"
-                   "vmov.32 q3[0], r0\n\t"
-                   "vmov.32 q3[1], r2\n\t"
-                   "vmov.32 q3[2], r4\n\t"
-                   "vmov.32 q3[3], r6\n\t"
-                   "ldrd    r7, r8, [r5], #8\n\t"
-                   "vqrdmulh.s32 q3, q3, r7\n\t"
-                   "vshr.s32 q4, q3, #31\n\t"
-                   "vadd.i32 q3, q3, q4\n\t"
-                   "vrshl.s32 q3, r8\n\t"
-                   "vadd.i32 q3, q3, r9\n\t"
-                   "vmax.s32 q3, q3, q5\n\t"
-                   "vmin.s32 q3, q3, q6\n\t"
-                   "vstrb.32 q3, [r10, q7]\n\t"
-                   "add     r10, r10, #1\n\t"
-                   "subs    r11, r11, #1\n\t"
-                   "bne     1b\n\t"
-                   "vpop    {d8-d15}\n\t"
-                   "pop     {r4-r11, pc}\n\t");
+#define QUADS_MVE(name, back)                                                                                         \
+__attribute__((naked, noinline)) static void name(const quads_mve_args *a) {                                          \
+  (void)a;                                                                                                            \
+  __asm__ volatile("push    {r4-r11, lr}\n\t"                                                                         \
+                   "vpush   {d8-d15}\n\t"                                                                             \
+                   "mov     r12, r0\n\t"                                                                              \
+                   "ldr     r1, [r12, #0]\n\t"                                                                        \
+                   "ldr     r5, [r12, #8]\n\t"                                                                        \
+                   "ldr     r10, [r12, #12]\n\t"                                                                      \
+                   "ldr     r11, [r12, #16]\n\t"                                                                      \
+                   "ldr     r9, [r12, #24]\n\t"                                                                       \
+                   "ldr     r7, [r12, #28]\n\t"                                                                       \
+                   "vdup.32 q5, r7\n\t"                                                                               \
+                   "ldr     r7, [r12, #32]\n\t"                                                                       \
+                   "vdup.32 q6, r7\n\t"                                                                               \
+                   "add     r7, r12, #36\n\t"                                                                         \
+                   "vldrw.32 q7, [r7]\n\t"                                                                            \
+                   "1:\n\t"                                                                                           \
+                   "ldr     r7, [r5], #4\n\t"                                                                         \
+                   "mov     r0, r7\n\t"                                                                               \
+                   "mov     r2, r7\n\t"                                                                               \
+                   "mov     r4, r7\n\t"                                                                               \
+                   "mov     r6, r7\n\t"                                                                               \
+                   "ldr     r3, [r12, #4]\n\t"                                                                        \
+                   "ldr     r7, [r12, #20]\n\t"                                                                       \
+                   "dls     lr, r7\n\t"                                                                               \
+                   "2:\n\t"                                                                                           \
+                   "vldrb.8 q0, [r1], #16\n\t"                                                                        \
+                   "vldrb.8 q1, [r3], #16\n\t"                                                                        \
+                   "vmladava.s8 r0, q1, q0\n\t"                                                                       \
+                   "vldrb.8 q2, [r3], #16\n\t"                                                                        \
+                   "vmladava.s8 r2, q2, q0\n\t"                                                                       \
+                   "vldrb.8 q3, [r3], #16\n\t"                                                                        \
+                   "vmladava.s8 r4, q3, q0\n\t"                                                                       \
+                   "vldrb.8 q4, [r3], #16\n\t"                                                                        \
+                   "vmladava.s8 r6, q4, q0\n\t"                                                                       \
+                   "le      lr, 2b\n\t" back                                                                          \
+                   "vmov.32 q3[0], r0\n\t"                                                                            \
+                   "vmov.32 q3[1], r2\n\t"                                                                            \
+                   "vmov.32 q3[2], r4\n\t"                                                                            \
+                   "vmov.32 q3[3], r6\n\t"                                                                            \
+                   "ldrd    r7, r8, [r5], #8\n\t"                                                                     \
+                   "vqrdmulh.s32 q3, q3, r7\n\t"                                                                      \
+                   "vshr.s32 q4, q3, #31\n\t"                                                                         \
+                   "vadd.i32 q3, q3, q4\n\t"                                                                          \
+                   "vrshl.s32 q3, r8\n\t"                                                                             \
+                   "vadd.i32 q3, q3, r9\n\t"                                                                          \
+                   "vmax.s32 q3, q3, q5\n\t"                                                                          \
+                   "vmin.s32 q3, q3, q6\n\t"                                                                          \
+                   "vstrb.32 q3, [r10, q7]\n\t"                                                                       \
+                   "add     r10, r10, #1\n\t"                                                                         \
+                   "subs    r11, r11, #1\n\t"                                                                         \
+                   "bne     1b\n\t"                                                                                   \
+                   "vpop    {d8-d15}\n\t"                                                                             \
+                   "pop     {r4-r11, pc}\n\t");                                                                       \
 }
+QUADS_MVE(quads_mve, "")
+QUADS_MVE(quads_mve_back, "ldr     r7, [r12, #52]\n\tsub     r1, r1, r7\n\t")
+#undef QUADS_MVE
 
 /* Column j of a pass into the interleaved window (dst = window + 16 j): with Cin a multiple of
  * 16 every tap is whole chunks, written in place (padding taps -input_offset); otherwise its K
- * values are gathered into `stage` by im2col_s8, completed with zeros up to kp (a multiple of
- * 16; a zero meets the zero weights of a padded filter) and copied a chunk at a time. */
+ * values are gathered into `stage` (`room` bytes: im2col_rows16 when its overhang fits, else
+ * im2col_s8), completed with zeros up to kp (a multiple of 16; a zero meets the zero weights of
+ * a padded filter or a channel's successor's) and copied a chunk at a time. */
 static void window_chunks(const tp_s8_conv *st, const int8_t *in, column c, int8_t *dst, int8_t *stage,
-                          int32_t kp) {
+                          int32_t kp, int32_t room) {
   const int32_t cin = st->in_c, K = st->k_h * st->k_w * cin;
   if (cin % 16 == 0 && column_inside(st, c)) {
     /* Every tap inside: a row of taps is one run of kw Cin bytes. */
@@ -192,48 +231,94 @@ static void window_chunks(const tp_s8_conv *st, const int8_t *in, column c, int8
     }
     return;
   }
-  im2col_s8(st, in, c, stage);
-  for (int32_t k = K; k < kp; k++) {
-    stage[k] = 0;
+  if (st->k_w * cin <= 16 && K - st->k_w * cin + 16 <= room && row_run_inside(st, c)) {
+    im2col_rows16(st, in, c, stage, kp);
+  } else {
+    im2col_s8(st, in, c, stage);
+    fill_bytes(stage + K, 0, kp - K);
   }
   for (int32_t k = 0; k < kp; k += 16, dst += 64) {
     vstrbq_s8(dst, vldrbq_s8(stage + k));
   }
 }
 
-/* The zoo's case (see quads_mve) with a window of kp values (K rounded up to 16: K itself, or a
- * filter padded with zero weights, each out channel kp bytes): false when the call is not it. */
-static bool conv_quads_mve(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t kp) {
-  const int32_t npos = st->out_h * st->out_w, K = kp;
-  if (K % 16 != 0 || !tp_s8_conv_shifts_right(st, d)) {
+/* The window of a pass whose four columns are K contiguous bytes each, one after the other
+ * (pointwise_runs): chunk k of column j from src + K j + 16 k, the last chunk's bytes past K
+ * zero (a predicated load). */
+__attribute__((noinline)) static void pointwise_window(const int8_t *src, int32_t K, int8_t *quad) {
+  for (int32_t k = 0; k < K; k += 16, quad += 64) {
+    const mve_pred16_t p = vctp8q((uint32_t)(K - k));
+    for (int32_t j = 0; j < 4; j++) {
+      vstrbq_s8(quad + 16 * j, vldrbq_z_s8(src + K * j + k, p));
+    }
+  }
+}
+
+/* The zoo's case (see quads_mve), each out channel K weights, the window K rounded up to 16
+ * (kp), in a scratch of `bytes`; false when the call is not it (a channel shifting left, or
+ * with K not a multiple of 16 no room after the window and the records for the stage's kp
+ * bytes: the last channel's weights, or a gathered column). */
+static bool conv_quads_mve(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t K, uint32_t bytes) {
+  const int32_t npos = st->out_h * st->out_w, kp = round_up(K, 16), cout = st->out_c;
+  const uint32_t used = 4u * (uint32_t)kp + 12u * (uint32_t)cout;
+  const int32_t room = bytes > used ? (int32_t)(bytes - used) : 0; /* the stage's bytes */
+  if (!tp_s8_conv_shifts_right(st, d) || (kp != K && room < kp)) {
     return false;
   }
   int8_t *const quad = (int8_t *)d->scratch;
-  int32_t *const rec = (int32_t *)(void *)(quad + 4 * K);
-  int8_t *const stage = (int8_t *)(rec + 3 * st->out_c);
-  for (int32_t oc = 0; oc < st->out_c; oc++) {
-    int32_t ws = 0;
-    for (int32_t k = 0; k < K; k += 16) {
+  int32_t *const rec = (int32_t *)(void *)(quad + 4 * kp);
+  int8_t *const stage = (int8_t *)(rec + 3 * cout);
+  for (int32_t oc = 0; oc < cout; oc++) {
+    int32_t ws = 0, k = 0;
+    for (; k + 16 <= K; k += 16) {
       ws = vaddvaq_s8(ws, vldrbq_s8(d->w + oc * K + k));
+    }
+    if (k < K) {
+      const mve_pred16_t p = vctp8q((uint32_t)(K - k));
+      ws = vaddvaq_p_s8(ws, vldrbq_z_s8(d->w + oc * K + k, p), p);
     }
     rec[3 * oc] = (int32_t)((d->bias != NULL ? (uint32_t)d->bias[oc] : 0u) + (uint32_t)st->input_offset * (uint32_t)ws);
     rec[3 * oc + 1] = d->mult[oc];
     rec[3 * oc + 2] = d->shift[oc];
   }
+  const int32_t whole = kp == K ? cout : cout - 1; /* the channels read in place */
+  const bool runs = pointwise_runs(st);
   for (int32_t b = 0; b < st->batches; b++) {
     const int8_t *in = d->in + b * st->in_sn;
     int8_t *out = d->out + b * st->out_sn;
     for (int32_t pos = 0; pos < npos; pos += 4) {
-      quads_mve_args a = {d->w, quad, rec, NULL, st->out_c, K / 16, st->output_offset, st->act_min, st->act_max,
-                          {0, 0, 0, 0}};
-      for (int32_t j = 0; j < 4; j++) {
-        const column c = column_at(st, out, pos + j < npos ? pos + j : npos - 1);
-        window_chunks(st, in, c, quad + 16 * j, stage, kp);
-        if (j == 0) {
-          a.out = c.out;
+      quads_mve_args a = {d->w, quad, rec, NULL, whole, kp / 16, st->output_offset, st->act_min, st->act_max,
+                          {0, 0, 0, 0}, kp - K};
+      if (runs && pos + 4 <= npos) {
+        pointwise_window(in + pos * K, K, quad);
+        a.out = out + pos * cout;
+        for (int32_t j = 0; j < 4; j++) {
+          a.offs[j] = (uint32_t)(j * cout);
         }
-        a.offs[j] = (uint32_t)(c.out - a.out);
+      } else {
+        for (int32_t j = 0; j < 4; j++) {
+          const column c = column_at(st, out, pos + j < npos ? pos + j : npos - 1);
+          window_chunks(st, in, c, quad + 16 * j, stage, kp, room);
+          if (j == 0) {
+            a.out = c.out;
+          }
+          a.offs[j] = (uint32_t)(c.out - a.out);
+        }
       }
+      if (kp == K) {
+        quads_mve(&a);
+        continue;
+      }
+      if (whole > 0) {
+        quads_mve_back(&a);
+      }
+      /* The last channel from its weights copied into the stage (free once the window is built;
+       * the bytes past K meet the window's zeros). */
+      copy_run(stage, d->w + whole * K, K, 0);
+      a.w = stage;
+      a.rec = rec + 3 * whole;
+      a.out += whole;
+      a.cout = 1;
       quads_mve(&a);
     }
   }
@@ -241,7 +326,7 @@ static bool conv_quads_mve(const tp_s8_conv *st, const tp_s8_conv_data *d, int32
 }
 
 void tp_s8_conv_fast_conv(const tp_s8_conv *st, const tp_s8_conv_data *d) {
-  if (conv_quads_mve(st, d, st->k_h * st->k_w * st->in_c)) {
+  if (conv_quads_mve(st, d, st->k_h * st->k_w * st->in_c, tp_s8_conv_scratch_bytes(st, true))) {
     return;
   }
   const int32_t K = st->k_h * st->k_w * st->in_c;
@@ -414,7 +499,8 @@ void tp_s8_conv_fast_depthwise(const tp_s8_conv *st, const tp_s8_conv_data *d) {
       tp_s8_conv cs;
       tp_s8_conv_data dc;
       one_input_as_conv(st, d, kp, &cs, &dc);
-      if (conv_quads_mve(&cs, &dc, kp)) {
+      const uint32_t weights = (uint32_t)round_up(cout * kp, 4); /* one_input_as_conv's, first */
+      if (conv_quads_mve(&cs, &dc, kp, tp_s8_conv_scratch_bytes(st, true) - weights)) {
         return;
       }
     }

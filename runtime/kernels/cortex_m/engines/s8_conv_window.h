@@ -130,6 +130,44 @@ static inline void one_input_as_conv(const tp_s8_conv *st, const tp_s8_conv_data
   dc->scratch = wt + round_up(cout * kp, 4);
 }
 
+/* Whether consecutive columns' windows are consecutive K-byte runs of the input (a 1x1
+ * convolution, stride 1, no padding, NHWC rows one after the other): columns pos..pos+3 are
+ * then K * 4 bytes from input pixel pos on. */
+static inline bool pointwise_runs(const tp_s8_conv *st) {
+  return st->k_h == 1 && st->k_w == 1 && st->stride_h == 1 && st->stride_w == 1 && st->pad_h == 0 &&
+         st->pad_w == 0 && st->in_sx == st->in_c && st->in_sy == st->in_w * st->in_c && st->out_w == st->in_w;
+}
+
+/* A word from any address (a byte at a time where unaligned words are not allowed). */
+static inline uint32_t load32(const void *p) {
+  uint32_t v;
+  memcpy(&v, p, sizeof v);
+  return v;
+}
+
+/* n bytes from src to dst a word at a time (the DSP and Helium cores allow unaligned words),
+ * and n copies of the byte v: for the short runs of a window (a few taps of a few channels). */
+static inline void copy_bytes(int8_t *dst, const int8_t *src, int32_t n) {
+  int32_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const uint32_t v = load32(src + i);
+    memcpy(dst + i, &v, sizeof v);
+  }
+  for (; i < n; i++) {
+    dst[i] = src[i];
+  }
+}
+static inline void fill_bytes(int8_t *dst, int8_t v, int32_t n) {
+  const uint32_t v4 = (uint32_t)(uint8_t)v * 0x01010101u;
+  int32_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    memcpy(dst + i, &v4, sizeof v4);
+  }
+  for (; i < n; i++) {
+    dst[i] = v;
+  }
+}
+
 /* The taps of a column that lie inside the image: rows [ky0, ky1) and columns [kx0, kx1). */
 static inline int32_t first_tap(int32_t origin, int32_t dil) { return origin < 0 ? (-origin + dil - 1) / dil : 0; }
 static inline int32_t end_tap(int32_t origin, int32_t size, int32_t k, int32_t dil) {
@@ -208,13 +246,6 @@ static inline int16x2_t sxtb16_ror8(uint32_t v) {
   int16x2_t r;
   __asm__("sxtb16 %0, %1, ror #8" : "=r"(r) : "r"(v));
   return r;
-}
-
-/* A word from any address (unaligned loads are allowed on these cores). */
-static inline uint32_t load32(const void *p) {
-  uint32_t v;
-  memcpy(&v, p, sizeof v);
-  return v;
 }
 
 /* The quick epilogue in assembly, from a record of three words per out channel (multiplier,
