@@ -55,7 +55,7 @@ static int random_conv(tp_s8_conv *st, int depthwise, int zoo) {
   st->pad_w = range(0, 2);
   st->dil_h = range(1, 4) == 4 ? 2 : 1;
   st->dil_w = range(1, 4) == 4 ? 2 : 1;
-  const int pointwise = zoo && !depthwise && st->k_h == 1 && range(0, 1);
+  const int pointwise = zoo && !depthwise && st->k_h == 1 && range(0, 3) != 0;
   if (pointwise) { /* the zoo's pointwise layers */
     st->stride_h = st->stride_w = 1;
     st->pad_h = st->pad_w = 0;
@@ -140,6 +140,9 @@ int main(void) {
         mult[c] = range(0, 1) ? INT32_MIN : INT32_MAX;
       }
       shift[c] = extreme ? range(-31, 30) : range(-14, zoo ? -1 : 0);
+      if (zoo && range(0, 7) == 0) { /* deep right shifts: past 23 the out zero point does not fold */
+        shift[c] = range(-31, -15);
+      }
     }
     const int no_bias = range(0, 4) == 0;
     tp_s8_conv_data d = {in, w, no_bias ? NULL : bias, mult, shift, scratch, out_fast};

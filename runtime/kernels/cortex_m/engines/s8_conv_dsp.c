@@ -314,7 +314,7 @@ __attribute__((noinline)) static void conv_quads(const epilogue *ep, const uint3
  * of column 0 (on the stack meanwhile). 13 instructions a group of four window values (one LDR
  * of four weights, two SXTB16, two LDM of four window words, eight SMLAD), four groups a turn
  * of the loop (+ 2); a channel's groups beyond a multiple of four are the first turn's last
- * steps (the loop is entered at step `skip`, its address set up once a call), and about 50
+ * steps (the loop is entered at step `skip`, its address set up once a call), and 43
  * instructions a channel outside the loop. It reads each channel's weights in whole groups of
  * four: with K not a multiple of 4 the window's last group ends in zeros (gather_column) and
  * the bytes read past a channel are its successor's, so the caller leaves the last channel to
@@ -325,10 +325,9 @@ typedef struct quads_args {
   const uint32_t *rec;   /* four words a channel: start value, multiplier, rounding term, shift */
   int8_t *out;           /* column 0's out byte of the first channel */
   int32_t d1, d2, d3;    /* columns 1-3's out bytes from column 0's */
-  int32_t cout;          /* channels left (at least 1) */
+  const uint32_t *rec_end; /* past the last channel's record */
   int32_t turns;         /* ceil(groups / 4), groups = round_up(K, 4) / 4: turns of the loop */
   int32_t skip;          /* (4 - groups % 4) % 4: the steps the first turn skips */
-  int32_t out_off;       /* the out zero point */
   int32_t back;          /* round_up(K, 4) - K: the weight bytes read past each channel */
   uint32_t entry;        /* the routine's: the address (Thumb bit set) of step `skip` */
 } quads_args;
@@ -340,17 +339,16 @@ typedef struct quads_args {
 #define QA_D1 16
 #define QA_D2 20
 #define QA_D3 24
-#define QA_COUT 28
+#define QA_REC_END 28
 #define QA_TURNS 32
 #define QA_SKIP 36
-#define QA_OFF 40
-#define QA_BACK 44
-#define QA_ENTRY 48
+#define QA_BACK 40
+#define QA_ENTRY 44
 _Static_assert(offsetof(quads_args, quad) == QA_QUAD && offsetof(quads_args, rec) == QA_REC &&
                    offsetof(quads_args, out) == QA_OUT && offsetof(quads_args, d1) == QA_D1 &&
                    offsetof(quads_args, d2) == QA_D2 && offsetof(quads_args, d3) == QA_D3 &&
-                   offsetof(quads_args, cout) == QA_COUT && offsetof(quads_args, turns) == QA_TURNS &&
-                   offsetof(quads_args, skip) == QA_SKIP && offsetof(quads_args, out_off) == QA_OFF &&
+                   offsetof(quads_args, rec_end) == QA_REC_END && offsetof(quads_args, turns) == QA_TURNS &&
+                   offsetof(quads_args, skip) == QA_SKIP &&
                    offsetof(quads_args, back) == QA_BACK && offsetof(quads_args, entry) == QA_ENTRY,
                "quads_sat's offsets");
 #define QA_STR_(x) #x
@@ -374,14 +372,13 @@ _Static_assert(offsetof(quads_args, quad) == QA_QUAD && offsetof(quads_args, rec
   "smlad  r6, lr, r10, r6\n\t"                      \
   "smlad  r7, lr, r11, r7\n\t"
 
-/* TP_DSP_RQ + TP_DSP_CLAMP_SAT of sum register `s` into r3: multiplier r8, rounding term r9,
- * shift r10, out zero point r11. */
+/* The quick epilogue (rq_record) of sum register `s` into r3: multiplier r8, rounding term r9
+ * (the out zero point folded in), shift r10. */
 #define QA_RQ(s)                                    \
   "smmulr r3, " s ", r8\n\t"                        \
   "add    r3, r3, r3, asr #31\n\t"                  \
   "add    r3, r3, r9\n\t"                           \
   "asr    r3, r3, r10\n\t"                          \
-  "add    r3, r3, r11\n\t"                          \
   "ssat   r3, #8, r3\n\t"
 
 #define QUADS_SAT(name, twice)                                                                       \
@@ -420,7 +417,7 @@ _Static_assert(offsetof(quads_args, quad) == QA_QUAD && offsetof(quads_args, rec
                    "ldr    r3, " QA(BACK) "\n\t"                                                              \
                    "sub    r1, r1, r3\n\t"                                                                    \
                    "ldmdb  r12, {r8, r9, r10}\n\t"                                                            \
-                   "ldr    r11, " QA(OFF) "\n\t" QA_RQ("r4")                                                  \
+                   QA_RQ("r4")                                                                                \
                    "strb   r3, [lr]\n\t"                                                                      \
                    "ldr    r2, " QA(D1) "\n\t" QA_RQ("r5")                                                    \
                    "strb   r3, [lr, r2]\n\t"                                                                  \
@@ -429,9 +426,8 @@ _Static_assert(offsetof(quads_args, quad) == QA_QUAD && offsetof(quads_args, rec
                    "ldr    r2, " QA(D3) "\n\t" QA_RQ("r7")                                                    \
                    "strb   r3, [lr, r2]\n\t"                                                                  \
                    "add    lr, lr, #1\n\t"                                                                    \
-                   "ldr    r3, " QA(COUT) "\n\t"                                                              \
-                   "subs   r3, r3, #1\n\t"                                                                    \
-                   "str    r3, " QA(COUT) "\n\t"                                                              \
+                   "ldr    r3, " QA(REC_END) "\n\t"                                                           \
+                   "cmp    r12, r3\n\t"                                                                       \
                    "bne    1b\n\t"                                                                            \
                    "pop    {r4-r11, pc}\n\t");                                                                \
   }
@@ -449,7 +445,7 @@ QUADS_SAT(quads_sat, "")
  * quads_sat_twice when the sums are doubled in the epilogue); with K not a multiple of 4 the
  * last channel in a second call, from its weights copied into `spare` (round_up(K, 4) bytes;
  * quads_sat would read up to 3 bytes past the weights). */
-static void quads_sat_all(const epilogue *ep, const uint32_t *rec, const tp_s8_conv_data *d, int32_t cout,
+static void quads_sat_all(const uint32_t *rec, const tp_s8_conv_data *d, int32_t cout,
                           int32_t K, const uint32_t *quad, int8_t *const o[COLS], bool twice, int8_t *spare) {
   const int32_t groups = (K + 3) >> 2, last = K % 4 != 0 ? cout - 1 : cout;
   quads_args a = {d->w,
@@ -459,10 +455,9 @@ static void quads_sat_all(const epilogue *ep, const uint32_t *rec, const tp_s8_c
                   (int32_t)(o[1] - o[0]),
                   (int32_t)(o[2] - o[0]),
                   (int32_t)(o[3] - o[0]),
-                  last,
+                  rec + 4 * last,
                   (groups + 3) >> 2,
                   (4 - (groups & 3)) & 3,
-                  ep->out_off,
                   4 * groups - K,
                   0u};
   void (*const routine)(quads_args *) = twice ? quads_sat_twice : quads_sat;
@@ -474,19 +469,30 @@ static void quads_sat_all(const epilogue *ep, const uint32_t *rec, const tp_s8_c
     a.w = spare;
     a.rec = rec + 4 * last;
     a.out = o[0] + last;
-    a.cout = 1;
+    a.rec_end = a.rec + 4;
     routine(&a);
   }
 }
 
-/* The sum of n int8 weights, four a step (SMLAD of their halves with (1, 1)). */
+/* The sum of n int8 weights: SXTAB16 adds bytes 0 and 2 of a word, then bytes 1 and 3, into the
+ * two int16 halves of a chunk's sum (128 words a chunk: each half takes at most 256 bytes,
+ * within int16), SMLAD with (1, 1) adds the halves; the bytes past the last word one by one.
+ * Per word 3 instructions, 4 with the loop (two SMLAD and two SXTB16 took 7). */
 static uint32_t weight_sum(const int8_t *w, int32_t n) {
-  int32_t s = 0;
-  int32_t k = 0;
-  for (; k + 4 <= n; k += 4) {
-    const uint32_t v = load32(w + k);
-    s = __smlad(__sxtb16((int8x4_t)v), (int16x2_t)0x00010001, s);
-    s = __smlad(sxtb16_ror8(v), (int16x2_t)0x00010001, s);
+  int32_t s = 0, k = 0;
+  while (k + 4 <= n) {
+    const int32_t words = (n - k) >> 2, chunk = words < 128 ? words : 128;
+    const int8_t *const end = w + k + 4 * chunk;
+    uint32_t halves = 0u;
+    for (const int8_t *p = w + k; p < end; p += 4) {
+      const uint32_t v = load32(p);
+      __asm__("sxtab16 %0, %0, %1\n\t"
+              "sxtab16 %0, %0, %1, ror #8"
+              : "+r"(halves)
+              : "r"(v));
+    }
+    s = __smlad((int16x2_t)halves, (int16x2_t)0x00010001, s);
+    k += 4 * chunk;
   }
   for (; k < n; k++) {
     s += w[k];
@@ -510,7 +516,7 @@ void tp_s8_conv_fast_conv(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   int8_t *const stage = (int8_t *)(rec + 4 * st->out_c);
   /* Two copies of the loops (flash): the quick epilogue clamped to all of int8 (the zoo's), and
    * any other. */
-  const bool quick = ep.quick && clamp_is_sat(&ep);
+  const bool quick = ep.quick && rq_folds(d, st->out_c, &ep);
   /* The quick epilogue's doubled operand: doubling the window costs two instructions a word of
    * it per column, doubling the sums one an out channel: the window when Cout >= K / 2. */
   const bool dbl_window = quick && 2 * st->out_c >= K;
@@ -520,7 +526,7 @@ void tp_s8_conv_fast_conv(const tp_s8_conv *st, const tp_s8_conv_data *d) {
     const uint32_t start = (d->bias != NULL ? (uint32_t)d->bias[c] : 0u) + (uint32_t)st->input_offset * sum;
     rec[4 * c] = start * (dbl_window ? 2u : 1u);
     if (quick) {
-      rq_record(d, c, rec + 4 * c + 1);
+      rq_record(d, c, st->output_offset, rec + 4 * c + 1);
     }
   }
   for (int32_t b = 0; b < st->batches; b++) {
@@ -541,7 +547,7 @@ void tp_s8_conv_fast_conv(const tp_s8_conv *st, const tp_s8_conv_data *d) {
         }
       }
       if (quick) {
-        quads_sat_all(&ep, rec, d, st->out_c, K, quad, o, !dbl_window, stage);
+        quads_sat_all(rec, d, st->out_c, K, quad, o, !dbl_window, stage);
       } else {
         conv_quads(&ep, rec, d, st->out_c, K, quad, o);
       }

@@ -9,8 +9,8 @@
  *   - its weights widened, tap by tap, into the int16 pairs (w0, w2), (w1, w3) that SXTB16
  *     makes of an input word and of it rotated by 8: four multiply-accumulates are then
  *     SMLABB/SMLATT on the halves, eight instructions a tap.
- * It takes the zoo's case: a 3 x 3 filter, the quick epilogue (every channel shifts right,
- * sums within 30 bits) clamped to all of int8; the start values and weights are doubled (the
+ * It takes the zoo's case: a 3 x 3 filter, the quick epilogue (every channel shifts right by
+ * 1 to 23, sums within 30 bits) clamped to all of int8 (rq_folds); the start values and weights are doubled (the
  * operand SMMULR wants) and the requantization is written out in assembly. Other calls return
  * false and take s8_conv_dsp.c's windowed routine.
  *
@@ -49,7 +49,7 @@ static dw1 records_of(const tp_s8_conv *st, const tp_s8_conv_data *d) {
     uint32_t *const r = rec + c / 4 * rec_words, *const wide = r + HEAD;
     for (int32_t i = 0; i < 4; i++) {
       r[i] = d->bias != NULL ? (uint32_t)d->bias[c + i] : 0u;
-      rq_record(d, c + i, r + 4 + 3 * i);
+      rq_record(d, c + i, st->output_offset, r + 4 + 3 * i);
     }
     for (int32_t t = 0; t < kk; t++) {
       const int8_t *wp = d->w + t * C + c;
@@ -76,26 +76,24 @@ static dw1 records_of(const tp_s8_conv *st, const tp_s8_conv_data *d) {
 /* Every group of four channels of one column, in assembly: for each group its four sums over
  * the nine taps (9 instructions a tap: its address from the table, the input word, SXTB16 of
  * it twice, SMLABB/SMLATT with the record's widened weights), then its four out bytes by the
- * record's requantization (TP_DSP_RQ, clamped to all of int8). Every value stays in a register
+ * record's requantization (rq_record, clamped to all of int8). Every value stays in a register
  * (GCC's version of this loop kept its sums and pointers on the stack): r0 the arguments, r1
  * the group's byte offset, r2 its record, r3 a tap's address, r4-r7 the sums, r8-r11 the
- * operands; the epilogue borrows r3, r8-r12 and lr. 123 instructions a group, 36
+ * operands; the epilogue borrows r3, r8-r11 and lr. 118 instructions a group, 36
  * multiply-accumulates. */
 typedef struct groups_args {
   const int8_t *tap[9]; /* each tap's channel 0, row by row (the padding row when outside) */
   const uint32_t *rec;  /* the first group's record (records_of), REC_BYTES apart */
   int8_t *out;          /* the column's out byte of channel 0 */
   int32_t end;          /* 4 x the groups: the byte offset past the last group */
-  int32_t out_off;      /* the out zero point */
 } groups_args;
 
 #define GA_REC 36
 #define GA_OUT 40
 #define GA_END 44
-#define GA_OFF 48
 #define REC_BYTES 136 /* 4 (HEAD + 2 x 9) */
 _Static_assert(offsetof(groups_args, rec) == GA_REC && offsetof(groups_args, out) == GA_OUT &&
-                   offsetof(groups_args, end) == GA_END && offsetof(groups_args, out_off) == GA_OFF &&
+                   offsetof(groups_args, end) == GA_END &&
                    4 * (HEAD + 2 * 9) == REC_BYTES,
                "groups_sat's offsets");
 #define GA_STR_(x) #x
@@ -115,14 +113,14 @@ _Static_assert(offsetof(groups_args, rec) == GA_REC && offsetof(groups_args, out
   "smlabb r5, r8, r11, r5\n\t"                      \
   "smlatt r7, r8, r11, r7\n\t"
 /* Out byte `i` of the group from sum register `s`: the channel's record (multiplier r9,
- * rounding term r10, shift r11) loaded from r3 on, out zero point r12, out pointer lr. */
+ * rounding term r10 with the out zero point folded in, shift r11) loaded from r3 on, out
+ * pointer lr. */
 #define GA_OUT_BYTE(s, i)                           \
   "ldmia  r3!, {r9, r10, r11}\n\t"                  \
   "smmulr r8, " s ", r9\n\t"                        \
   "add    r8, r8, r8, asr #31\n\t"                  \
   "add    r8, r8, r10\n\t"                          \
   "asr    r8, r8, r11\n\t"                          \
-  "add    r8, r8, r12\n\t"                          \
   "ssat   r8, #8, r8\n\t"                           \
   "strb   r8, [lr, #" #i "]\n\t"
 
@@ -135,7 +133,6 @@ __attribute__((naked, noinline)) static void groups_sat(const groups_args *a) {
                    "ldmia  r2, {r4-r7}\n\t" GA_TAP(0, 64) GA_TAP(1, 72) GA_TAP(2, 80) GA_TAP(3, 88) GA_TAP(4, 96)
                        GA_TAP(5, 104) GA_TAP(6, 112) GA_TAP(7, 120) GA_TAP(8, 128)
                    "add    r3, r2, #16\n\t"
-                   "ldr    r12, " GA(OFF) "\n\t"
                    "ldr    lr, " GA(OUT) "\n\t"
                    "add    lr, lr, r1\n\t" GA_OUT_BYTE("r4", 0) GA_OUT_BYTE("r5", 1) GA_OUT_BYTE("r6", 2)
                        GA_OUT_BYTE("r7", 3)
@@ -169,7 +166,7 @@ __attribute__((noinline)) static void rest(const dw1 *k, const epilogue *e, cons
 __attribute__((noinline)) static void columns(const dw1 *k, const epilogue *ep, const int8_t *in, int8_t *out) {
   const tp_s8_conv *st = k->st;
   const epilogue local = *ep, *const e = &local; /* a local: the out stores cannot alias it */
-  groups_args a = {{NULL}, k->rec, out, k->c4, e->out_off};
+  groups_args a = {{NULL}, k->rec, out, k->c4};
   int32_t offs[9]; /* tap t's bytes from tap 0's */
   for (int32_t t = 0; t < 9; t++) {
     offs[t] = t / 3 * st->in_sy * st->dil_h + t % 3 * st->in_sx * st->dil_w;
@@ -202,8 +199,8 @@ __attribute__((noinline)) static void columns(const dw1 *k, const epilogue *ep, 
 bool tp_s8_conv_dsp_depthwise1(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   const epilogue ep = epilogue_of(st, d, st->k_h * st->k_w);
   /* One copy of the loops (each costs flash in every program with a depthwise convolution):
-   * the zoo's case, 3 x 3 with the quick epilogue clamped to all of int8. */
-  if (!(ep.quick && clamp_is_sat(&ep) && st->k_h == 3 && st->k_w == 3)) {
+   * the zoo's case, 3 x 3 with the quick epilogue clamped to all of int8 (rq_folds). */
+  if (!(ep.quick && rq_folds(d, st->out_c, &ep) && st->k_h == 3 && st->k_w == 3)) {
     return false;
   }
   const dw1 k = records_of(st, d);

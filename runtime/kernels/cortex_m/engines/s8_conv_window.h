@@ -248,30 +248,31 @@ static inline int16x2_t sxtb16_ror8(uint32_t v) {
   return r;
 }
 
-/* The quick epilogue in assembly, from a record of three words per out channel (multiplier,
- * rounding term 2^(r-1), right shift r: rq_record) and a doubled sum (the operand SMMULR
- * wants): smmulr, round half away from zero, shift, add the out offset, clamp. In an asm
- * template with operands %[t] (the result), %[m] %[rd] %[sh] (the record) and %[off];
- * TP_DSP_CLAMP_SAT is the clamp when the activation range is all of int8 (the only one the
- * routines write out: other ranges take finish_e). */
-#define TP_DSP_CLAMP_SAT "ssat   %[t], #8, %[t]\n\t"
-#define TP_DSP_RQ(sum, clamp)                                                                  \
-  "smmulr %[t], %[" sum "], %[m]\n\t"                                                         \
-  "add    %[t], %[t], %[t], asr #31\n\t"                                                      \
-  "add    %[t], %[t], %[rd]\n\t"                                                              \
-  "asr    %[t], %[t], %[sh]\n\t"                                                              \
-  "add    %[t], %[t], %[off]\n\t" clamp
-
-/* The record of out channel c for the quick epilogue (every shift right, -31..-1). */
-static inline void rq_record(const tp_s8_conv_data *d, int32_t c, uint32_t r[3]) {
+/* The quick epilogue of the assembly routines, from a record of three words per out channel
+ * (rq_record: multiplier, rounding term with the out zero point folded in, right shift r) and
+ * a doubled sum (the operand SMMULR wants): SMMULR, round half away from zero (add the sign),
+ * add the rounding term, shift, saturate to int8; the routines take calls whose activation
+ * range is all of int8 and whose shifts fold (rq_folds); others take finish_e.
+ *
+ * Folding: (h + s + 2^(r-1) + off 2^r) >> r = ((h + s + 2^(r-1)) >> r) + off exactly, as long as
+ * the sum fits int32: |h| < 2^29 (the quick epilogue's bound), |off| <= 128, so r <= 23 keeps it
+ * below 2^29 + 2^22 + 2^30. */
+static inline void rq_record(const tp_s8_conv_data *d, int32_t c, int32_t out_off, uint32_t r[3]) {
   const int32_t right = -d->shift[c];
   r[0] = (uint32_t)d->mult[c];
-  r[1] = 1u << (right - 1);
+  r[1] = (1u << (right - 1)) + ((uint32_t)out_off << right);
   r[2] = (uint32_t)right;
 }
 
-/* The epilogue's clamp is all of int8 (TP_DSP_CLAMP_SAT applies). */
-static inline bool clamp_is_sat(const epilogue *e) { return e->lo == -128 && e->hi == 127; }
+/* Every out channel's right shift folds the out zero point into its rounding term (rq_record),
+ * and the epilogue's clamp is all of int8. */
+static inline bool rq_folds(const tp_s8_conv_data *d, int32_t cout, const epilogue *e) {
+  bool folds = e->lo == -128 && e->hi == 127;
+  for (int32_t c = 0; c < cout; c++) {
+    folds = folds && d->shift[c] >= -23;
+  }
+  return folds;
+}
 
 /** Depthwise with a depth multiplier of 1 and more than one channel, 3 x 3, the quick epilogue
  *  clamped to all of int8 (s8_conv_dsp_dw1.c); false (nothing done) for other calls. */
