@@ -258,29 +258,19 @@ static bool depthwise1_3x3(const tp_s8_conv *st, const tp_s8_conv_data *d) {
     pad[c] = (int8_t)-st->input_offset; /* an int8: the offset is -zero_point */
   }
   const epilogue local = epilogue_of(st, d, 9), *const ep = &local;
-  int32_t offs[9]; /* tap t's bytes from tap 0's */
-  for (int32_t t = 0; t < 9; t++) {
-    offs[t] = t / 3 * st->in_sy * st->dil_h + t % 3 * st->in_sx * st->dil_w;
-  }
+  int32_t offs[9];
+  offsets_3x3(st, offs);
   for (int32_t b = 0; b < st->batches; b++) {
     const int8_t *in = d->in + b * st->in_sn;
     int8_t *out = d->out + b * st->out_sn;
     for (int32_t oy = 0; oy < st->out_h; oy++) {
       const int32_t y0 = oy * st->stride_h - st->pad_h;
       const int8_t *rows[3];
-      rows_3x3(st, in, y0, rows);
-      const bool rows_in = rows[0] != NULL && rows[2] != NULL; /* the middle one then too */
+      const bool rows_in = rows_3x3(st, in, y0, rows);
       for (int32_t ox = 0; ox < st->out_w; ox++, out += C) {
         const int32_t x0 = ox * st->stride_w - st->pad_w;
         const int8_t *taps[9];
-        if (rows_in && x0 >= 0 && x0 + 2 * st->dil_w < st->in_w) {
-          const int8_t *const x = rows[0] + x0 * st->in_sx;
-          for (int32_t t = 0; t < 9; t++) {
-            taps[t] = x + offs[t];
-          }
-        } else {
-          taps_3x3(st, rows, x0, pad, taps);
-        }
+        column_taps_3x3(st, rows, rows_in, offs, x0, pad, taps);
         int32_t c = 0;
         for (; c + 4 <= C; c += 4) {
           uint32_t acc[4] = {start[c], start[c + 1], start[c + 2], start[c + 3]};

@@ -167,25 +167,15 @@ __attribute__((noinline)) static void columns(const dw1 *k, const epilogue *ep, 
   const tp_s8_conv *st = k->st;
   const epilogue local = *ep, *const e = &local; /* a local: the out stores cannot alias it */
   groups_args a = {{NULL}, k->rec, out, k->c4};
-  int32_t offs[9]; /* tap t's bytes from tap 0's */
-  for (int32_t t = 0; t < 9; t++) {
-    offs[t] = t / 3 * st->in_sy * st->dil_h + t % 3 * st->in_sx * st->dil_w;
-  }
+  int32_t offs[9];
+  offsets_3x3(st, offs);
   for (int32_t oy = 0; oy < st->out_h; oy++) {
     const int32_t y0 = oy * st->stride_h - st->pad_h;
     const int8_t *rows[3];
-    rows_3x3(st, in, y0, rows);
-    const bool rows_in = rows[0] != NULL && rows[2] != NULL; /* the middle one then too */
+    const bool rows_in = rows_3x3(st, in, y0, rows);
     for (int32_t ox = 0; ox < st->out_w; ox++, a.out += st->out_c) {
       const int32_t x0 = ox * st->stride_w - st->pad_w;
-      if (rows_in && x0 >= 0 && x0 + 2 * st->dil_w < st->in_w) {
-        const int8_t *const x = rows[0] + x0 * st->in_sx; /* every tap inside: fixed offsets */
-        for (int32_t t = 0; t < 9; t++) {
-          a.tap[t] = x + offs[t];
-        }
-      } else {
-        taps_3x3(st, rows, x0, k->pad, a.tap);
-      }
+      column_taps_3x3(st, rows, rows_in, offs, x0, k->pad, a.tap);
       if (k->c4 > 0) {
         groups_sat(&a);
       }

@@ -175,19 +175,35 @@ static inline int32_t end_tap(int32_t origin, int32_t size, int32_t k, int32_t d
   return n < k ? n : k;
 }
 
-/* A 3 x 3 column's tap table (the DSP and Helium depthwise routines with a depth multiplier
- * of 1): rows_3x3 gives the three input rows of an out row whose top tap is at y0 (NULL for a
- * row outside the image), taps_3x3 each tap's channel 0 of the column whose left tap is at x0,
- * row by row, or `pad` (a row of -input_offset bytes: its term is 0) for a tap outside. */
-static inline void rows_3x3(const tp_s8_conv *st, const int8_t *in, int32_t y0, const int8_t *rows[3]) {
+/* A 3 x 3 column's tap table (the depthwise routines with a depth multiplier of 1): each tap's
+ * channel 0, row by row, or `pad` (a row of -input_offset bytes: its term is 0) for a tap
+ * outside the image. Per call offsets_3x3 gives each tap's bytes from tap 0's; per out row
+ * rows_3x3 its three input rows (NULL for a row outside; true when all three are inside); per
+ * column column_taps_3x3 the table of the column whose left tap is at x0: tap 0 plus the
+ * offsets when every tap is inside, else tap by tap. */
+static inline void offsets_3x3(const tp_s8_conv *st, int32_t offs[9]) {
+  for (int32_t t = 0; t < 9; t++) {
+    offs[t] = t / 3 * st->in_sy * st->dil_h + t % 3 * st->in_sx * st->dil_w;
+  }
+}
+
+static inline bool rows_3x3(const tp_s8_conv *st, const int8_t *in, int32_t y0, const int8_t *rows[3]) {
   for (int32_t ky = 0; ky < 3; ky++) {
     const int32_t iy = y0 + ky * st->dil_h;
     rows[ky] = iy >= 0 && iy < st->in_h ? in + iy * st->in_sy : NULL;
   }
+  return rows[0] != NULL && rows[2] != NULL; /* the middle one then too */
 }
 
-static inline void taps_3x3(const tp_s8_conv *st, const int8_t *const rows[3], int32_t x0, const int8_t *pad,
-                            const int8_t *taps[9]) {
+static inline void column_taps_3x3(const tp_s8_conv *st, const int8_t *const rows[3], bool rows_in,
+                                   const int32_t offs[9], int32_t x0, const int8_t *pad, const int8_t *taps[9]) {
+  if (rows_in && x0 >= 0 && x0 + 2 * st->dil_w < st->in_w) {
+    const int8_t *const x = rows[0] + x0 * st->in_sx;
+    for (int32_t t = 0; t < 9; t++) {
+      taps[t] = x + offs[t];
+    }
+    return;
+  }
   for (int32_t kx = 0; kx < 3; kx++) {
     const int32_t ix = x0 + kx * st->dil_w;
     const bool col_in = ix >= 0 && ix < st->in_w;
