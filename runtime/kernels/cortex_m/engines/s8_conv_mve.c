@@ -65,7 +65,8 @@ static void im2col_s8(const tp_s8_conv *st, const int8_t *in, column c, int8_t *
  * of its run (the lanes past it zero, padding rows -input_offset then zeros) stored as 16 bytes
  * at its place, the next row overwriting the zeros; then zeros up to kp. Writes up to
  * K - run + 16 bytes (at most kp + 16). */
-__attribute__((noinline)) static void im2col_rows16(const tp_s8_conv *st, const int8_t *in, column c, int8_t *stage, int32_t kp) {
+__attribute__((noinline)) static void im2col_rows16(const tp_s8_conv *st, const int8_t *in, column c,
+                                                   int8_t *stage, int32_t kp) {
   const int32_t run = st->k_w * st->in_c, K = st->k_h * run;
   const mve_pred16_t p = vctp8q((uint32_t)run);
   const int8x16_t pad = vdupq_m_n_s8(vdupq_n_s8(0), (int8_t)-st->input_offset, p);
