@@ -8,5 +8,4 @@ DOES_NOT_FIT = {
     "anomaly": {"corstone300": "flash"},
     "resnet8": {"stm32h7": "RAM"},
     "vww": {"corstone300": "flash", "stm32h7": "RAM"},
-    "vww_int8": {"stm32h7": "RAM"},
 }

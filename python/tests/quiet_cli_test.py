@@ -58,7 +58,8 @@ def test_torch_subcommands_print_no_library_noise(tmp_path: Path) -> None:
                 "--edge-program", str(tmp_path / "q.edge"))  # fmt: skip
     run_quietly("inspect_pte", "--pte", str(pte), "--ops-json", str(tmp_path / "ops.json"), "--plan-json", str(plan))
     run_quietly("golden", "--model", str(model), "--weights", str(weights), "--out", str(golden))
-    run_quietly("golden", "--model", str(model), "--edge-program", str(tmp_path / "q.edge"), "--out", str(golden))
+    run_quietly("golden", "--model", str(model), "--edge-program", str(tmp_path / "q.edge"), "--program",
+                str(tmp_path / "q.pte"), "--out", str(golden))  # fmt: skip
     run_quietly("report", "--model", str(model), "--weights", str(weights), "--golden", str(golden), "--pte",
                 str(pte), "--plan-json", str(plan), "--fit-png", str(tmp_path / "fit.png"), "--arena-png",
                 str(tmp_path / "arena.png"))  # fmt: skip

@@ -138,7 +138,9 @@ def test_golden_inspect_and_header(tmp_path: Path) -> None:
 
 def test_int8_golden_runs_the_quantize_stage_s_own_program(tmp_path: Path) -> None:
     """The golden stage of an int8 model runs the edge program the quantize stage lowered, and
-    gets what that program computed while it was being quantized."""
+    gets what that program computed while it was being quantized: its golden inputs are the
+    model's, quantized as the program's first step did before its input became int8, and its
+    int8 outputs dequantize to the float-I/O program's outputs."""
     import torch
 
     from tinypte.model import loading
@@ -152,28 +154,49 @@ def test_int8_golden_runs_the_quantize_stage_s_own_program(tmp_path: Path) -> No
                 str(tmp_path / "m.json"), "--float-pte", str(tmp_path / "m.pte"), "--pte", str(outs["q.pte"]),
                 "--report", str(outs["q.json"]), "--edge-program", str(outs["q.edge"])]  # fmt: skip
     assert main(quantize) == 0
-    assert (
-        main(["golden", "--model", str(model), "--edge-program", str(outs["q.edge"]), "--out", str(outs["golden.bin"])])
-        == 0
-    )
+    golden_args = ["golden", "--model", str(model), "--edge-program", str(outs["q.edge"]), "--out",
+                   str(outs["golden.bin"])]  # fmt: skip
+    assert main(golden_args) == 1  # the program's I/O quantization is in its .pte
+    assert main([*golden_args, "--program", str(outs["q.pte"])]) == 0
     data = golden.Golden.from_bytes(outs["golden.bin"].read_bytes())
 
     module = loading.load(model)
     loading.deterministic(0)
     trained = loading.trained(model, module, tmp_path / "m.pt")
     reference = flow.quantize_model(model, module, trained, (torch.zeros(1, 2),)).edge.exported_program().module()
-    assert len(data.inputs) == 5
-    for inputs, outputs in zip(data.inputs, data.outputs, strict=True):
-        with torch.no_grad():
-            expected = reference(*(torch.from_numpy(a) for a in inputs))
-        assert np.array_equal(outputs[0], expected.numpy())
     report = json.loads(outs["q.json"].read_text())
+    io = {q["kind"]: q for q in report["io"]["quantized"]}
+    assert set(io) == {"input", "output"} and report["io"]["float"] == []
+    expected_quantization = [(float(np.float32(io[k]["scale"])), io[k]["zero_point"]) for k in ("input", "output")]
+    assert data.quantization == expected_quantization
+    cases = module.golden_inputs()
+    assert len(data.inputs) == len(cases) == 5
+    for (real,), inputs, outputs in zip(cases, data.inputs, data.outputs, strict=True):
+        q_in = torch.ops.quantized_decomposed.quantize_per_tensor(
+            real, io["input"]["scale"], io["input"]["zero_point"], -128, 127, torch.int8
+        )
+        assert inputs[0].dtype == np.int8 and np.array_equal(inputs[0], q_in.numpy())
+        with torch.no_grad():
+            expected = reference(real).numpy()
+        scale, zero_point = np.float32(io["output"]["scale"]), io["output"]["zero_point"]
+        assert outputs[0].dtype == np.int8
+        assert np.array_equal((outputs[0].astype(np.float32) - zero_point) * scale, expected)
     assert report["float"]["metrics"] == {"loss": 1.0} and report["int8"]["pte_bytes"] == outs["q.pte"].stat().st_size
     # Same program, same file: no stack traces or ids of the run in it.
     again = tmp_path / "again.edge"
     assert main([*quantize[:-1], str(again)]) == 0
     assert again.read_bytes() == outs["q.edge"].read_bytes()
     assert edge_file.EdgeProgramFile.from_bytes(again.read_bytes(), "again").exported_program.startswith(b"{")
+    # --float-io: the program quantizes and dequantizes itself, and its golden data is float.
+    float_io = [*quantize[:-1], str(tmp_path / "f.edge"), "--float-io"]
+    float_io[float_io.index(str(outs["q.pte"]))] = str(tmp_path / "f.pte")
+    assert main(float_io) == 0
+    assert json.loads(outs["q.json"].read_text())["io"] == {"quantized": [], "float": ["float I/O asked for"]}
+    assert main(["golden", "--model", str(model), "--edge-program", str(tmp_path / "f.edge"), "--program",
+                 str(tmp_path / "f.pte"), "--out", str(outs["golden.bin"])]) == 0  # fmt: skip
+    data = golden.Golden.from_bytes(outs["golden.bin"].read_bytes())
+    assert data.inputs[0][0].dtype == np.float32 and data.outputs[0][0].dtype == np.float32
+    assert data.quantization == [None, None]
 
 
 def test_corrupt_inputs_are_user_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,9 +5,11 @@ the AOT toolkit (python/tinypte/<stage>/), from the weights of a `model_weights`
 
     Export    model.py + weights                     -> <name>.pte                  (float)
     Quantize  model.py + weights + float .pte        -> <name>.pte, <name>.quant.json,
-                                                        <name>.edge                 (int8)
+                                                        <name>.edge                 (int8; int8
+                                                        inputs and outputs unless float_io)
     Inspect   <name>.pte                             -> <name>.ops.json, .plan.json, .summary.txt
     Golden    model.py + weights (float) or .edge    -> <name>.golden.bin, <name>.golden.json
+              and .pte (int8)
     Report    model.py + weights + golden + plan     -> <name>.fit.png, <name>.arena.png
 
 Training is not among them (training.bzl): a model file trains once, whatever is built from
@@ -33,6 +35,8 @@ def _program_action(ctx, trained, model_inputs):
     pte = ctx.outputs.pte
     common = ["--model", trained.src.path, "--weights", trained.weights.path]
     if ctx.attr.quantize == "none":
+        if ctx.attr.float_io:
+            fail("executorch_model {}: `float_io` is for int8 programs (quantize = \"int8\"); a float program's inputs and outputs are float".format(_program_label(ctx)))
         if ctx.attr.float_model:
             fail("executorch_model {}: `float_model` is for int8 programs (quantize = \"int8\"); remove it".format(_program_label(ctx)))
         args = common + ["--pte", pte.path] + _planning_args(ctx)
@@ -70,7 +74,7 @@ def _program_action(ctx, trained, model_inputs):
             report.path,
             "--edge-program",
             edge.path,
-        ] + _planning_args(ctx),
+        ] + _planning_args(ctx) + (["--float-io"] if ctx.attr.float_io else []),
         inputs = model_inputs + [trained.metrics, float_pte],
         outputs = [pte, report, edge],
         progress_message = "Quantizing %s to an int8 .pte" % _program_label(ctx),
@@ -104,14 +108,14 @@ def _executorch_model_impl(ctx):
     inspect_action(ctx, _program_label(ctx), quant_report)
 
     golden_args = ["--model", trained.src.path, "--out", out.golden.path, "--json", out.golden_json.path]
-    golden_args += ["--edge-program", edge.path] if edge else ["--weights", trained.weights.path]
+    golden_args += ["--edge-program", edge.path, "--program", out.pte.path] if edge else ["--weights", trained.weights.path]
     toolkit_action(
         ctx,
         "golden",
         subcommand = "golden",
         mnemonic = "PteGolden",
         arguments = golden_args,
-        inputs = ([trained.src, edge] + trained.data.to_list()) if edge else model_inputs,
+        inputs = ([trained.src, edge, out.pte] + trained.data.to_list()) if edge else model_inputs,
         outputs = [out.golden, out.golden_json],
         progress_message = "Computing golden outputs of %s with PyTorch" % _program_label(ctx),
     )
@@ -217,6 +221,10 @@ implementations, run on the very program the .pte was lowered from) and output g
             values = ["none", "int8"],
             doc = "`int8`: quantize with ExecuTorch's Cortex-M quantizer, calibrated on the model file's `calibration_inputs()` (default: its training inputs), and export `cortex_m::*` operators. The model file's `INT8_ACCEPTANCE` (else `ACCEPTANCE`) applies to the int8 program.",
         ),
+        "float_io": attr.bool(
+            default = False,
+            doc = "int8 only: keep float32 inputs and outputs (the program quantizes its inputs and dequantizes its outputs itself). By default an int8 program takes and returns int8; its .pte's config methods `input<N>_scale`, `input<N>_zp`, ... (ExecuTorch's names) and the program header's macros say how each is quantized.",
+        ),
         "memory_planning": attr.string(
             default = "greedy",
             values = ["greedy", "naive"],
@@ -304,7 +312,7 @@ _program_srcs = rule(
     outputs = {"header": "%{out}.h", "source": "%{out}.c"},
 )
 
-def executorch_model(*, name, src = None, data = [], seed = 0, weights = None, quantize = "none", float_model = None, visibility = None, tags = None, **kwargs):
+def executorch_model(*, name, src = None, data = [], seed = 0, weights = None, quantize = "none", float_model = None, float_io = False, visibility = None, tags = None, **kwargs):
     """A model's ExecuTorch program, its facts, and its program library.
 
     Give it a model file (`src`), and it trains it too (`:<name>_weights`, a model_weights);
@@ -335,6 +343,8 @@ def executorch_model(*, name, src = None, data = [], seed = 0, weights = None, q
       quantize: `none` (float) or `int8` (see `_executorch_model`).
       float_model: int8: the float executorch_model of the same weights, which the int8
         report compares with (default: one made here, `:<name>_float`).
+      float_io: int8: keep float32 inputs and outputs (default: the program takes and returns
+        int8; `<name>_program.h` gives each one's scale and zero point, and helpers to convert).
       visibility: Visibility of the targets.
       tags: Tags of every target.
       **kwargs: Other attributes of the program: `constant_prop`, `alignment`,
@@ -361,6 +371,7 @@ def executorch_model(*, name, src = None, data = [], seed = 0, weights = None, q
         weights = weights,
         quantize = quantize,
         float_model = float_model,
+        float_io = float_io,
         visibility = visibility,
         tags = tags,
         **kwargs

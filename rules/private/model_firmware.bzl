@@ -94,7 +94,7 @@ model_app_data = rule(
         "display_name": attr.string(doc = "Model name the firmware prints (default: the model target's name)."),
         "corrupt_golden": attr.int(
             default = -1,
-            doc = "Test builds only: shift this golden case's expected output by 1.0, so the firmware must fail.",
+            doc = "Test builds only: shift this golden case's expected output (by 1.0, or one step for an int8 output), so the firmware must fail.",
         ),
     }, stages = ["firmware"]),
 )

@@ -15,7 +15,7 @@ static uint32_t read_u32(const uint8_t *data, size_t *pos) {
 bool tp_golden_parse(tp_golden *golden, const uint8_t *data, size_t size) {
   size_t pos = 4;
   memset(golden, 0, sizeof *golden);
-  if (size < 24 || memcmp(data, "TPGD", 4) != 0 || read_u32(data, &pos) != 1) {
+  if (size < 24 || memcmp(data, "TPGD", 4) != 0 || read_u32(data, &pos) != 2) {
     return false;
   }
   golden->num_cases = read_u32(data, &pos);
@@ -41,6 +41,12 @@ bool tp_golden_parse(tp_golden *golden, const uint8_t *data, size_t size) {
       slot->dims[d] = (int32_t)read_u32(data, &pos);
     }
     slot->nbytes = read_u32(data, &pos);
+    if (size - pos < 8) {
+      return false;
+    }
+    memcpy(&slot->scale, data + pos, 4);
+    pos += 4;
+    slot->zero_point = (int32_t)read_u32(data, &pos);
     slot->numel = slot->nbytes / tp_dtype_size((int)slot->dtype);
     golden->case_bytes += (slot->nbytes + 3u) & ~3u;
   }

@@ -14,6 +14,8 @@ typedef struct tp_golden_slot {
   uint32_t numel;
   uint32_t ndim;
   int32_t dims[8];
+  float scale;        /* a quantized slot's real = (q - zero_point) * scale; 0: not quantized */
+  int32_t zero_point;
 } tp_golden_slot;
 
 typedef struct tp_golden {

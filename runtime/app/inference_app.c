@@ -48,36 +48,56 @@ static void report_status(const char *what, tp_status status, const tp_method *m
   put("\n");
 }
 
-/* Largest |a - b| over float32 outputs; int outputs must match exactly (else +inf). */
-static float output_error(const tp_tensor *out, const uint8_t *ref, const tp_golden_slot *slot) {
+/* Element i of a slot's data as a real value: float32 as it is, a quantized slot's int8 or
+ * uint8 dequantized with its scale and zero point. False for other slots. */
+static bool real_value(const tp_golden_slot *slot, const void *bytes, uint32_t i, float *value) {
+  const uint8_t *at = bytes;
+  if (slot->dtype == TP_DTYPE_FLOAT32) {
+    memcpy(value, at + 4 * i, 4);
+    return true;
+  }
+  if (slot->scale == 0.0f || (slot->dtype != TP_DTYPE_INT8 && slot->dtype != TP_DTYPE_UINT8)) {
+    return false;
+  }
+  int32_t q = slot->dtype == TP_DTYPE_INT8 ? (int32_t)(int8_t)at[i] : (int32_t)at[i];
+  *value = (float)(q - slot->zero_point) * slot->scale;
+  return true;
+}
+
+/* Largest |out - ref| of an output, as real values (NaN the worst). `inexact` is set when an
+ * integer output (an int8 program's quantized one) differs at all: those must match exactly. */
+static float output_error(const tp_tensor *out, const uint8_t *ref, const tp_golden_slot *slot, bool *inexact) {
+  *inexact = out->dtype != TP_DTYPE_FLOAT32;
   if (out->nbytes != slot->nbytes || out->dtype != slot->dtype) {
     return 3.4e38f;
   }
-  if (out->dtype != TP_DTYPE_FLOAT32) {
-    return memcmp(out->data, ref, out->nbytes) == 0 ? 0.0f : 3.4e38f;
+  if (memcmp(out->data, ref, out->nbytes) == 0) {
+    *inexact = false;
+    return 0.0f;
   }
   float worst = 0.0f;
-  const float *y = out->data;
   for (uint32_t i = 0; i < out->numel; i++) {
+    float y;
     float expected;
-    memcpy(&expected, ref + 4 * i, 4);
-    float err = y[i] > expected ? y[i] - expected : expected - y[i];
-    if (!(err <= worst)) { /* NaN counts as the worst error */
+    if (!real_value(slot, out->data, i, &y) || !real_value(slot, ref, i, &expected)) {
+      return 3.4e38f; /* an integer output that is not quantized */
+    }
+    float err = y > expected ? y - expected : expected - y;
+    if (!(err <= worst)) {
       worst = err != err ? 3.4e38f : err;
     }
   }
   return worst;
 }
 
-/* Index of the largest of n float32 values at `bytes` (the golden data need not be aligned). */
-static uint32_t argmax(const void *bytes, uint32_t n) {
+/* Index of the largest of a slot's n values at `bytes` (the golden data need not be aligned). */
+static uint32_t argmax(const tp_golden_slot *slot, const void *bytes, uint32_t n) {
   uint32_t best = 0;
-  float best_value;
-  memcpy(&best_value, bytes, 4);
-  for (uint32_t i = 1; i < n; i++) {
-    float value;
-    memcpy(&value, (const uint8_t *)bytes + 4 * i, 4);
-    if (value > best_value) {
+  float best_value = 0.0f;
+  for (uint32_t i = 0; i < n; i++) {
+    float value = 0.0f;
+    (void)real_value(slot, bytes, i, &value);
+    if (i == 0 || value > best_value) {
       best = i;
       best_value = value;
     }
@@ -85,29 +105,31 @@ static uint32_t argmax(const void *bytes, uint32_t n) {
   return best;
 }
 
+/* One line per case: `x= y= ref=` for one value in and out, `case= class= score= ref=` for a
+ * vector out (quantized values shown as the real values they stand for), else `case=`. */
 static void print_case(uint32_t index, const tp_golden *golden, const tp_tensor *out) {
-  char a[TP_FORMAT_SIZE];
-  char b[TP_FORMAT_SIZE];
+  char text[TP_FORMAT_SIZE];
+  const tp_golden_slot *out_slot = &golden->slots[golden->num_inputs];
   const uint8_t *ref = tp_golden_slot_data(golden, index, golden->num_inputs);
-  if (out->dtype == TP_DTYPE_FLOAT32 && out->numel == 1 && golden->slots[0].dtype == TP_DTYPE_FLOAT32 &&
-      golden->slots[0].numel == 1) {
-    float x;
-    float expected;
-    memcpy(&x, tp_golden_slot_data(golden, index, 0), 4);
-    memcpy(&expected, ref, 4);
-    put_field("x=", tp_format_fixed(a, x, 6));
-    put_field(" y=", tp_format_fixed(a, *(const float *)out->data, 6));
-    put_field(" ref=", tp_format_fixed(b, expected, 6));
-  } else if (out->dtype == TP_DTYPE_FLOAT32 && out->numel > 1) {
-    const float *scores = out->data;
-    uint32_t cls = argmax(scores, out->numel);
-    put_field("case=", tp_format_uint(a, index));
-    put_field(" class=", tp_format_uint(a, cls));
-    put_field(" score=", tp_format_fixed(a, scores[cls], 6));
-    uint32_t ref_numel = golden->slots[golden->num_inputs].numel;
-    put_field(" ref=", tp_format_uint(b, argmax(ref, ref_numel < out->numel ? ref_numel : out->numel)));
+  float x;
+  float y;
+  float expected;
+  bool real = out->dtype == out_slot->dtype && out->numel == out_slot->numel &&
+              real_value(out_slot, out->data, 0, &y) && real_value(out_slot, ref, 0, &expected);
+  if (real && out->numel == 1 && golden->slots[0].numel == 1 &&
+      real_value(&golden->slots[0], tp_golden_slot_data(golden, index, 0), 0, &x)) {
+    put_field("x=", tp_format_fixed(text, x, 6));
+    put_field(" y=", tp_format_fixed(text, y, 6));
+    put_field(" ref=", tp_format_fixed(text, expected, 6));
   } else {
-    put_field("case=", tp_format_uint(a, index));
+    put_field("case=", tp_format_uint(text, index));
+    if (real && out->numel > 1) {
+      uint32_t cls = argmax(out_slot, out->data, out->numel);
+      (void)real_value(out_slot, out->data, cls, &y);
+      put_field(" class=", tp_format_uint(text, cls));
+      put_field(" score=", tp_format_fixed(text, y, 6));
+      put_field(" ref=", tp_format_uint(text, argmax(out_slot, ref, out->numel)));
+    }
   }
   put("\n");
 }
@@ -138,25 +160,29 @@ static tp_status run_golden(tp_method *method, const tp_golden *golden, run_stat
     }
     stats->inferences++;
     float case_err = 0.0f;
+    bool failed = false;
     for (uint32_t o = 0; o < golden->num_outputs; o++) {
       const tp_tensor *out;
       if (tp_method_output(method, o, &out) != TP_OK) {
         return TP_ERR_INVALID_ARGUMENT;
       }
       const tp_golden_slot *slot = &golden->slots[golden->num_inputs + o];
-      float err = output_error(out, tp_golden_slot_data(golden, c, golden->num_inputs + o), slot);
+      bool inexact;
+      float err = output_error(out, tp_golden_slot_data(golden, c, golden->num_inputs + o), slot, &inexact);
       case_err = err > case_err ? err : case_err;
       if (o == 0) {
         print_case(c, golden, out);
       }
+      if (inexact || !(err <= golden->tolerance)) {
+        char text[TP_FORMAT_SIZE];
+        put_field("tinypte: case ", tp_format_uint(text, c));
+        put_field(" output ", tp_format_uint(text, o));
+        put_field(" off by ", tp_format_sci(text, err));
+        put(inexact ? " (integer outputs must match exactly)\n" : " (over the tolerance)\n");
+        failed = true;
+      }
     }
-    if (!(case_err <= golden->tolerance)) {
-      char text[TP_FORMAT_SIZE];
-      put_field("tinypte: case ", tp_format_uint(text, c));
-      put_field(" off by ", tp_format_sci(text, case_err));
-      put(" (over the tolerance)\n");
-      stats->failures++;
-    }
+    stats->failures += failed;
     stats->max_err = case_err > stats->max_err ? case_err : stats->max_err;
   }
   return TP_OK;

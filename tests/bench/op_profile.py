@@ -35,7 +35,7 @@ import instruction_count
 
 from tinypte.errors import TinypteError
 from tinypte.inspect_pte.command import kernel_call_macs
-from tinypte.programs.pte import Program, is_planned, is_tensor, load_program
+from tinypte.programs.pte import Program, forward_plan, is_planned, is_tensor, load_program
 
 INTERPRETER = "interpreter"
 
@@ -121,7 +121,7 @@ def format_shape(shape: list[int]) -> str:
 
 def kernel_calls(program: Program) -> list[Call]:
     """The KernelCall instructions of the program's first plan, in order."""
-    plan = program["execution_plan"][0]
+    plan = forward_plan(program)
     values = plan["values"]
     calls = []
     for index, instruction in enumerate(plan["chains"][0]["instructions"]):

@@ -132,7 +132,7 @@ def clone(tensors: tuple[Any, ...]) -> tuple[Any, ...]:
 
 
 def io_dim_orders(program: dict[str, Any]) -> tuple[list[list[int]], list[list[int]]]:
-    plan = program["execution_plan"][0]
+    plan = pte_file.forward_plan(program)
     values = plan["values"]
 
     def order(index: int) -> list[int]:
@@ -164,7 +164,7 @@ def write(name: str, pte: bytes, inputs: tuple[Any, ...], outputs: list[torch.Te
                            "dim_order": order})  # fmt: skip
         return result
 
-    operators = [f"{op['name']}.{op['overload']}" for op in program["execution_plan"][0].get("operators", [])]
+    operators = [f"{op['name']}.{op['overload']}" for op in pte_file.forward_plan(program).get("operators", [])]
     return {
         "name": name,
         "pte": f"{name}.pte",

@@ -81,14 +81,19 @@ def check_fit(name: str, board: dict[str, Any], golden_bytes: int, needs: Requir
 
 
 def corrupt(golden_bytes: bytes, case: int) -> bytes:
-    """Add 1.0 to the first element of `case`'s first output (for the tolerance-failure test)."""
+    """Shift the first element of `case`'s first output (for the tests that the firmware fails on
+    a wrong output): by 1.0 when it is float32, by one step (+1, or -1 at the top of the range)
+    when it is an int8 program's quantized output."""
     golden = Golden.from_bytes(golden_bytes)
     if case >= len(golden.outputs):
         raise TinypteError(f"--corrupt-golden {case}: the golden data has {len(golden.outputs)} cases")
     first = golden.outputs[case][0]
-    if first.dtype != np.float32:
-        raise TinypteError("--corrupt-golden needs a float32 first output")
-    first.flat[0] += np.float32(1.0)
+    if first.dtype == np.float32:
+        first.flat[0] += np.float32(1.0)
+    elif first.dtype == np.int8:
+        first.flat[0] += np.int8(1 if first.flat[0] < 127 else -1)
+    else:
+        raise TinypteError(f"--corrupt-golden needs a float32 or int8 first output, not {first.dtype}")
     return golden.to_bytes()
 
 

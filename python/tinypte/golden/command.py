@@ -3,14 +3,16 @@
 The inputs are the model file's `golden_inputs()`, the tolerance its `TOLERANCE`. The outputs
 are PyTorch's: the trained float model run eagerly (`--weights`), or, for an int8 model,
 the quantized edge program the quantize stage lowered to its .pte (`--edge-program`), whose
-`cortex_m::*` operators run through the Cortex-M backend's reference implementations.
+`cortex_m::*` operators run through the Cortex-M backend's reference implementations. An int8
+program that takes and returns int8 (its .pte, `--program`, says how each is quantized) gets
+its golden inputs quantized by the backend's own quantize, and int8 golden outputs.
 A program made elsewhere (`--pte`, executorch_program) gets its golden data from
 program_golden.py: the user's inputs or random ones, and ExecuTorch's runtime or the backend's
 reference implementations. Written in the golden data format (format.py), and as JSON for
 people.
 
-usage: tinypte golden --model M.py (--weights W.pt | --edge-program P.edge) --out golden.bin
-           [--json golden.json]
+usage: tinypte golden --model M.py (--weights W.pt | --edge-program P.edge --program P.pte)
+           --out golden.bin [--json golden.json]
        tinypte golden --pte P.pte [--inputs I.pt | --cases N --seed S] [--tolerance T]
            --out golden.bin [--json golden.json]
 """
@@ -26,21 +28,58 @@ from typing import Any
 
 from tinypte.errors import TinypteError
 from tinypte.golden.format import Golden
+from tinypte.headers import dtypes
 from tinypte.model import loading
-from tinypte.programs import edge_file
+from tinypte.programs import edge_file, io_quantization
+from tinypte.programs.io_quantization import IoQuantization
 
 
-def compute(model_path: Path, module: ModuleType, program: Callable[..., Any]) -> Golden:
-    """Golden cases of the model file at `model_path` (loaded as `module`), with `program`'s outputs."""
+def quantizer(quantization: list[IoQuantization | None]) -> Callable[[list[Any]], list[Any]]:
+    """What makes a case of float golden inputs the inputs of a program whose inputs are
+    quantized as `quantization` says: the Cortex-M backend's quantize, as the program itself
+    did before its inputs became int8."""
+    import torch
+
+    from tinypte.golden.interpreter import register_operators
+
+    register_operators()
+
+    def convert(case: list[Any]) -> list[Any]:
+        if len(case) != len(quantization):
+            raise TinypteError(f"golden_inputs(): a case has {len(case)} inputs; the program takes {len(quantization)}")
+        return [
+            x if q is None else torch.ops.cortex_m.quantize_per_tensor(
+                x, q.scale, q.zero_point, q.quant_min, q.quant_max, dtypes.by_name(q.dtype).torch)
+            for x, q in zip(case, quantization, strict=True)
+        ]  # fmt: skip
+
+    return convert
+
+
+def compute(
+    model_path: Path, module: ModuleType, program: Callable[..., Any], quantization: list[IoQuantization] | None = None
+) -> Golden:
+    """Golden cases of the model file at `model_path` (loaded as `module`), with `program`'s outputs;
+    `quantization`: how the program's inputs and outputs are quantized (none: all float)."""
     import torch
 
     golden = Golden(float(module.TOLERANCE))
+    quantized = quantization or []
+    prepare: Callable[[list[Any]], list[Any]] = list
     for case in loading.call(model_path, "golden_inputs()", module.golden_inputs):
+        if not golden.inputs:
+            inputs = io_quantization.by_slot(quantized, "input", len(case))
+            prepare = quantizer(inputs) if any(inputs) else list
+        case = prepare(list(case))
         with torch.no_grad():
             result = program(*case)
         results = result if isinstance(result, tuple) else (result,)
         golden.inputs.append([t.numpy() for t in case])
         golden.outputs.append([t.numpy() for t in results])
+        if len(golden.inputs) == 1 and quantized:
+            slots = io_quantization.by_slot(quantized, "input", len(case))
+            slots += io_quantization.by_slot(quantized, "output", len(results))
+            golden.quantization = [(q.scale, q.zero_point) if q else None for q in slots]
     return golden
 
 
@@ -51,12 +90,25 @@ def reference_program(args: argparse.Namespace, module: ModuleType) -> Any:
     return loading.trained(args.model, module, args.weights)
 
 
+def io_of(args: argparse.Namespace) -> list[IoQuantization]:
+    """How the int8 program's inputs and outputs are quantized (none for a float model)."""
+    if not args.edge_program:
+        return []
+    if args.program is None:
+        raise TinypteError("golden: --edge-program needs --program, the .pte lowered from it")
+    from executorch.exir._serialize._program import deserialize_pte_binary
+
+    return io_quantization.from_deserialized(deserialize_pte_binary(args.program.read_bytes()).program,
+                                             str(args.program))  # fmt: skip
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", type=Path, help="model file: golden inputs and tolerance (not with --pte)")
     program = parser.add_mutually_exclusive_group(required=True)
     program.add_argument("--weights", type=Path, help="float: the trained state_dict, run eagerly")
     program.add_argument("--edge-program", type=Path, help="int8: the quantize stage's edge program")
     program.add_argument("--pte", type=Path, help="a program made elsewhere (executorch_program)")
+    parser.add_argument("--program", type=Path, help="--edge-program: the .pte lowered from it (its I/O quantization)")
     parser.add_argument("--inputs", type=Path, help="--pte: the inputs (torch.save of a tensor, tuple or list)")
     parser.add_argument("--cases", type=int, default=4, help="--pte without --inputs: random cases")
     parser.add_argument("--seed", type=int, default=0, help="--pte without --inputs: their seed")
@@ -75,7 +127,7 @@ def run(args: argparse.Namespace) -> None:
         if args.model is None:
             raise TinypteError("golden: --model is needed with --weights and --edge-program")
         module = loading.load(args.model)
-        golden = compute(args.model, module, reference_program(args, module))
+        golden = compute(args.model, module, reference_program(args, module), io_of(args))
     args.out.write_bytes(golden.to_bytes())
     if args.json:
         doc = {"tolerance": golden.tolerance,

@@ -2,9 +2,10 @@
 
 Binary layout (all little-endian, described once by `Golden`; firmware parses it without
 malloc):
-    magic b"TPGD", u32 version (1), u32 cases, u32 inputs, u32 outputs, f32 tolerance
+    magic b"TPGD", u32 version (2), u32 cases, u32 inputs, u32 outputs, f32 tolerance
     for each input slot, then each output slot: u32 dtype (ExecuTorch ScalarType code),
-        u32 ndim, u32 dims[ndim], u32 nbytes
+        u32 ndim, u32 dims[ndim], u32 nbytes, f32 scale, i32 zero_point (a quantized slot's
+        real = (q - zero_point) * scale; scale 0 for a slot that is not quantized)
     for each case: the raw bytes of each input tensor, then of each output tensor,
         each padded to a multiple of 4 bytes
 
@@ -30,6 +31,7 @@ class Slot:
 
     dtype: np.dtype[Any]
     shape: tuple[int, ...]
+    quantization: tuple[float, int] | None = None  # (scale, zero point) of a quantized slot
 
     @property
     def nbytes(self) -> int:
@@ -41,14 +43,19 @@ class Golden:
     """Golden cases: `inputs[c][i]` and `outputs[c][o]` arrays, and the tolerance."""
 
     MAGIC: ClassVar[bytes] = b"TPGD"
-    VERSION: ClassVar[int] = 1
+    VERSION: ClassVar[int] = 2
     tolerance: float
     inputs: list[list[npt.NDArray[Any]]] = field(default_factory=list)
     outputs: list[list[npt.NDArray[Any]]] = field(default_factory=list)
+    # (scale, zero point) of each quantized slot, inputs then outputs; empty: none is
+    quantization: list[tuple[float, int] | None] = field(default_factory=list)
 
     def slots(self) -> list[Slot]:
         first = self.inputs[0] + self.outputs[0]
-        return [Slot(a.dtype, tuple(a.shape)) for a in first]
+        quantization = self.quantization or [None] * len(first)
+        if len(quantization) != len(first):
+            raise TinypteError(f"golden data: {len(quantization)} quantizations for {len(first)} slots")
+        return [Slot(a.dtype, tuple(a.shape), q) for a, q in zip(first, quantization, strict=True)]
 
     def to_bytes(self) -> bytes:
         if not self.inputs:
@@ -60,7 +67,9 @@ class Golden:
         )
         for slot in slots:
             scalar_type = dtypes.by_numpy(slot.dtype).scalar_type
+            scale, zero_point = slot.quantization or (0.0, 0)
             out += struct.pack(f"<2I{len(slot.shape)}II", scalar_type, len(slot.shape), *slot.shape, slot.nbytes)
+            out += struct.pack("<fi", scale, zero_point)
         for case_in, case_out in zip(self.inputs, self.outputs, strict=True):
             for array, slot in zip(case_in + case_out, slots, strict=True):
                 if array.dtype != slot.dtype or tuple(array.shape) != slot.shape:
@@ -82,9 +91,11 @@ class Golden:
         for _ in range(n_in + n_out):
             code, ndim = struct.unpack_from("<2I", data, offset)
             shape = struct.unpack_from(f"<{ndim}I", data, offset + 8)
-            offset += 8 + 4 * ndim + 4
-            slots.append(Slot(dtypes.by_scalar_type(code).numpy, tuple(shape)))
-        golden = cls(tolerance)
+            scale, zero_point = struct.unpack_from("<fi", data, offset + 8 + 4 * ndim + 4)
+            offset += 8 + 4 * ndim + 4 + 8
+            quantization = (float(scale), int(zero_point)) if scale != 0 else None
+            slots.append(Slot(dtypes.by_scalar_type(code).numpy, tuple(shape), quantization))
+        golden = cls(tolerance, quantization=[s.quantization for s in slots])
         for _ in range(cases):
             arrays = []
             for slot in slots:

@@ -24,7 +24,7 @@ from tinypte.errors import TinypteError
 _VIEW_OPS = frozenset({"executorch_prim::et_view"})
 
 
-def _register_operators() -> None:
+def register_operators() -> None:
     """Import what registers the operators a program may call."""
     # The backend's pass manager imports its operators in the order they need (importing
     # ops.operators first runs into an import cycle of the backend).
@@ -39,7 +39,7 @@ class Interpreter:
     def __init__(self, pte: bytes, what: str, method: str = "forward") -> None:
         from executorch.exir._serialize._program import deserialize_pte_binary
 
-        _register_operators()
+        register_operators()
         self.what = what
         self.program = deserialize_pte_binary(pte).program
         plans = [p for p in self.program.execution_plan if p.name == method]

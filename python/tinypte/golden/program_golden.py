@@ -17,6 +17,7 @@ from typing import Any
 from tinypte.errors import TinypteError
 from tinypte.golden.format import Golden
 from tinypte.golden.interpreter import Interpreter
+from tinypte.programs import io_quantization
 from tinypte.programs.layout import in_memory_order
 
 
@@ -98,10 +99,19 @@ def compute(pte_path: Path, inputs: Path | None, cases: int, seed: int, toleranc
     _check_inputs(interpreter, chosen, str(inputs or pte_path))
     in_orders = [order for _sizes, _dtype, order in interpreter.input_specs()]
     out_orders = interpreter.output_dim_orders()
-    golden = Golden(tolerance)
+    golden = Golden(tolerance, quantization=slot_quantization(interpreter.program, len(in_orders), len(out_orders),
+                                                              str(pte_path)))  # fmt: skip
     reference = ""
     for case in chosen:
         outputs, reference = reference_outputs(pte, interpreter, case)
         golden.inputs.append([in_memory_order(t, o) for t, o in zip(case, in_orders, strict=True)])
         golden.outputs.append([in_memory_order(t, o) for t, o in zip(outputs, out_orders, strict=True)])
     return golden, reference
+
+
+def slot_quantization(program: Any, inputs: int, outputs: int, what: str) -> list[tuple[float, int] | None]:
+    """(scale, zero point) of each quantized input and output of a deserialized program (its
+    config methods, tinypte.programs.io_quantization), None for the others: inputs, then outputs."""
+    quantized = io_quantization.from_deserialized(program, what)
+    slots = io_quantization.by_slot(quantized, "input", inputs) + io_quantization.by_slot(quantized, "output", outputs)
+    return [(io.scale, io.zero_point) if io else None for io in slots]

@@ -24,7 +24,16 @@ from typing import Any
 
 from tinypte.errors import TinypteError
 from tinypte.inspect_pte import extensions, macs
-from tinypte.programs.pte import Program, constant_sizes, is_planned, is_tensor, load_program, tensor_info
+from tinypte.programs import io_quantization
+from tinypte.programs.pte import (
+    Program,
+    constant_sizes,
+    forward_plan,
+    is_planned,
+    is_tensor,
+    load_program,
+    tensor_info,
+)
 
 
 def kernel_call_macs(operator: str, call: dict[str, Any], values: list[dict[str, Any]]) -> int:
@@ -43,7 +52,7 @@ def kernel_call_macs(operator: str, call: dict[str, Any], values: list[dict[str,
 
 
 def analyse(program: Program, name: str) -> tuple[dict[str, Any], dict[str, Any], str]:
-    plan = program["execution_plan"][0]
+    plan = forward_plan(program)
     values = plan["values"]
     instructions = plan["chains"][0]["instructions"]
     kernel_calls = [i["instr_args"] for i in instructions if i["instr_args_type"] == "KernelCall"]
@@ -123,8 +132,27 @@ def analyse(program: Program, name: str) -> tuple[dict[str, Any], dict[str, Any]
         f"  planned arena: {sum(sizes)} B (per memory id: {sizes})",
         f"  MACs per inference: {total_macs}",
         "  operators: " + ", ".join(f"{o['name']}.{o['overload']} x{o['count']}" for o in ops["operators"]),
+        *io_lines(program, plan, name),
     ]
     return ops, memory_plan, "\n".join(lines) + "\n"
+
+
+def io_lines(program: Program, plan: dict[str, Any], name: str) -> list[str]:
+    """One summary line per input and output: dtype, shape, and how a quantized one is quantized."""
+    quantized = io_quantization.from_program_json(program, name)
+    lines = []
+    for kind, indices in (("input", plan["inputs"]), ("output", plan["outputs"])):
+        for number, (index, io) in enumerate(
+            zip(indices, io_quantization.by_slot(quantized, kind, len(indices)), strict=True)
+        ):
+            value = plan["values"][index]
+            if not is_tensor(value):
+                lines.append(f"  {kind} {number}: {value['val_type']}")
+                continue
+            dtype, shape, _ = tensor_info(value["val"])
+            how = f", quantized: scale {io.scale:.9g}, zero point {io.zero_point}" if io else ""
+            lines.append(f"  {kind} {number}: {dtype} {shape}{how}")
+    return lines
 
 
 def quant_summary_lines(report: dict[str, Any]) -> list[str]:
@@ -143,6 +171,8 @@ def quant_summary_lines(report: dict[str, Any]) -> list[str]:
     pipeline = report.get("pipeline", {})
     if pipeline.get("refused"):
         lines.append(f"    pipeline: {pipeline['name']} ({pipeline['refused']})")
+    left = report.get("io", {}).get("float", [])
+    lines += [f"    float I/O: {why}" for why in left]
     nodes = report["float_nodes"]
     lines.append(f"    nodes left in float32: {len(nodes)}" + ("" if nodes else " (fully quantized)"))
     lines += [f"      {n.get('layer', n['name'])}: {n['operator']}: {n['reason']}" for n in nodes]

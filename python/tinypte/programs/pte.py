@@ -3,7 +3,7 @@
 ExecuTorch's Python deserializer needs all of `executorch.exir` (torch included: seconds to
 import); the program is a FlatBuffer, and the wheel ships the `flatc` its deserializer runs and
 the schema. This runs that `flatc` directly: a program is a dict as the schema names it
-(`execution_plan[0]["values"][i]` is `{"val_type": "Tensor", "val": {...}}`). Used by the
+(`forward_plan(program)["values"][i]` is `{"val_type": "Tensor", "val": {...}}`). Used by the
 inspect stage (operators, memory plan, summary) and the quantize stage (what int8 saves
 against the float program).
 """
@@ -59,6 +59,13 @@ def program_of(data: bytes, what: str) -> Program:
     return program
 
 
+def forward_plan(program: Program) -> dict[str, Any]:
+    """The execution plan of method "forward" (the first one if none has that name): a program
+    also holds config methods (input0_scale, ...) as execution plans of their own."""
+    plans = program["execution_plan"]
+    return next((plan for plan in plans if plan.get("name") == "forward"), plans[0])
+
+
 def is_tensor(value: dict[str, Any]) -> bool:
     return value.get("val_type") == "Tensor"
 
@@ -77,7 +84,7 @@ def tensor_info(tensor: dict[str, Any]) -> tuple[str, list[int], int]:
 
 def constant_sizes(program: Program) -> tuple[int, int]:
     """(elements, bytes) of the program's constant tensors."""
-    values = program["execution_plan"][0]["values"]
+    values = forward_plan(program)["values"]
     constants = [v["val"] for v in values if is_tensor(v) and not is_planned(v)]
     return sum(math.prod(t["sizes"]) for t in constants), sum(tensor_info(t)[2] for t in constants)
 
@@ -85,5 +92,5 @@ def constant_sizes(program: Program) -> tuple[int, int]:
 def sizes(data: bytes, what: str) -> dict[str, int]:
     """The .pte's bytes, its constants' bytes and its planned arena's bytes."""
     program = program_of(data, what)
-    arena = sum(int(s) for s in program["execution_plan"][0]["non_const_buffer_sizes"])
+    arena = sum(int(s) for s in forward_plan(program)["non_const_buffer_sizes"])
     return {"pte_bytes": len(data), "constant_bytes": constant_sizes(program)[1], "arena_bytes": arena}

@@ -8,7 +8,10 @@ edge program the golden stage runs. Same model file and weights, same bytes.
 
 usage: tinypte quantize --model M.py --weights W.pt --metrics W.json --float-pte F.pte
            --pte OUT.pte --report OUT.json --edge-program OUT.edge [--seed 0]
-           [--alignment 16] [--memory-planning greedy|naive]
+           [--alignment 16] [--memory-planning greedy|naive] [--float-io]
+
+The program takes and returns int8 (its inputs' and outputs' scales and zero points are its
+config methods, tinypte.quantize.io); `--float-io` keeps float32 inputs and outputs.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--float-pte", type=Path, required=True, help="the float program, to report what int8 saves")
     parser.add_argument("--report", type=Path, required=True, help="float vs int8 report to write (JSON)")
     parser.add_argument("--edge-program", type=Path, required=True, help="quantized edge program to write")
+    parser.add_argument("--float-io", action="store_true", help="keep float32 inputs and outputs")
 
 
 def run(args: argparse.Namespace) -> None:
@@ -45,7 +49,7 @@ def run(args: argparse.Namespace) -> None:
     module, model, example = trained_model(args)
     result = flow.export_int8(
         path, module, model, example, float_metrics(args.metrics), args.float_pte.read_bytes(),
-        args.alignment, args.memory_planning,
+        args.alignment, args.memory_planning, args.float_io,
     )  # fmt: skip
     metrics = result.report["int8"]["metrics"]
     which = "INT8_ACCEPTANCE" if hasattr(module, "INT8_ACCEPTANCE") else "ACCEPTANCE"

@@ -13,13 +13,17 @@ Starting from the trained float model (the train stage's weights), this
   4. reports what int8 saves against the float program (the export stage's .pte): float vs
      int8 metrics, constant and arena bytes, and the nodes that stayed float (and why),
      which `tinypte inspect_pte --quant-report` appends to the model summary;
-  5. keeps the quantized edge program (tinypte.programs.edge_file), which the golden stage
+  5. makes the program take and return int8 (io.py: the first quantize and the last
+     dequantize leave the program, their parameters stay in it as ExecuTorch's config
+     methods), unless float I/O is asked for;
+  6. keeps the quantized edge program (tinypte.programs.edge_file), which the golden stage
      runs: the int8 oracle is the very program the .pte was lowered from.
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,7 +35,7 @@ from tinypte.errors import TinypteError, innermost
 from tinypte.model import loading
 from tinypte.programs import edge_file
 from tinypte.programs import pte as pte_file
-from tinypte.quantize import equalization, layers, program
+from tinypte.quantize import equalization, io, layers, program
 
 
 def calibration_inputs(path: Path, module: ModuleType) -> list[tuple[Any, ...]]:
@@ -137,15 +141,17 @@ class Int8Export:
 
 def export_int8(
     path: Path, module: ModuleType, model: Any, example: tuple[Any, ...], float_metrics: dict[str, float],
-    float_pte: bytes, alignment: int, planner: str,
+    float_pte: bytes, alignment: int, planner: str, float_io: bool = False,
 ) -> Int8Export:  # fmt: skip
     """The int8 program of the trained float `model`, the edge program behind it and the report
-    comparing it with the float program `float_pte` (whose metrics are `float_metrics`)."""
+    comparing it with the float program `float_pte` (whose metrics are `float_metrics`); with
+    int8 inputs and outputs unless `float_io`."""
     quantized = quantize_model(path, module, model, example)
     edge = quantized.edge
     left_float = program.float_nodes(edge, path)
     reference = PerSample(edge.exported_program().module(), int(example[0].shape[0]))
     int8_metrics = loading.call(path, "evaluate() of the int8 program", module.evaluate, reference)
+    converted = io.IoResult([], ["float I/O asked for"]) if float_io else io.quantize_io(edge)
     edge_program = edge_file.to_bytes(edge.exported_program())
     pte = program.export_int8_program(edge, alignment, planner)  # consumes edge
     report = {
@@ -155,6 +161,10 @@ def export_int8(
             {"name": n.name, "operator": n.operator, "reason": n.reason, "layer": n.layer} for n in left_float
         ],
         "pipeline": quantized.pipeline,
+        "io": {
+            "quantized": [dataclasses.asdict(q) for q in converted.quantized],
+            "float": converted.left_float,
+        },
     }
     return Int8Export(pte, edge_program, report)
 
