@@ -6,7 +6,9 @@
  *     x=1.047198 y=0.866012 ref=0.866010            (one input value, one output value)
  *     case=3 class=7 score=0.998321 ref=7           (classifiers: output is a vector)
  *     tinypte: model=sine board=mps2_an505 inferences=68 failures=0 max_err=3.58e-07 tolerance=1.00e-05
- *              ticks_per_inference=1234 (systick) PASS          (one line)
+ *              ticks_per_inference=1234 (systick) stack=412/4096 PASS          (one line)
+ * `stack=` is the stack's high-water mark and reservation in bytes (tp_board_stack_used); a run
+ * that comes within TP_APP_STACK_MARGIN of the reservation fails (the line says so).
  * Ticks come from the board's timer (SysTick or mcycle); under QEMU they follow its
  * virtual clock, so they are indicative only.
  * On boards that cannot exit (real hardware) it runs the golden set forever.
@@ -188,7 +190,18 @@ static tp_status run_golden(tp_method *method, const tp_golden *golden, run_stat
   return TP_OK;
 }
 
-static void print_summary(const tp_golden *golden, const run_stats *stats) {
+/* A run must leave this many bytes of the stack untouched: a firmware whose measured
+ * high-water mark comes closer to its reservation fails, asking for a bigger `stack_size`. */
+#define TP_APP_STACK_MARGIN 512
+#define TP_APP_TEXT(x) #x
+#define TP_APP_NUMBER_TEXT(x) TP_APP_TEXT(x)
+
+/* The run's summary line (with the stack's high-water mark and reservation); false for FAIL. */
+static bool print_summary(const tp_golden *golden, const run_stats *stats) {
+  uint32_t stack_used = tp_board_stack_used();
+  uint32_t stack_size = tp_board_stack_size();
+  bool stack_ok = stack_used + TP_APP_STACK_MARGIN <= stack_size;
+  bool pass = stats->failures == 0 && stack_ok;
   char text[TP_FORMAT_SIZE];
   put_field("tinypte: model=", tp_app_model_name);
   put_field(" board=", tp_board_name());
@@ -201,7 +214,13 @@ static void print_summary(const tp_golden *golden, const run_stats *stats) {
     put_field(" (", tp_board_ticks_source());
     put(")");
   }
-  put(stats->failures == 0 ? " PASS\n" : " FAIL\n");
+  put_field(" stack=", tp_format_uint(text, stack_used));
+  put_field("/", tp_format_uint(text, stack_size));
+  if (!stack_ok) {
+    put(" (within " TP_APP_NUMBER_TEXT(TP_APP_STACK_MARGIN) " B of the reservation: raise stack_size)");
+  }
+  put(pass ? " PASS\n" : " FAIL\n");
+  return pass;
 }
 
 int main(void) {
@@ -225,13 +244,14 @@ int main(void) {
     return 1;
   }
   run_stats stats;
+  bool pass;
   do {
     memset(&stats, 0, sizeof stats);
     status = run_golden(&method, &golden, &stats);
     if (status != TP_OK) {
       return 1;
     }
-    print_summary(&golden, &stats);
+    pass = print_summary(&golden, &stats);
   } while (tp_board_loops_forever());
-  return stats.failures == 0 ? 0 : 1;
+  return pass ? 0 : 1;
 }

@@ -13,7 +13,10 @@ One row per model x emulated board, for the model's first golden input:
 - MACs: the model's multiply-accumulates per inference (`macs` in its ops.json, computed by
   the toolkit from the program's shapes); instructions per MAC;
 - runtime overhead: instructions outside kernels per program instruction run (per kernel call);
-- flash and RAM of the whole firmware (from its size report).
+- flash and RAM of the whole firmware (from its size report);
+- stack: the stack's high-water mark of a whole run (the firmware's summary line,
+  `stack=USED/SIZE`: the start-up code paints the stack, the app finds the deepest word
+  overwritten), measured by a plain QEMU run or by the chip model's run.
 
 And one host row per model: nanoseconds per inference of tinypte (`pte_run --time`, built
 -c opt) and of ExecuTorch's own C++ runtime on the same .pte (`executorch_peer`, the wheel's
@@ -22,7 +25,7 @@ in one process tree so both see the same machine state; the medians and their ra
 Timings are only reported, never guarded: they are not deterministic.
 
 The guard compares each row with the checked-in baseline: it fails when instructions grow
-more than 2 % or flash or RAM more than 1 %, and when a row is missing from the baseline or
+more than 2 % or flash, RAM or stack more than 1 %, and when a row is missing from the baseline or
 the baseline names a row that is not measured (a model or board added or removed: update
 the baseline). Numbers that shrink pass, with a note to update the baseline.
 """
@@ -41,7 +44,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from execute_count import ExecuteCount
-from instruction_count import measure
+from instruction_count import measure, qemu_command
 
 from tinypte.golden.format import Golden
 from tinypte.report import plotting
@@ -64,6 +67,7 @@ class Row:
     macs: int
     flash: int
     ram: int
+    stack: int  # the stack's measured high-water mark (the firmware's summary line, `stack=USED/SIZE`)
 
     @property
     def key(self) -> str:
@@ -83,6 +87,25 @@ EXECUTE_LINE = re.compile(
 )
 
 
+STACK_FIELD = re.compile(r"^tinypte: model=.* stack=(\d+)/(\d+)\b", re.M)
+
+
+def stack_of(output: str, what: str) -> int:
+    """The stack high-water mark a firmware's summary line reports."""
+    found = STACK_FIELD.search(output)
+    if not found:
+        tail = output.strip().splitlines()[-3:]
+        raise SystemExit(f"perf: {what} printed no summary line with stack=USED/SIZE: {' / '.join(tail)}")
+    return int(found.group(1))
+
+
+def qemu_stack(elf: Path, emulator: dict[str, object]) -> int:
+    """The stack high-water mark of a whole run of `elf` under its board's QEMU."""
+    run = subprocess.run(qemu_command(emulator, elf), stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                         timeout=900, check=False)  # fmt: skip
+    return stack_of(run.stdout + run.stderr, str(elf))  # semihosting writes to stderr when it is not a terminal
+
+
 @dataclass(frozen=True)
 class InstructionModel:
     """A chip model that runs a board's firmware (`python run_py ELF --count-execute`)."""
@@ -90,7 +113,8 @@ class InstructionModel:
     python: Path
     run_py: Path
 
-    def measure(self, elf: Path) -> ExecuteCount:
+    def measure(self, elf: Path) -> tuple[ExecuteCount, int]:
+        """The first inference's exact count, and the run's stack high-water mark."""
         # run.py imports its siblings and tools/ (execute_count.py, usb_ids.py), as in rp2350_test.
         environment = dict(os.environ, PYTHONPATH="tools")
         run = subprocess.run([str(self.python), str(self.run_py), str(elf), "--count-execute"],
@@ -100,22 +124,23 @@ class InstructionModel:
             tail = (run.stdout + run.stderr).strip().splitlines()[-3:]
             raise SystemExit(f"perf: {self.run_py} {elf} --count-execute failed: {' / '.join(tail)}")
         instructions, kernel_instructions, kernel_calls = (int(g) for g in found.groups())
-        return ExecuteCount(instructions, kernel_instructions, kernel_calls)
+        return ExecuteCount(instructions, kernel_instructions, kernel_calls), stack_of(run.stdout, str(elf))
 
 
 def measure_row(models: dict[str, InstructionModel], model: str, board: str, elf: Path, board_json: Path,
                 size_json: Path, ops_json: Path) -> Row:  # fmt: skip
     description = json.loads(board_json.read_text())
     if board in models:
-        count = models[board].measure(elf)
+        count, stack = models[board].measure(elf)
     elif description.get("emulator"):
         (count,) = measure(elf, description["emulator"], inferences=1)
+        stack = qemu_stack(elf, description["emulator"])
     else:
         raise SystemExit(f"perf: board {board} has no emulator to count instructions on")
     size = json.loads(size_json.read_text())
     macs = int(json.loads(ops_json.read_text())["macs"])
     return Row(model, board, count.instructions, count.runtime_instructions, count.kernel_calls, macs,
-               int(size["flash"]["used"]), int(size["ram"]["used"]))  # fmt: skip
+               int(size["flash"]["used"]), int(size["ram"]["used"]), stack)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -166,12 +191,12 @@ def host_table(rows: list[HostRow]) -> str:
 
 
 def table(rows: list[Row]) -> str:
-    head = f"{'model':10} {'board':12} {'instructions':>12} {'MACs':>8} {'instr/MAC':>9} {'overhead/op':>11} {'flash B':>8} {'RAM B':>7}"
+    head = f"{'model':10} {'board':12} {'instructions':>12} {'MACs':>8} {'instr/MAC':>9} {'overhead/op':>11} {'flash B':>8} {'RAM B':>7} {'stack B':>7}"
     lines = [head, "-" * len(head)]
     for r in rows:
         per_mac = f"{r.per_mac:9.2f}" if r.per_mac is not None else f"{'-':>9}"
         lines.append(f"{r.model:10} {r.board:12} {r.instructions:12d} {r.macs:8d} {per_mac} "
-                     f"{r.overhead_per_call:11.1f} {r.flash:8d} {r.ram:7d}")  # fmt: skip
+                     f"{r.overhead_per_call:11.1f} {r.flash:8d} {r.ram:7d} {r.stack:7d}")  # fmt: skip
     return "\n".join(lines)
 
 
@@ -187,13 +212,13 @@ def parameters_of(ops_json: Path) -> int:
 def zoo_table(rows: list[Row], parameters: dict[str, int]) -> str:
     """The README's zoo table (Markdown): one line per model and board."""
     lines = [
-        "| Model | Board | Parameters | MACs | Flash | RAM | Instructions per inference | Instructions per MAC |",
-        "|---|---|---:|---:|---:|---:|---:|---:|",
+        "| Model | Board | Parameters | MACs | Flash | RAM | Stack used | Instructions per inference | Instructions per MAC |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         per_mac = f"{r.per_mac:.2f}" if r.per_mac is not None else "-"
         lines.append(f"| `{r.model}` | {r.board} | {parameters[r.model]:,} | {r.macs:,} | {r.flash:,} B | "
-                     f"{r.ram:,} B | {r.instructions:,} | {per_mac} |")  # fmt: skip
+                     f"{r.ram:,} B | {r.stack:,} B | {r.instructions:,} | {per_mac} |")  # fmt: skip
     return "\n".join(lines)
 
 
@@ -217,7 +242,7 @@ def chart(rows: list[Row], path: Path) -> None:
 
 
 def regressions(rows: list[Row], baseline: dict[str, dict[str, int]]) -> tuple[list[str], list[str]]:
-    """(problems, notes) of `rows` against `baseline` (key -> instructions, flash, ram)."""
+    """(problems, notes) of `rows` against `baseline` (key -> instructions, flash, ram, stack)."""
     problems, notes = [], []
     measured = {r.key: r for r in rows}
     for key in sorted(set(baseline) - set(measured)):
@@ -226,7 +251,12 @@ def regressions(rows: list[Row], baseline: dict[str, dict[str, int]]) -> tuple[l
         if key not in baseline:
             problems.append(f"{key} has no baseline")
             continue
-        for field, limit in (("instructions", INSTRUCTION_GROWTH), ("flash", MEMORY_GROWTH), ("ram", MEMORY_GROWTH)):
+        fields = (("instructions", INSTRUCTION_GROWTH), ("flash", MEMORY_GROWTH), ("ram", MEMORY_GROWTH),
+                  ("stack", MEMORY_GROWTH))  # fmt: skip
+        for field, limit in fields:
+            if field not in baseline[key]:
+                problems.append(f"{key}: the baseline has no {field}")
+                continue
             now, then = getattr(row, field), int(baseline[key][field])
             if now > then * (1 + limit):
                 problems.append(f"{key}: {field} {now}, up {100 * (now - then) / then:.1f} % from {then} "
@@ -273,7 +303,7 @@ def main(argv: list[str]) -> int:
     report = {"rows": [asdict(r) | {"instructions_per_mac": r.per_mac, "overhead_per_op": r.overhead_per_call}
                        for r in rows],
               "host_rows": [asdict(r) | {"ratio": r.ratio} for r in host_rows]}  # fmt: skip
-    baseline = {r.key: {"instructions": r.instructions, "flash": r.flash, "ram": r.ram} for r in rows}
+    baseline = {r.key: {"instructions": r.instructions, "flash": r.flash, "ram": r.ram, "stack": r.stack} for r in rows}
     workspace = os.environ.get("BUILD_WORKSPACE_DIRECTORY")
     if args.update_baseline:
         if not workspace:
@@ -298,7 +328,7 @@ def main(argv: list[str]) -> int:
             print("perf: if the change is intended, `bazel run //tests/bench:perf -- --update-baseline`")
             return 1
         print(f"perf: {len(rows)} rows within {100 * INSTRUCTION_GROWTH:.0f} % (instructions) and "
-              f"{100 * MEMORY_GROWTH:.0f} % (flash, RAM) of the baseline")  # fmt: skip
+              f"{100 * MEMORY_GROWTH:.0f} % (flash, RAM, stack) of the baseline")  # fmt: skip
     return 0
 
 

@@ -114,8 +114,9 @@ def claims(args: argparse.Namespace) -> list[Claim]:
         Claim("sine's golden cases", r"`sine\.golden\.bin` \((\d+) inputs", lambda: [str(cases)]),
         Claim(
             "the summary line's cases and tolerance",
-            r"inferences=(\d+) failures=0 max_err=\.\.\. tolerance=(\S+) PASS",
-            lambda: [str(cases), f"{tolerance:.2e}"],
+            r"inferences=(\d+) failures=0 max_err=\.\.\. tolerance=(\S+) ticks_per_inference=\.\.\. \(systick\) "
+            r"stack=\.\.\./(\d+) PASS",
+            lambda: [str(cases), f"{tolerance:.2e}", str(usb["ram"]["sections"][".stack"])],
         ),
         Claim(
             "sine's test MSE and acceptance",
@@ -157,6 +158,11 @@ def claims(args: argparse.Namespace) -> list[Claim]:
             lambda: [str(int(wait_us.group(1)) // 1_000_000)],
         ),
         Claim("the UART's baud rate", r"GPIO1 \(RX\), (\d+) 8N1\.", lambda: [uart_baud(args.uart_console)]),
+        Claim(
+            "the app's stack margin",
+            r"a run that comes within\s+(\d+) B of the reservation fails",
+            lambda: re.findall(r"#define TP_APP_STACK_MARGIN (\d+)\n", args.inference_app.read_text()),
+        ),
         Claim("Bazel's version", r"`bazel-bootstrap` ([0-9.]+) and", lambda: [bazel.group(1)]),
     ]
     return result + [board_claim(json.loads(path.read_text())) for path in args.board]
@@ -190,7 +196,7 @@ def check(readme: str, all_claims: list[Claim]) -> list[str]:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser()
     for name in ("readme", "sine-pte", "sine-ops", "sine-plan", "sine-golden", "sine-metrics", "sine-model",
-                 "sine-size", "sine-uart-size", "usb-header", "usb-console", "uart-console", "setup"):  # fmt: skip
+                 "sine-size", "sine-uart-size", "usb-header", "usb-console", "uart-console", "setup", "inference-app"):  # fmt: skip
         parser.add_argument(f"--{name}", type=Path, required=True)
     parser.add_argument("--board", type=Path, action="append", required=True)
     args = parser.parse_args(argv)

@@ -63,6 +63,16 @@ _Noreturn void tp_board_exit(int status);
 /** Report a fault or trap on the console and exit with TP_EXIT_FAULT. */
 _Noreturn void tp_board_fault(const char *what, const uint32_t *words, const char *const *names, size_t count);
 
+/** Bytes reserved for the main stack (the linker script's .stack). */
+uint32_t tp_board_stack_size(void);
+
+/**
+ * The stack's high-water mark so far, in bytes: tp_start paints the stack before main, and
+ * this finds the deepest word a call or an interrupt overwrote (an upper bound by tp_start's
+ * own frame and 64 bytes below it).
+ */
+uint32_t tp_board_stack_used(void);
+
 /* Entered from each architecture's reset code with a valid stack: initializes .data and
  * .bss, calls tp_board_init() and main(), then tp_board_exit(main's result). */
 _Noreturn void tp_start(void);
