@@ -30,7 +30,8 @@ def model(*, name, int8 = False, int8_bars = {}, program_checks = None, guarded 
         `:<name>_test`; see zoo.bzl's program_test). None: no such test.
       guarded: Its programs are rows of the perf bench, its perf guard and the size table
         (the seed's small models); the others are the zoo's (`bazel run //tests/bench:zoo_perf`).
-      stack_size: Main stack reserve of its firmware in bytes (0: each board's default).
+      stack_size: Main stack reserve of its firmware in bytes (0: its measured high-water mark
+        plus 1 KiB, models/stacks.bzl).
       budgets: Board name -> (max flash, max RAM) in bytes of its float firmware, tighter
         than the board's regions: the build prints them and fails above them.
       kernels: Kernels of its own (C files, `TP_KERNEL`), for operators only it uses.

@@ -8,6 +8,7 @@ drift apart.
 """
 
 load("//models:fits.bzl", "DOES_NOT_FIT")
+load("//models:stacks.bzl", "STACK_BYTES")
 load("//models/anomaly:model.bzl", anomaly = "MODEL")
 load("//models/custom_op:model.bzl", custom_op = "MODEL")
 load("//models/digits:model.bzl", digits = "MODEL")
@@ -57,3 +58,8 @@ def zoo_perf_boards(variant, boards):
         for b in fitting_boards(variant, boards)
         if variant.quantize != "none" or b.fpu != "//platforms/fpu:none"
     ]
+
+def stack_size(model):
+    """The main stack `model`'s firmware reserves: its facts' `stack_size`, else its measured
+    high-water mark plus 1 KiB (models/stacks.bzl), else (not measured yet) each board's default."""
+    return model.stack_size or STACK_BYTES.get(model.name, 0)

@@ -24,7 +24,7 @@ from each program's requirements and each board's memory, and checked by //model
 """
 
 load("//models:fits.bzl", "DOES_NOT_FIT")
-load("//models:models.bzl", "MODELS")
+load("//models:models.bzl", "MODELS", "stack_size")
 load("//platforms:boards.bzl", "BOARDS")
 load("//python:defs.bzl", "py_lint_sources", "tinypte_py_test")
 load("//rules:defs.bzl", "executorch_model", "executorch_model_report", "expect_failure_test", "model_firmware")
@@ -127,11 +127,11 @@ def zoo_model(model):
             boards = [b for b in BOARDS if b.name not in too_small],
             prefix = variant.prefix,
             srcs = model.kernels,
-            stack_size = model.stack_size,
+            stack_size = stack_size(model),
             budgets = model.budgets if variant.quantize == "none" else {},
         )
         for board in [b for b in BOARDS if b.name in too_small]:
-            _fit_error_test(variant, board, too_small[board.name], model.stack_size)
+            _fit_error_test(variant, board, too_small[board.name], stack_size(model))
         executorch_model_report(
             name = variant.prefix + "report",
             model = ":" + variant.name,
