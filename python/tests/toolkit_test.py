@@ -120,7 +120,14 @@ def test_golden_inspect_and_header(tmp_path: Path) -> None:
     )
     names = {o["name"] for o in json.loads(ops.read_text())["operators"]}
     assert "aten::relu" in names
-    assert json.loads(plan.read_text())["non_const_buffer_sizes"][0] == 0
+    memory = json.loads(plan.read_text())
+    assert memory["non_const_buffer_sizes"][0] == 0
+    bound = memory["call_bound"]
+    live = max(sum(t["nbytes"] for t in memory["tensors"] if t["first_use"] <= pc <= t["last_use"])
+               for pc in range(memory["instructions"]))  # fmt: skip
+    assert 0 < bound["bytes"] <= live <= sum(memory["non_const_buffer_sizes"]) and bound["operator"].startswith(
+        "aten::"
+    )
 
     h, c = tmp_path / "m_program.h", tmp_path / "m_program.c"
     args = ["--pte", str(tmp_path / "m.pte"), "--name", "m", "--label", "//x:m", "--out-h", str(h), "--out-c", str(c)]
@@ -197,6 +204,22 @@ def test_int8_golden_runs_the_quantize_stage_s_own_program(tmp_path: Path) -> No
     data = golden.Golden.from_bytes(outs["golden.bin"].read_bytes())
     assert data.inputs[0][0].dtype == np.float32 and data.outputs[0][0].dtype == np.float32
     assert data.quantization == [None, None]
+
+
+def test_call_bound_counts_each_planned_tensor_of_a_call_once() -> None:
+    from tinypte.inspect_pte.command import call_bound
+
+    def tensor(n: int, planned: bool = True) -> dict[str, object]:
+        info = {"memory_id": 1, "memory_offset_low": 0, "memory_offset_high": 0} if planned else None
+        return {"val_type": "Tensor", "val": {"scalar_type": "FLOAT", "sizes": [n], "allocation_info": info}}
+
+    values = [tensor(4), tensor(8), tensor(100, planned=False), {"val_type": "TensorList", "val": {"items": [0, 1]}},
+              {"val_type": "Int", "val": {"int_val": 3}}, tensor(2)]  # fmt: skip
+    calls = [[0, 1, 4], [3, 0, 5, 2], [5]]  # 48 B; 16 + 32 + 8 (0 once, the constant not at all); 8 B
+    plan = {"values": values, "operators": [{"name": "aten::cat", "overload": "out"}],
+            "chains": [{"instructions": [{"instr_args_type": "KernelCall", "instr_args": {"op_index": 0, "args": a}}
+                                         for a in calls]}]}  # fmt: skip
+    assert call_bound(plan) == (56, 1, "aten::cat.out")
 
 
 def test_corrupt_inputs_are_user_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

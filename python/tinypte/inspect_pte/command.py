@@ -122,19 +122,44 @@ def analyse(program: Program, name: str) -> tuple[dict[str, Any], dict[str, Any]
     for t in tensors:
         if t["memory_id"] >= len(sizes) or t["offset"] + t["nbytes"] > sizes[t["memory_id"]]:
             raise TinypteError(f"{name}: tensor {t['evalue']} lies outside planned buffer {t['memory_id']}")
+    bound, bound_pc, bound_operator = call_bound(plan)
     memory_plan = {"non_const_buffer_sizes": sizes, "inputs": list(plan["inputs"]), "outputs": list(plan["outputs"]),
-                   "instructions": end, "tensors": tensors}  # fmt: skip
+                   "instructions": end, "tensors": tensors,
+                   "call_bound": {"bytes": bound, "instruction": bound_pc, "operator": bound_operator}}  # fmt: skip
 
     params, const_bytes = constant_sizes(program)
     lines = [
         f"{name}: method {plan['name']}, {end} instructions, {len(values)} values",
         f"  parameters: {params} ({const_bytes} B of constants)",
-        f"  planned arena: {sum(sizes)} B (per memory id: {sizes})",
+        f"  planned arena: {sum(sizes)} B (per memory id: {sizes}); largest call: {bound} B"
+        + (f" (instruction {bound_pc}, {bound_operator})" if bound_pc >= 0 else ""),
         f"  MACs per inference: {total_macs}",
         "  operators: " + ", ".join(f"{o['name']}.{o['overload']} x{o['count']}" for o in ops["operators"]),
         *io_lines(program, plan, name),
     ]
     return ops, memory_plan, "\n".join(lines) + "\n"
+
+
+def call_bound(plan: dict[str, Any]) -> tuple[int, int, str]:
+    """The largest sum of one kernel call's planned tensors (inputs, outputs, scratch; tensor-list
+    items included, each tensor once): (bytes, instruction index, operator). No arena can be smaller
+    while tensors live whole; 0, -1, "" for a program without calls."""
+    values = plan["values"]
+    best = (0, -1, "")
+    for pc, instruction in enumerate(plan["chains"][0]["instructions"]):
+        if instruction["instr_args_type"] != "KernelCall":
+            continue
+        call = instruction["instr_args"]
+        tensors: set[int] = set()
+        for arg in call["args"]:
+            value = values[arg]
+            items = value["val"].get("items", []) if value["val_type"].endswith("TensorList") else [arg]
+            tensors.update(int(i) for i in items if int(i) >= 0 and is_planned(values[int(i)]))
+        total = sum(tensor_info(values[i]["val"])[2] for i in tensors)
+        if total > best[0]:
+            operator = plan["operators"][call["op_index"]]
+            best = (total, pc, f"{operator['name']}.{operator['overload']}")
+    return best
 
 
 def io_lines(program: Program, plan: dict[str, Any], name: str) -> list[str]:
