@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
+
+from generated_file import add_mode_arguments, write_or_check
 
 from tinypte.firmware.app_data import fit_problems
 from tinypte.firmware.requirements import Requirements
@@ -57,9 +58,7 @@ def render(does_not_fit: dict[str, dict[str, str]]) -> str:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser()
-    mode = parser.add_mutually_exclusive_group(required=True)
-    mode.add_argument("--check", type=Path)
-    mode.add_argument("--write", type=Path)
+    add_mode_arguments(parser)
     parser.add_argument("--board", type=Path, action="append", required=True)
     parser.add_argument("--program", nargs=4, action="append", required=True)
     parser.add_argument("--min-programs", type=int, default=1, help="fail when fewer programs were checked")
@@ -67,19 +66,8 @@ def main(argv: list[str]) -> int:
     if len(args.program) < args.min_programs:
         print(f"fits: only {len(args.program)} programs checked, at least {args.min_programs} expected")
         return 1
-    text = render(compute(args.program, args.board))
     checked = f"{len(args.program)} programs x {len(args.board)} boards"
-    if args.write:
-        target = Path(os.environ.get("BUILD_WORKSPACE_DIRECTORY", ".")) / args.write
-        target.write_text(text)
-        print(f"fits: wrote {target} ({checked})")
-        return 0
-    if args.check.read_text() != text:
-        print(f"fits: models/fits.bzl is stale ({checked}); it should read:\n{text}")
-        print("fits: run `bazel run //models:update_fits` to rewrite it")
-        return 1
-    print(f"fits: models/fits.bzl is up to date ({checked})")
-    return 0
+    return write_or_check(args, render(compute(args.program, args.board)), "fits", checked)
 
 
 if __name__ == "__main__":

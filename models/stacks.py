@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+
+from generated_file import add_mode_arguments, write_or_check
 
 MARGIN = 1024
 ROUND = 256
@@ -86,9 +87,7 @@ def render(stacks: dict[str, int]) -> str:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser()
-    mode = parser.add_mutually_exclusive_group(required=True)
-    mode.add_argument("--check", type=Path)
-    mode.add_argument("--write", type=Path)
+    add_mode_arguments(parser)
     parser.add_argument("--min-runs", type=int, required=True)
     parser.add_argument("--firmware", nargs=3, action="append", required=True, metavar=("MODEL", "ELF", "BOARD_JSON"))
     args = parser.parse_args(argv)
@@ -96,19 +95,7 @@ def main(argv: list[str]) -> int:
     if runs < args.min_runs:
         print(f"stacks: FAIL only {runs} firmware runs measured, at least {args.min_runs} required")
         return 1
-    text = render(stacks)
-    if args.write:
-        target = Path(os.environ.get("BUILD_WORKSPACE_DIRECTORY", ".")) / args.write
-        target.write_text(text)
-        print(f"stacks: wrote {target} ({len(stacks)} models, {runs} runs)")
-        return 0
-    if args.check.read_text() != text:
-        print(text)
-        print("stacks: the measured stacks differ from models/stacks.bzl (above: what it should say); "
-              "run `bazel run //models:update_stacks` to rewrite it")  # fmt: skip
-        return 1
-    print(f"stacks: models/stacks.bzl matches {runs} measured runs of {len(stacks)} models")
-    return 0
+    return write_or_check(args, render(stacks), "stacks", f"{len(stacks)} models, {runs} runs")
 
 
 if __name__ == "__main__":
