@@ -65,21 +65,17 @@ def compute(
 
     golden = Golden(float(module.TOLERANCE))
     quantized = quantization or []
-    prepare: Callable[[list[Any]], list[Any]] = list
-    for case in loading.call(model_path, "golden_inputs()", module.golden_inputs):
-        if not golden.inputs:
-            inputs = io_quantization.by_slot(quantized, "input", len(case))
-            prepare = quantizer(inputs) if any(inputs) else list
-        case = prepare(list(case))
+    cases = [list(case) for case in loading.call(model_path, "golden_inputs()", module.golden_inputs)]
+    inputs = io_quantization.by_slot(quantized, "input", len(cases[0])) if cases else []
+    prepare: Callable[[list[Any]], list[Any]] = quantizer(inputs) if any(inputs) else list
+    for case in map(prepare, cases):
         with torch.no_grad():
             result = program(*case)
         results = result if isinstance(result, tuple) else (result,)
         golden.inputs.append([t.numpy() for t in case])
         golden.outputs.append([t.numpy() for t in results])
-        if len(golden.inputs) == 1 and quantized:
-            slots = io_quantization.by_slot(quantized, "input", len(case))
-            slots += io_quantization.by_slot(quantized, "output", len(results))
-            golden.quantization = [(q.scale, q.zero_point) if q else None for q in slots]
+    if quantized and golden.inputs:
+        golden.quantization = io_quantization.slot_pairs(quantized, len(golden.inputs[0]), len(golden.outputs[0]))
     return golden
 
 

@@ -99,19 +99,11 @@ def compute(pte_path: Path, inputs: Path | None, cases: int, seed: int, toleranc
     _check_inputs(interpreter, chosen, str(inputs or pte_path))
     in_orders = [order for _sizes, _dtype, order in interpreter.input_specs()]
     out_orders = interpreter.output_dim_orders()
-    golden = Golden(tolerance, quantization=slot_quantization(interpreter.program, len(in_orders), len(out_orders),
-                                                              str(pte_path)))  # fmt: skip
+    quantized = io_quantization.from_deserialized(interpreter.program, str(pte_path))
+    golden = Golden(tolerance, quantization=io_quantization.slot_pairs(quantized, len(in_orders), len(out_orders)))
     reference = ""
     for case in chosen:
         outputs, reference = reference_outputs(pte, interpreter, case)
         golden.inputs.append([in_memory_order(t, o) for t, o in zip(case, in_orders, strict=True)])
         golden.outputs.append([in_memory_order(t, o) for t, o in zip(outputs, out_orders, strict=True)])
     return golden, reference
-
-
-def slot_quantization(program: Any, inputs: int, outputs: int, what: str) -> list[tuple[float, int] | None]:
-    """(scale, zero point) of each quantized input and output of a deserialized program (its
-    config methods, tinypte.programs.io_quantization), None for the others: inputs, then outputs."""
-    quantized = io_quantization.from_deserialized(program, what)
-    slots = io_quantization.by_slot(quantized, "input", inputs) + io_quantization.by_slot(quantized, "output", outputs)
-    return [(io.scale, io.zero_point) if io else None for io in slots]

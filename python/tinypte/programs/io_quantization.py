@@ -102,3 +102,10 @@ def by_slot(quantized: list[IoQuantization], kind: str, count: int) -> list[IoQu
         if io.kind == kind and io.index < count:
             table[io.index] = io
     return table
+
+
+def slot_pairs(quantized: list[IoQuantization], inputs: int, outputs: int) -> list[tuple[float, int] | None]:
+    """(scale, zero point) of each of `inputs` inputs and then `outputs` outputs, None for those not
+    quantized: the golden data's per-slot quantization."""
+    slots = by_slot(quantized, "input", inputs) + by_slot(quantized, "output", outputs)
+    return [(io.scale, io.zero_point) if io else None for io in slots]
