@@ -5,7 +5,4 @@ requirements and every board's memory: do not edit. //models:fits_test fails whe
 """
 
 DOES_NOT_FIT = {
-    "anomaly": {"corstone300": "flash"},
-    "resnet8": {"stm32h7": "RAM"},
-    "vww": {"corstone300": "flash", "stm32h7": "RAM"},
 }

@@ -44,7 +44,7 @@ def _fit_error_test(variant, board, region, stack_size):
     label = "//{}:{}".format(native.package_name(), variant.name)
     expect_failure_test(
         name = "{}fits_{}_fails_test".format(variant.prefix, board.name),
-        message = "model {} does not fit board {}: .*{}: .* over the {} region of {} B".format(label, board.name, region, region_name, size),
+        message = "model {} does not fit board {}: .*{}: .* fits in no region: .*{} [0-9]+ B free of {} B".format(label, board.name, region, region_name, size),
         command = [
             "$(location //python/tinypte/firmware:tool)",
             "app_data",

@@ -8,6 +8,12 @@
  * __tp_stack_top to __tp_stack_limit), so the RAM a firmware needs is the end of .stack.
  * A firmware may size its stack itself with -Wl,--defsym=__tp_stack_size=BYTES
  * (tinypte_firmware's `stack_size`).
+ *
+ * Every other writable region gets two output sections, for what a model firmware's build
+ * places there (python/tinypte/firmware/placement.py): `.tp_load_<R>` for bytes the
+ * board's loader writes (a program too big for %FLASH%, on boards whose regions are
+ * loadable) and `.tp_noload_<R>` for buffers that need no initial value (planned arenas,
+ * the runtime's pool: the runtime writes them before reading).
  */
 MEMORY
 {
@@ -49,6 +55,8 @@ SECTIONS
     . += DEFINED(__tp_stack_size) ? __tp_stack_size : %STACK_SIZE%;
     __tp_stack_top = .;
   } > %RAM%
+
+%REGION_SECTIONS%
 
   /* RISC-V gp-relative addressing of small data; unused on Arm. */
   PROVIDE(__global_pointer$ = __tp_data_start + 0x800);

@@ -12,13 +12,16 @@ BOARD = board(
     emulator = qemu(system = "arm", machine = "mps3-an547", cpu = "cortex-m55"),
     fvp = "FVP_Corstone_SSE-300_Ethos-U55",
     memory = [
-        # ITCM through its secure alias (code and constants).
+        # ITCM through its secure alias (code and constants): 0 wait states.
         memory_region("FLASH", 0x10000000, 512 * 1024, "rx"),
-        # DTCM through its secure alias.
+        # DTCM through its secure alias: the stack, the runtime's data, and what else fits.
         memory_region("RAM", 0x30000000, 512 * 1024, "rwx"),
-        # Larger, slower memories for big models (not used by the default layout).
-        memory_region("SRAM", 0x01000000, 2 * 1024 * 1024, "rwx"),
-        memory_region("DDR", 0x60000000, 16 * 1024 * 1024, "rwx"),
+        # SRAM (secure alias of 0x01000000), on the system bus: arenas that outgrow the DTCM, and
+        # programs that outgrow the ITCM (the FVP and QEMU load the ELF there, as Arm's
+        # Corstone-300 examples load networks into memory other than the ITCM).
+        memory_region("SRAM", 0x11000000, 2 * 1024 * 1024, "rwx", speed = 2, loadable = True),
+        # DDR (secure alias of 0x60000000): the slowest, for what fits nowhere else.
+        memory_region("DDR", 0x70000000, 16 * 1024 * 1024, "rwx", speed = 3, loadable = True),
     ],
     stack_size = 16 * 1024,
     startup = CORTEX_M_SEMIHOSTING_STARTUP,

@@ -22,24 +22,40 @@ load("//rules:providers.bzl", "TinypteBoardInfo")
 
 _ACCESS = ("r", "w", "x")
 
-def memory_region(name, origin, size, access = "rwx"):
+def memory_region(name, origin, size, access = "rwx", speed = 1, loadable = False):
     """One region of a board's memory map.
+
+    Firmware builds place the model's planned buffers, the runtime's pool and its program
+    in these regions by size and speed (python/tinypte/firmware/placement.py): the stack
+    and the runtime's own data always in the board's `ram_region`, the rest in the fastest
+    writable region that still holds it, and constants in `flash_region` or, when they do
+    not fit there, in the fastest `loadable` region.
 
     Args:
       name: Region name as the linker script uses it (`FLASH`, `RAM`, `SRAM2`, ...).
       origin: Base address (int).
       size: Size in bytes (int).
       access: Linker attributes, any of `r`, `w`, `x` (`rx` for flash, `rwx` for RAM).
+      speed: Speed class, 1 for the fastest memory (tightly coupled or zero-wait-state SRAM),
+        larger for slower ones (bus SRAM, then external DRAM). Placement tries regions in
+        this order, the `ram_region` first among equals.
+      loadable: Whether the board's loader writes the firmware image's bytes into this region
+        directly (an FPGA or FVP loading the ELF into DDR), so constants may live there
+        without a copy from flash at boot. False for boards flashed as a flash image.
 
     Returns:
-      `struct(name, origin, size, access)`.
+      `struct(name, origin, size, access, speed, loadable)`.
     """
     if type(origin) != "int" or type(size) != "int" or origin < 0 or size <= 0:
         fail("memory_region({}): origin and size must be non-negative ints, got origin={} size={}".format(name, origin, size))
     for c in access.elems():
         if c not in _ACCESS:
             fail("memory_region({}): access {} must be made of r, w and x".format(name, repr(access)))
-    return struct(name = name, origin = origin, size = size, access = access)
+    if type(speed) != "int" or speed < 1:
+        fail("memory_region({}): speed must be an int >= 1 (1: the fastest memory), got {}".format(name, repr(speed)))
+    if loadable and "w" not in access.elems():
+        fail("memory_region({}): a loadable region holds data the program may place there, so it must be writable (access {})".format(name, repr(access)))
+    return struct(name = name, origin = origin, size = size, access = access, speed = speed, loadable = loadable)
 
 def qemu(*, system, machine, cpu, args = []):
     """How to run a board under QEMU: `qemu-system-<system> -M <machine> -cpu <cpu> <args>`."""
@@ -124,7 +140,26 @@ def _hex(value):
     return "0x" + out
 
 def _region(fields):
-    return struct(name = fields["name"], access = fields["access"], origin = fields["origin"], size = fields["size"])
+    return struct(
+        name = fields["name"],
+        access = fields["access"],
+        origin = fields["origin"],
+        size = fields["size"],
+        speed = fields["speed"],
+        loadable = fields["loadable"],
+    )
+
+def _placement_sections(regions, flash_region, ram_region):
+    """Linker script lines giving each other writable region its output sections: the
+    bytes placed there (`.tp_region.<R>.load*`, written by the board's loader) and the
+    uninitialized buffers (`.tp_region.<R>.noload*`)."""
+    lines = []
+    for r in regions:
+        if r.name in (flash_region, ram_region) or "w" not in r.access.elems():
+            continue
+        lines.append("  .tp_load_{name} : ALIGN(16) {{ KEEP(*(.tp_region.{name}.load .tp_region.{name}.load.*)) }} > {name}".format(name = r.name))
+        lines.append("  .tp_noload_{name} (NOLOAD) : ALIGN(16) {{ *(.tp_region.{name}.noload .tp_region.{name}.noload.*) }} > {name}".format(name = r.name))
+    return "\n".join(lines) if lines else "  /* (no other writable region) */"
 
 def _board_info_impl(ctx):
     facts = json.decode(ctx.attr.facts)
@@ -157,6 +192,7 @@ def _board_info_impl(ctx):
             "%FLASH%": facts["flash_region"],
             "%RAM%": facts["ram_region"],
             "%STACK_SIZE%": _hex(stack_size),
+            "%REGION_SECTIONS%": _placement_sections(regions, facts["flash_region"], facts["ram_region"]),
         },
     )
     description = ctx.actions.declare_file(name + ".board.json")
@@ -202,7 +238,7 @@ tinypte_board_info = rule(
         "linker_template": attr.label(
             allow_single_file = [".tpl"],
             mandatory = True,
-            doc = "Linker script template with %MEMORY%, %FLASH%, %RAM%, %STACK_SIZE%, %BOARD%.",
+            doc = "Linker script template with %MEMORY%, %FLASH%, %RAM%, %STACK_SIZE%, %REGION_SECTIONS%, %BOARD%.",
         ),
     },
 )

@@ -56,8 +56,8 @@ def _model_app_data_impl(ctx):
     inputs = [ctx.file.requirements, info.golden]
     if ctx.attr.board:
         board = ctx.attr.board[TinypteBoardInfo]
-        args += ["--board", board.description.path, "--stack-size", str(ctx.attr.stack_size)]
-        inputs.append(board.description)
+        args += ["--board", board.description.path, "--stack-size", str(ctx.attr.stack_size), "--pte", info.pte.path]
+        inputs += [board.description, info.pte]
     if ctx.attr.corrupt_golden >= 0:
         args += ["--corrupt-golden", str(ctx.attr.corrupt_golden)]
     toolkit_action(
@@ -88,7 +88,7 @@ model_app_data = rule(
         ),
         "board": attr.label(
             providers = [TinypteBoardInfo],
-            doc = "The board (`<board>_info`) to check the model's memory needs against before compiling.",
+            doc = "The board (`<board>_info`) to place the model on (python/tinypte/firmware/placement.py) before compiling: a model that fits none of its regions fails here.",
         ),
         "stack_size": attr.int(doc = "Stack reserve of the firmware in bytes (0: the board's)."),
         "display_name": attr.string(doc = "Model name the firmware prints (default: the model target's name)."),

@@ -7,14 +7,15 @@ requirements JSON, which the runtime computes for the boards' data layout
 (//runtime/tools:pte_requirements); the file asserts that layout at compile time, so the
 firmware's RAM use is fixed and visible to the size check before anything runs.
 
-Before writing anything it checks that the model can fit the board (--board): the
-program against the flash region, and planned arena + state pool + stack against the RAM
-region, failing with the numbers; the exact check of the linked image comes later
-(tinypte.size), but a model that cannot fit is reported here, naming the model.
+Before writing anything it places the model on the board (--board; tinypte.firmware.placement):
+stack, state pool and planned buffers in its writable regions by speed, program and golden
+data in flash or a region the board's loader writes, and fails naming what fits nowhere,
+with each region's numbers; the exact check of the linked image comes later (tinypte.size),
+but a model that cannot fit is reported here, naming the model.
 
 usage: tinypte app_data --program-header sine_program.h --program-name sine --requirements R.json
            --golden M.golden.bin --name sine --out-c app_data.c
-           [--board B.board.json [--stack-size BYTES]]
+           [--board B.board.json [--stack-size BYTES] [--pte M.pte]]
            [--corrupt-golden CASE]   (test builds: shift one expected output far off)
 """
 
@@ -31,53 +32,46 @@ import numpy as np
 
 from tinypte.errors import TinypteError
 from tinypte.firmware.header import array_name, c_bytes, size_macro
+from tinypte.firmware.placement import Placement, firmware_items, place, problem_messages
 from tinypte.firmware.requirements import Requirements, layout_assertions
 from tinypte.golden.format import Golden
 
 
 @dataclass(frozen=True)
 class FitProblem:
-    """A memory region a model does not fit."""
+    """Something of a model that fits no memory region of a board."""
 
     region: str  # "RAM" or "flash"
     message: str  # with the numbers
 
 
-def fit_problems(board: dict[str, Any], golden_bytes: int, needs: Requirements, stack_size: int) -> list[FitProblem]:
-    """The regions of `board` (its JSON description) the model does not fit: RAM for the
-    planned arena, the runtime pool and the stack, flash for the program and golden data."""
-    regions = {region["name"]: int(region["size"]) for region in board["memory"]}
-    flash = regions[board["flash_region"]]
-    ram = regions[board["ram_region"]]
-    arena = sum(needs.buffer_bytes)
-    pool = needs.pool_bytes
-    pte_bytes = needs.program_bytes
+def plan_placement(board: dict[str, Any], golden_bytes: int, needs: Requirements, stack_size: int) -> Placement:
+    """Where the stack, pool, planned buffers, program and golden data go on `board` (its JSON
+    description; tinypte.firmware.placement)."""
     stack = stack_size or int(board["stack_size"])
-    needed_ram = arena + pool + stack
-    problems = []
-    if needed_ram > ram:
-        problems.append(FitProblem("RAM",
-            f"RAM: planned arena {arena} B + runtime pool {pool} B + stack {stack} B = {needed_ram} B, "
-            f"over the {board['ram_region']} region of {ram} B by {needed_ram - ram} B"
-        ))  # fmt: skip
-    if pte_bytes + golden_bytes > flash:
-        problems.append(FitProblem("flash",
-            f"flash: program {pte_bytes} B + golden data {golden_bytes} B = {pte_bytes + golden_bytes} B, "
-            f"over the {board['flash_region']} region of {flash} B"
-        ))  # fmt: skip
-    return problems
+    return place(board, firmware_items(needs, golden_bytes, stack))
 
 
-def check_fit(name: str, board: dict[str, Any], golden_bytes: int, needs: Requirements, stack_size: int) -> None:
-    """Fail when the model cannot fit the board, before anything is compiled."""
-    problems = fit_problems(board, golden_bytes, needs, stack_size)
+def fit_problems(board: dict[str, Any], golden_bytes: int, needs: Requirements, stack_size: int) -> list[FitProblem]:
+    """What of the model fits no region of `board`: RAM for the stack, runtime pool and planned
+    buffers, flash for the program and golden data."""
+    placement = plan_placement(board, golden_bytes, needs, stack_size)
+    return [FitProblem(region, message) for region, message in problem_messages(placement)]
+
+
+def check_fit(name: str, board: dict[str, Any], golden_bytes: int, needs: Requirements, stack_size: int) -> Placement:
+    """The placement of the model on the board; fails when something fits nowhere, before
+    anything is compiled."""
+    placement = plan_placement(board, golden_bytes, needs, stack_size)
+    problems = problem_messages(placement)
     if problems:
         raise TinypteError(
             f"model {name} does not fit board {board['name']}: "
-            + "; ".join(p.message for p in problems)
+            + "; ".join(message for _, message in problems)
             + ". Make the model smaller (fewer or narrower layers, smaller inputs), or build it for a board with "
             "more memory."
         )
+    return placement
 
 
 def corrupt(golden_bytes: bytes, case: int) -> bytes:
@@ -97,28 +91,65 @@ def corrupt(golden_bytes: bytes, case: int) -> bytes:
     return golden.to_bytes()
 
 
-def render(name: str, program_header: str, program_name: str, golden: bytes, needs: Requirements) -> str:
+def _section(placement: Placement | None, key: str, default: str) -> str:
+    """The section attribute of item `key`: its region's, or `default` in the board's main regions."""
+    placed = placement.section(key) if placement is not None else None
+    return placed or default
+
+
+def render(
+    name: str,
+    program_header: str,
+    program_name: str,
+    golden: bytes,
+    needs: Requirements,
+    placement: Placement | None = None,
+    program: bytes | None = None,
+) -> str:
+    """app_data.c. With a `placement`, each buffer, the pool and the golden data go to their
+    regions' sections; a program placed outside flash is embedded here (`program`: its bytes)
+    in its region, and the program library's copy in flash is left for the linker to drop."""
     buffers = []
     pointers = []
     for memory_id, size in enumerate(needs.buffer_bytes):
         if memory_id == 0 or size == 0:
             pointers.append("0")
             continue
+        section = _section(placement, f"buffer{memory_id}", ".bss.tinypte.arena")
         buffers.append(
-            f'static uint8_t buffer_{memory_id}[{size}] __attribute__((aligned(16), section(".bss.tinypte.arena")));\n'
+            f'static uint8_t buffer_{memory_id}[{size}] __attribute__((aligned(16), section("{section}")));\n'
         )
         pointers.append(f"buffer_{memory_id}")
     layout_checks = layout_assertions(needs.layout, f"the state pool of {name}")
     sizes = ", ".join(str(size) for size in needs.buffer_bytes)
+    program_section = placement.section("program") if placement is not None else None
+    if program_section is None:
+        program_c = (
+            f"/* The program, from the model's program library ({program_header}). */\n"
+            f"const uint8_t *const tp_app_program = {array_name(program_name)};\n"
+        )
+    else:
+        if program is None or len(program) != needs.program_bytes:
+            raise TinypteError(f"the program of {name} goes to {program_section}: app_data needs its bytes (--pte)")
+        program_c = (
+            f"/* The program, too big for {placement.flash_region if placement else 'flash'}: its bytes, "
+            "placed where the board's loader writes them. */\n"
+            f'static const uint8_t program[{len(program)}] __attribute__((aligned(16), section("{program_section}"))) = {{\n'
+            f"{c_bytes(program)}\n}};\n"
+            f'_Static_assert(sizeof program == {size_macro(program_name)}, "{program_header} is another program");\n'
+            "const uint8_t *const tp_app_program = program;\n"
+        )
+    placed = f"/* Placement on the board: {placement.summary()}. */\n" if placement is not None else ""
+    golden_section = _section(placement, "golden", ".rodata.tinypte.golden")
     return (
         f"/* Generated by tinypte app_data for model {name}: do not edit. */\n"
         '#include <stdalign.h>\n\n#include "app_data.h"\n'
         f'#include "{program_header}"\n#include "tinypte/runtime.h"\n\n'
+        f"{placed}"
         f'const char tp_app_model_name[] = "{name}";\n\n'
-        f"/* The program, from the model's program library ({program_header}). */\n"
-        f"const uint8_t *const tp_app_program = {array_name(program_name)};\n"
+        f"{program_c}"
         f"const size_t tp_app_program_size = {size_macro(program_name)};\n\n"
-        '__attribute__((aligned(8), section(".rodata.tinypte.golden")))\n'
+        f'__attribute__((aligned(8), section("{golden_section}")))\n'
         f"const uint8_t tp_app_golden[{len(golden)}] = {{\n{c_bytes(golden)}\n}};\n"
         f"const size_t tp_app_golden_size = {len(golden)};\n\n"
         f"/* Planned buffers (memory ids 0..{len(needs.buffer_bytes) - 1}; id 0 is never used). */\n"
@@ -129,7 +160,7 @@ def render(name: str, program_header: str, program_name: str, golden: bytes, nee
         "/* Runtime state: values, tensors, kernels, instructions and lists of the program,\n"
         f" * {needs.pool_bytes} B as the runtime computed it for this data layout: */\n"
         + layout_checks
-        + f'static uint64_t pool[{(needs.pool_bytes + 7) // 8}] __attribute__((section(".bss.tinypte.pool")));\n'
+        + f'static uint64_t pool[{(needs.pool_bytes + 7) // 8}] __attribute__((section("{_section(placement, "pool", ".bss.tinypte.pool")}")));\n'
         "void *const tp_app_pool = pool;\n"
         "const size_t tp_app_pool_size = sizeof pool;\n"
     )
@@ -142,7 +173,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--golden", type=Path, required=True)
     parser.add_argument("--name", required=True, help="model name printed by the firmware")
     parser.add_argument("--out-c", type=Path, required=True)
-    parser.add_argument("--board", type=Path, help="board description (JSON) to check the model against")
+    parser.add_argument("--board", type=Path, help="board description (JSON) to place the model on")
+    parser.add_argument("--pte", type=Path, help="the program's bytes, for a program placed outside flash")
     parser.add_argument("--stack-size", type=int, default=0, help="stack reserve (default: the board's)")
     parser.add_argument("--corrupt-golden", type=int, metavar="CASE", help="test builds only")
 
@@ -152,9 +184,11 @@ def run(args: argparse.Namespace) -> None:
         raise TinypteError(f"--name {args.name!r}: use letters, digits and _.:/- only")
     needs = Requirements.from_json(args.requirements.read_text())
     golden = args.golden.read_bytes()
+    placement = None
     if args.board:
         board = json.loads(args.board.read_text())
-        check_fit(args.name, board, len(golden), needs, args.stack_size)
+        placement = check_fit(args.name, board, len(golden), needs, args.stack_size)
     if args.corrupt_golden is not None:
         golden = corrupt(golden, args.corrupt_golden)
-    args.out_c.write_text(render(args.name, args.program_header, args.program_name, golden, needs))
+    program = args.pte.read_bytes() if args.pte else None
+    args.out_c.write_text(render(args.name, args.program_header, args.program_name, golden, needs, placement, program))

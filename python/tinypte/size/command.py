@@ -3,7 +3,9 @@
 Flash use = every allocated section whose load address lies in the board's flash region
 (code, read-only data, the model's bytes, the .data load image). RAM use = every
 allocated section whose run address lies in the RAM region (.data, .bss with the arena
-and runtime pools, the reserved stack). A firmware over its region, or over an optional
+and runtime pools, the reserved stack). The board's other regions are listed when the build
+placed something there (tinypte.firmware.placement: an arena too big for the RAM region, a
+program too big for flash). A firmware over its region, or over an optional
 tighter budget, fails with the numbers and its biggest symbols, so the fix is clear.
 
 usage: tinypte size --elf FIRMWARE.elf --board BOARD.board.json
@@ -52,16 +54,19 @@ class Usage:
         return 100.0 * self.used / self.region.size
 
 
-def load_board(path: Path) -> tuple[str, Region, Region]:
-    """(board name, flash region, RAM region) from a board JSON."""
+def load_board(path: Path) -> tuple[str, Region, Region, list[Region]]:
+    """(board name, flash region, RAM region, its other regions) from a board JSON."""
     board = json.loads(path.read_text())
     regions = {r["name"]: Region(r["name"], r["origin"], r["size"]) for r in board["memory"]}
-    return board["name"], regions[board["flash_region"]], regions[board["ram_region"]]
+    flash, ram = regions[board["flash_region"]], regions[board["ram_region"]]
+    return board["name"], flash, ram, [r for r in regions.values() if r not in (flash, ram)]
 
 
-def measure(elf_path: Path, flash: Region, ram: Region, top: int) -> tuple[Usage, Usage]:
-    """Flash and RAM usage of an ELF, with the `top` biggest symbols in each."""
+def measure(elf_path: Path, flash: Region, ram: Region, top: int, others: list[Region] | None = None) -> tuple[Usage, Usage, list[Usage]]:  # fmt: skip
+    """Flash and RAM usage of an ELF, and of the board's `others` regions (what the build placed
+    there: tinypte.firmware.placement), with the `top` biggest symbols in each."""
     flash_use, ram_use = Usage(flash), Usage(ram)
+    other_uses = [Usage(region) for region in others or []]
     with elf_path.open("rb") as f:
         elf = ELFFile(f)
         # Load address (LMA) of each section: from the PT_LOAD segment that holds it.
@@ -74,16 +79,19 @@ def measure(elf_path: Path, flash: Region, ram: Region, top: int) -> tuple[Usage
             for segment in segments:
                 if segment.section_in_segment(section) and section["sh_type"] != "SHT_NOBITS":
                     lma = segment["p_paddr"] + (vma - segment["p_vaddr"])
-            if ram.contains(vma, size):
-                ram_use.used += size
-                ram_use.sections[name] = size
+            placed = False
+            for usage in (ram_use, *other_uses):
+                if usage.region.contains(vma, size):
+                    usage.used += size
+                    usage.sections[name] = size
+                    placed = True
             if section["sh_type"] != "SHT_NOBITS" and flash.contains(lma, size):
                 flash_use.used += size
                 flash_use.sections[name] = size
-            elif not ram.contains(vma, size):
+            elif not placed:
                 raise TinypteError(
                     f"{elf_path.name}: section {name} ({size} bytes at {vma:#x}) is outside the board's "
-                    f"{flash.name} and {ram.name} regions; check the board's memory_region() list"
+                    f"regions; check the board's memory_region() list"
                 )
         symtab = elf.get_section_by_name(".symtab")
         symbols = []
@@ -91,14 +99,10 @@ def measure(elf_path: Path, flash: Region, ram: Region, top: int) -> tuple[Usage
             for symbol in symtab.iter_symbols():
                 if symbol["st_size"] and symbol["st_info"]["type"] in ("STT_OBJECT", "STT_FUNC"):
                     symbols.append((symbol.name, symbol["st_value"] & ~1, symbol["st_size"], symbol["st_info"]["type"]))
-    for usage, is_ram in ((flash_use, False), (ram_use, True)):
-        chosen = [
-            (name, size)
-            for name, address, size, kind in symbols
-            if usage.region.contains(address, size) and (is_ram or kind in ("STT_FUNC", "STT_OBJECT"))
-        ]
+    for usage in (flash_use, ram_use, *other_uses):
+        chosen = [(name, size) for name, address, size, _ in symbols if usage.region.contains(address, size)]
         usage.symbols = sorted(set(chosen), key=lambda item: (-item[1], item[0]))[:top]
-    return flash_use, ram_use
+    return flash_use, ram_use, [usage for usage in other_uses if usage.used]
 
 
 def render(board: str, elf_name: str, usages: list[tuple[str, Usage, int | None]]) -> str:
@@ -142,17 +146,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> None:
-    board, flash, ram = load_board(args.board)
-    flash_use, ram_use = measure(args.elf, flash, ram, args.top)
+    board, flash, ram, others = load_board(args.board)
+    flash_use, ram_use, other_uses = measure(args.elf, flash, ram, args.top, others)
     usages = [("flash", flash_use, args.max_flash), ("RAM", ram_use, args.max_ram)]
+    usages += [(usage.region.name, usage, None) for usage in other_uses]
     name = args.name or args.elf.name
     table = render(board, name, usages)
     sys.stdout.write(table)
     if args.text:
         args.text.write_text(table)
     if args.json:
-        report: dict[str, Any] = {"board": board, "firmware": name}
+        report: dict[str, Any] = {"board": board, "firmware": name, "regions": {}}
         for label, usage, budget in usages:
-            report[label.lower()] = asdict(usage) | {"budget": budget}
+            entry = asdict(usage) | {"budget": budget}
+            if label in ("flash", "RAM"):
+                report[label.lower()] = entry
+            else:
+                report["regions"][label] = entry
         args.json.write_text(json.dumps(report, indent=2, sort_keys=True) + "\n")
     check(board, name, usages)
