@@ -67,6 +67,17 @@ tp_status tp_method_requirements_get(const tp_program *program, const char *name
   requirements->num_buffers = view.num_buffers;
   memcpy(requirements->buffer_sizes, view.buffer_sizes, sizeof view.buffer_sizes);
   requirements->pool_bytes = layout.total;
+  requirements->pool_parts = (tp_pool_parts){
+      .values = layout.tensors - layout.values,
+      .tensors = layout.instructions - layout.tensors,
+      .instructions = layout.int_items - layout.instructions,
+      .lists = layout.call_args - layout.int_items,
+      .call_args = layout.states - layout.call_args,
+      .states = layout.total - layout.states,
+  };
+  requirements->num_tensors = counts.tensors;
+  requirements->num_planned_tensors = counts.planned_tensors;
+  requirements->num_kernel_calls = counts.kernel_calls;
   requirements->num_inputs = view.inputs.len;
   requirements->num_outputs = view.outputs.len;
   requirements->num_values = view.values.len;

@@ -197,7 +197,7 @@ static tp_status tensor_shape(const tp_fb *fb, const tp_fb_table *table, tp_tens
 
 /* Where a tensor's data lives: a planned buffer, a constant in the program, or nowhere. */
 static tp_status tensor_data(const tp_plan_view *view, const tp_fb_table *table, const tp_method_memory *memory,
-                             tp_tensor *t) {
+                             tp_tensor *t, bool *is_planned) {
   const tp_fb *fb = &view->fb;
   tp_fb_table alloc;
   bool planned;
@@ -222,6 +222,7 @@ static tp_status tensor_data(const tp_plan_view *view, const tp_fb_table *table,
     if (memory != NULL) {
       t->data = (uint8_t *)memory->buffers[memory_id] + low;
     }
+    *is_planned = true;
     return TP_OK;
   }
   if (buffer_index != 0) {
@@ -355,9 +356,11 @@ static tp_status decode_value(const tp_plan_view *view, uint32_t index, bool lis
       tp_tensor scratch_tensor;
       tp_tensor *t = sink != NULL ? &sink->tensors[counts->tensors] : &scratch_tensor;
       TP_TRY(tensor_shape(fb, &table, t));
-      TP_TRY(tensor_data(view, &table, sink != NULL ? sink->memory : NULL, t));
+      bool planned = false;
+      TP_TRY(tensor_data(view, &table, sink != NULL ? sink->memory : NULL, t, &planned));
       out->as.tensor = sink != NULL ? t : NULL;
       counts->tensors++;
+      counts->planned_tensors += planned ? 1u : 0u;
       if (t->dynamic) {
         TP_TRY(tp_dynamic_tensor(t, sink, counts));
       }
@@ -425,6 +428,7 @@ static tp_status decode_kernel_call(const tp_plan_view *view, const tp_fb_table 
     out->call.state = sink->states + counts->state_bytes;
   }
   counts->call_args += args.len;
+  counts->kernel_calls++;
   counts->state_bytes += TP_POOL_ALIGN(kernel->state_size);
   return TP_OK;
 }

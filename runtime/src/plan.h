@@ -36,6 +36,8 @@ typedef struct tp_plan_view {
 /* How much of each kind of pool storage a plan needs. */
 typedef struct tp_pool_counts {
   uint32_t tensors;
+  uint32_t planned_tensors; /* tensors whose data is in a planned buffer */
+  uint32_t kernel_calls;
   uint32_t int_items;
   uint32_t double_items;
   uint32_t tensor_items;

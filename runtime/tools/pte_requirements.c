@@ -41,8 +41,14 @@ static void print_json(FILE *out, size_t program_bytes, const char *method, cons
   }
   fprintf(out,
           "],\n  \"inputs\": %u,\n  \"outputs\": %u,\n  \"values\": %u,\n  \"instructions\": %u,\n"
-          "  \"operators\": %u,\n  \"layout\": {",
-          req->num_inputs, req->num_outputs, req->num_values, req->num_instructions, req->num_operators);
+          "  \"operators\": %u,\n  \"tensors\": %u,\n  \"planned_tensors\": %u,\n  \"kernel_calls\": %u,\n",
+          req->num_inputs, req->num_outputs, req->num_values, req->num_instructions, req->num_operators,
+          req->num_tensors, req->num_planned_tensors, req->num_kernel_calls);
+  const tp_pool_parts *parts = &req->pool_parts;
+  fprintf(out,
+          "  \"pool_parts\": {\"values\": %zu, \"tensors\": %zu, \"instructions\": %zu, \"lists\": %zu, "
+          "\"call_args\": %zu, \"states\": %zu},\n  \"layout\": {",
+          parts->values, parts->tensors, parts->instructions, parts->lists, parts->call_args, parts->states);
   const char *separator = "\n";
 #define TP_PRINT_FACT(expr)                                             \
   fprintf(out, "%s    \"%s\": %zu", separator, #expr, (size_t)(expr)); \

@@ -16,7 +16,11 @@ One row per model x emulated board, for the model's first golden input:
 - flash and RAM of the whole firmware (from its size report);
 - stack: the stack's high-water mark of a whole run (the firmware's summary line,
   `stack=USED/SIZE`: the start-up code paints the stack, the app finds the deepest word
-  overwritten), measured by a plain QEMU run or by the chip model's run.
+  overwritten), measured by a plain QEMU run or by the chip model's run;
+- memory (a second table): the planned arena, its lower bound while tensors live whole (the
+  largest kernel call's planned bytes, `call_bound` in the plan.json), the runtime's state pool
+  and its bytes per planned tensor and per kernel call, the stack, and the regions the firmware
+  uses (the board's RAM region, and others the build placed buffers or the program in).
 
 And one host row per model: nanoseconds per inference of tinypte (`pte_run --time`, built
 -c opt) and of ExecuTorch's own C++ runtime on the same .pte (`executorch_peer`, the wheel's
@@ -25,7 +29,7 @@ in one process tree so both see the same machine state; the medians and their ra
 Timings are only reported, never guarded: they are not deterministic.
 
 The guard compares each row with the checked-in baseline: it fails when instructions grow
-more than 2 % or flash, RAM or stack more than 1 %, and when a row is missing from the baseline or
+more than 2 % or flash, RAM, stack, arena or pool more than 1 %, and when a row is missing from the baseline or
 the baseline names a row that is not measured (a model or board added or removed: update
 the baseline). Numbers that shrink pass, with a note to update the baseline.
 """
@@ -68,6 +72,12 @@ class Row:
     flash: int
     ram: int
     stack: int  # the stack's measured high-water mark (the firmware's summary line, `stack=USED/SIZE`)
+    arena: int  # planned buffers, all memory ids
+    call_bound: int  # the largest kernel call's planned bytes: the arena's bound while tensors live whole
+    pool: int  # the runtime's state pool
+    planned_tensors: int
+    program_calls: int  # kernel calls in the program
+    regions: str  # "RAM" or e.g. "RAM+AXI_SRAM": the writable regions the firmware uses
 
     @property
     def key(self) -> str:
@@ -80,6 +90,13 @@ class Row:
     @property
     def overhead_per_call(self) -> float:
         return self.runtime_instructions / max(self.kernel_calls, 1)
+
+    @property
+    def pool_per_tensor_and_call(self) -> str:
+        """The pool against the goal's shape (12 B per planned tensor + 24 B per call): the pool's
+        bytes per planned tensor, had the calls their 24 B each."""
+        calls = 24 * self.program_calls
+        return f"{(self.pool - calls) / max(self.planned_tensors, 1):.0f}"
 
 
 EXECUTE_LINE = re.compile(
@@ -128,7 +145,7 @@ class InstructionModel:
 
 
 def measure_row(models: dict[str, InstructionModel], model: str, board: str, elf: Path, board_json: Path,
-                size_json: Path, ops_json: Path) -> Row:  # fmt: skip
+                size_json: Path, ops_json: Path, requirements_json: Path, plan_json: Path) -> Row:  # fmt: skip
     description = json.loads(board_json.read_text())
     if board in models:
         count, stack = models[board].measure(elf)
@@ -139,8 +156,12 @@ def measure_row(models: dict[str, InstructionModel], model: str, board: str, elf
         raise SystemExit(f"perf: board {board} has no emulator to count instructions on")
     size = json.loads(size_json.read_text())
     macs = int(json.loads(ops_json.read_text())["macs"])
+    needs = json.loads(requirements_json.read_text())
+    call_bound = int(json.loads(plan_json.read_text())["call_bound"]["bytes"])
+    regions = "+".join([description["ram_region"], *sorted(size.get("regions", {}))])
     return Row(model, board, count.instructions, count.runtime_instructions, count.kernel_calls, macs,
-               int(size["flash"]["used"]), int(size["ram"]["used"]), stack)  # fmt: skip
+               int(size["flash"]["used"]), int(size["ram"]["used"]), stack, sum(needs["buffer_bytes"]), call_bound,
+               int(needs["pool_bytes"]), int(needs["planned_tensors"]), int(needs["kernel_calls"]), regions)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -200,6 +221,18 @@ def table(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
+def memory_table(rows: list[Row]) -> str:
+    """Where each firmware's RAM goes: arena against its per-call bound, pool, stack, regions."""
+    head = (f"{'model':14} {'board':12} {'arena B':>8} {'bound B':>8} {'pool B':>7} {'tensors':>7} {'calls':>5} "
+            f"{'pool B/tensor*':>14} {'stack B':>7} {'flash B':>8}  regions")  # fmt: skip
+    lines = [head, "-" * len(head)]
+    for r in rows:
+        lines.append(f"{r.model:14} {r.board:12} {r.arena:8d} {r.call_bound:8d} {r.pool:7d} {r.planned_tensors:7d} "
+                     f"{r.program_calls:5d} {r.pool_per_tensor_and_call:>14} {r.stack:7d} {r.flash:8d}  {r.regions}")  # fmt: skip
+    lines.append("* (pool - 24 B per call) / planned tensors: issue 26's goal is 12 or less")
+    return "\n".join(lines)
+
+
 def parameters_of(ops_json: Path) -> int:
     """The model's parameter count, from the summary beside its ops.json ("parameters: N (...)")."""
     summary = ops_json.with_name(ops_json.name.removesuffix(".ops.json") + ".summary.txt")
@@ -252,7 +285,7 @@ def regressions(rows: list[Row], baseline: dict[str, dict[str, int]]) -> tuple[l
             problems.append(f"{key} has no baseline")
             continue
         fields = (("instructions", INSTRUCTION_GROWTH), ("flash", MEMORY_GROWTH), ("ram", MEMORY_GROWTH),
-                  ("stack", MEMORY_GROWTH))  # fmt: skip
+                  ("stack", MEMORY_GROWTH), ("arena", MEMORY_GROWTH), ("pool", MEMORY_GROWTH))  # fmt: skip
         for field, limit in fields:
             if field not in baseline[key]:
                 problems.append(f"{key}: the baseline has no {field}")
@@ -268,8 +301,9 @@ def regressions(rows: list[Row], baseline: dict[str, dict[str, int]]) -> tuple[l
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--row", nargs=6, action="append", default=[], required=True,
-                        metavar=("MODEL", "BOARD", "ELF", "BOARD_JSON", "SIZE_JSON", "OPS_JSON"))  # fmt: skip
+    parser.add_argument("--row", nargs=8, action="append", default=[], required=True,
+                        metavar=("MODEL", "BOARD", "ELF", "BOARD_JSON", "SIZE_JSON", "OPS_JSON", "REQUIREMENTS_JSON",
+                                 "PLAN_JSON"))  # fmt: skip
     parser.add_argument("--instruction-model", nargs=3, action="append", default=[],
                         metavar=("BOARD", "PYTHON", "RUN_PY"),
                         help="count BOARD's rows with `PYTHON RUN_PY ELF --count-execute` instead of QEMU")  # fmt: skip
@@ -287,9 +321,11 @@ def main(argv: list[str]) -> int:
     models = {board: InstructionModel(Path(python), Path(run_py)) for board, python, run_py in args.instruction_model}
     rows = [measure_row(models, m, b, *(Path(p) for p in paths)) for m, b, *paths in args.row]
     print(table(rows))
+    print()
+    print(memory_table(rows))
     if args.zoo:
         print()
-        print(zoo_table(rows, {m: parameters_of(Path(paths[-1])) for m, _, *paths in args.row}))
+        print(zoo_table(rows, {m: parameters_of(Path(paths[3])) for m, _, *paths in args.row}))
     host_rows = []
     if args.host:
         if not (args.pte_run and args.executorch_peer):
@@ -303,7 +339,11 @@ def main(argv: list[str]) -> int:
     report = {"rows": [asdict(r) | {"instructions_per_mac": r.per_mac, "overhead_per_op": r.overhead_per_call}
                        for r in rows],
               "host_rows": [asdict(r) | {"ratio": r.ratio} for r in host_rows]}  # fmt: skip
-    baseline = {r.key: {"instructions": r.instructions, "flash": r.flash, "ram": r.ram, "stack": r.stack} for r in rows}
+    baseline = {
+        r.key: {"instructions": r.instructions, "flash": r.flash, "ram": r.ram, "stack": r.stack, "arena": r.arena,
+                "pool": r.pool}
+        for r in rows
+    }  # fmt: skip
     workspace = os.environ.get("BUILD_WORKSPACE_DIRECTORY")
     if args.update_baseline:
         if not workspace:

@@ -14,12 +14,15 @@ def perf_row_args(rows):
         "{}/{}.board.json".format(board.package[2:], board.name),
         "$(rootpath {}.size.json)".format(firmware_label(v, board)),
         "$(rootpath {}.ops.json)".format(v.label),
+        "$(rootpath {}_firmware_requirements)".format(v.label),
+        "$(rootpath {}.plan.json)".format(v.label),
     ]]
 
 def perf_row_data(rows):
-    """The files of those rows: firmware, size reports, operator lists and the boards."""
+    """The files of those rows: firmware, size reports, operator lists, requirements and memory
+    plans, and the boards."""
     return [board.info for board in EMULATED_BOARDS + MODELLED_BOARDS] + [
         firmware_label(v, board) + suffix
         for v, board in rows
         for suffix in ["", ".size.json"]
-    ] + depset([v.label + ".ops.json" for v, _ in rows]).to_list()
+    ] + depset([v.label + suffix for v, _ in rows for suffix in [".ops.json", "_firmware_requirements", ".plan.json"]]).to_list()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tinypte.errors import TinypteError
@@ -27,12 +27,24 @@ class Requirements:
     pool_bytes: int
     buffer_bytes: list[int]  # per memory id; id 0 is never used
     layout: dict[str, int]  # C expression -> its value where the pool size was computed
+    # What the pool holds, in bytes: values, tensors, instructions, lists, call_args, states.
+    pool_parts: dict[str, int] = field(default_factory=dict)
+    planned_tensors: int = 0
+    kernel_calls: int = 0
 
     @classmethod
     def from_json(cls, text: str) -> Requirements:
         data = json.loads(text)
         buffers = [int(n) for n in data["buffer_bytes"]]
-        return cls(int(data["program_bytes"]), int(data["pool_bytes"]), buffers, dict(data["layout"]))
+        return cls(
+            int(data["program_bytes"]),
+            int(data["pool_bytes"]),
+            buffers,
+            dict(data["layout"]),
+            {str(k): int(v) for k, v in data.get("pool_parts", {}).items()},
+            int(data.get("planned_tensors", 0)),
+            int(data.get("kernel_calls", 0)),
+        )
 
     @classmethod
     def measure(cls, tool: Path, pte: Path) -> Requirements:

@@ -56,16 +56,30 @@ tp_status tp_program_load(tp_program *program, const void *data, size_t size);
 /** Name of method `index` (e.g. "forward"), NUL-terminated, inside the program bytes. */
 tp_status tp_program_method_name(const tp_program *program, uint32_t index, const char **name);
 
+/* Where the state pool's bytes go, by kind (they add up to pool_bytes). */
+typedef struct tp_pool_parts {
+  size_t values;       /* one tp_value per value of the plan */
+  size_t tensors;      /* one tp_tensor per tensor value */
+  size_t instructions; /* one tp_instruction per instruction */
+  size_t lists;        /* the items of int, double and tensor lists (and dynamic tensors' sizes) */
+  size_t call_args;    /* one pointer per argument of each kernel call */
+  size_t states;       /* the kernels' prepared state, each call's 8-byte aligned */
+} tp_pool_parts;
+
 /* What tp_method_init needs for one method. */
 typedef struct tp_method_requirements {
   uint32_t num_buffers;                  /* entries of buffer_sizes (memory id 0 included) */
   uint64_t buffer_sizes[TP_MAX_BUFFERS]; /* planned bytes per memory id; [0] is 0 */
   size_t pool_bytes;                     /* state pool bytes tp_method_init will use */
+  tp_pool_parts pool_parts;              /* what they hold */
   uint32_t num_inputs;
   uint32_t num_outputs;
   uint32_t num_values;
   uint32_t num_instructions;
   uint32_t num_operators;
+  uint32_t num_tensors;          /* tensor values (constants included) */
+  uint32_t num_planned_tensors;  /* tensors whose data is in a planned buffer */
+  uint32_t num_kernel_calls;
   const char *missing_operator; /* on TP_ERR_OPERATOR_MISSING: "aten::relu" (in the program) */
   const char *missing_overload; /* and "out" */
 } tp_method_requirements;
