@@ -226,9 +226,9 @@ implementations, run on the very program the .pte was lowered from) and output g
             doc = "int8 only: keep float32 inputs and outputs (the program quantizes its inputs and dequantizes its outputs itself). By default an int8 program takes and returns int8; its .pte's config methods `input<N>_scale`, `input<N>_zp`, ... (ExecuTorch's names) and the program header's macros say how each is quantized.",
         ),
         "memory_planning": attr.string(
-            default = "greedy",
-            values = ["greedy", "naive"],
-            doc = "Arena planning: `greedy` shares space between tensors whose lifetimes do not overlap; `naive` gives each tensor its own slot.",
+            default = "best",
+            values = ["best", "greedy", "lowest_offset", "naive"],
+            doc = "Arena planning: `best` keeps the smaller arena of `greedy` (ExecuTorch's: shares buffers between tensors whose lifetimes do not overlap) and `lowest_offset` (tinypte's: each tensor at the lowest offset free for its lifetime, python/tinypte/export/offset_planning.py); `naive` gives each tensor its own slot.",
         ),
     }, stages = ["export", "quantize", "inspect_pte", "golden", "report"], transitions = True),
 )

@@ -4,7 +4,7 @@ The model file's `build()` with the weights of the train stage, exported by prog
 (ExecuTorch with tinypte's memory planning). Same model file and weights, same bytes.
 
 usage: tinypte export --model M.py --weights W.pt --pte OUT.pte [--seed 0]
-           [--no-constant-prop] [--alignment 16] [--memory-planning greedy|naive]
+           [--no-constant-prop] [--alignment 16] [--memory-planning best|greedy|lowest_offset|naive]
 """
 
 from __future__ import annotations

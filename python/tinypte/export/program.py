@@ -5,8 +5,10 @@ constants) -> squeezes as views (views.py) -> to_executorch (memory planning; vi
 -> nonzero's outs row-major (nonzero_layout.py) -> .pte bytes. Same module, same bytes.
 
 Memory planning places every activation, inputs and outputs included, in one arena:
-`greedy` (default; shares space between tensors whose lifetimes do not overlap) or `naive`
-(no sharing: one slot per tensor, for debugging), with offsets and constants aligned to
+`best` (default: the smaller of the two plans below), `greedy` (ExecuTorch's: shares
+buffers between tensors whose lifetimes do not overlap), `lowest_offset` (tinypte's,
+offset_planning.py: each tensor at the lowest offset free for its lifetime) or `naive` (no
+sharing: one slot per tensor, for debugging), with offsets and constants aligned to
 `alignment` bytes (default 16). Either keeps a fusable producer's inputs apart from its
 activation's out (fusion_planning.py), so the runtime can fuse them. The quantize stage
 plans int8 programs with the same `backend_config`.
@@ -20,10 +22,10 @@ from types import ModuleType
 from typing import Any
 
 from tinypte.errors import TinypteError
-from tinypte.export import fusion_planning, nonzero_layout, views
+from tinypte.export import fusion_planning, nonzero_layout, offset_planning, views
 from tinypte.model import loading
 
-PLANNERS = ("greedy", "naive")
+PLANNERS = ("best", "greedy", "lowest_offset", "naive")
 
 
 def backend_config(alignment: int, planner: str) -> Any:
@@ -34,9 +36,17 @@ def backend_config(alignment: int, planner: str) -> Any:
 
     if alignment < 1 or alignment & (alignment - 1):
         raise TinypteError(f"--alignment {alignment}: must be a power of two")
-    algorithm = fusion_planning.fusion_aware({"greedy": greedy, "naive": naive}[planner])
+    # The suite runs each algorithm and keeps the plan with the smallest arena (the first on a tie).
+    algorithms = {
+        "best": [greedy, offset_planning.lowest_offset],
+        "greedy": [greedy],
+        "lowest_offset": [offset_planning.lowest_offset],
+        "naive": [naive],
+    }[planner]
     planning = MemoryPlanningPass(
-        memory_planning_algo=MemoryPlanningAlgorithmSuite(algo_list=[algorithm]),
+        memory_planning_algo=MemoryPlanningAlgorithmSuite(
+            algo_list=[fusion_planning.fusion_aware(algorithm) for algorithm in algorithms]
+        ),
         alloc_graph_input=True,
         alloc_graph_output=True,
         alignment=alignment,
@@ -50,7 +60,7 @@ def export_program(
     constant_prop: bool,
     path: Path,
     alignment: int = 16,
-    planner: str = "greedy",
+    planner: str = "best",
 ) -> bytes:
     """ExecuTorch .pte bytes of an eval-mode module (`path`: its model file, for errors)."""
     import torch
@@ -83,7 +93,7 @@ def add_program_arguments(parser: argparse.ArgumentParser, pte: str) -> None:
     parser.add_argument("--pte", type=Path, required=True, help=pte)
     parser.add_argument("--seed", type=int, default=0, help="the seed torch is set to meanwhile")
     parser.add_argument("--alignment", type=int, default=16, help="planned and constant tensor alignment (bytes)")
-    parser.add_argument("--memory-planning", choices=PLANNERS, default="greedy", help="arena planning algorithm")
+    parser.add_argument("--memory-planning", choices=PLANNERS, default="best", help="arena planning algorithm")
 
 
 def trained_model(args: argparse.Namespace) -> tuple[ModuleType, Any, tuple[Any, ...]]:

@@ -8,7 +8,7 @@ edge program the golden stage runs. Same model file and weights, same bytes.
 
 usage: tinypte quantize --model M.py --weights W.pt --metrics W.json --float-pte F.pte
            --pte OUT.pte --report OUT.json --edge-program OUT.edge [--seed 0]
-           [--alignment 16] [--memory-planning greedy|naive] [--float-io]
+           [--alignment 16] [--memory-planning best|greedy|lowest_offset|naive] [--float-io]
 
 The program takes and returns int8 (its inputs' and outputs' scales and zero points are its
 config methods, tinypte.quantize.io); `--float-io` keeps float32 inputs and outputs.

@@ -136,7 +136,7 @@ def size_scratch(program: Any) -> None:
             alloc.meta["val"] = torch.empty((size,), dtype=torch.uint8, device="meta")
 
 
-def export_int8_program(edge: Any, alignment: int = 16, planner: str = "greedy") -> bytes:
+def export_int8_program(edge: Any, alignment: int = 16, planner: str = "best") -> bytes:
     """.pte bytes of a quantize_program result, planned as tinypte plans float programs. This
     consumes `edge` (to_executorch rewrites its graph to out variants): run the reference
     module, or save the program (tinypte.programs.edge_file), before."""
