@@ -1,11 +1,13 @@
 /* What the build generates for one model's firmware (python/tinypte/firmware/app_data.py): where
- * the program is (the model's program library), the golden data, the planned buffers and
- * the state pool, all static. */
+ * the program is (the model's program library), the golden data, the planned buffers, the method
+ * decoded at build time (when the program allows it) and the state pool, all static. */
 #ifndef TINYPTE_APP_DATA_H
 #define TINYPTE_APP_DATA_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "tinypte/runtime.h"
 
 extern const char tp_app_model_name[];
 extern const uint8_t *const tp_app_program; /* the .pte, 16-byte aligned, in flash */
@@ -17,5 +19,10 @@ extern const size_t tp_app_buffer_sizes[];
 extern const uint32_t tp_app_num_buffers;
 extern void *const tp_app_pool;          /* runtime state pool */
 extern const size_t tp_app_pool_size;
+
+/** Initialize the program's method in `memory`: from its image, decoded at build time (in flash:
+ *  the pool then holds only the kernel calls and their state; tinypte/image.h), when the program
+ *  allows one, else with tp_method_init. Only the one used is linked. */
+tp_status tp_app_method_init(tp_method *method, const tp_program *program, const tp_method_memory *memory);
 
 #endif /* TINYPTE_APP_DATA_H */

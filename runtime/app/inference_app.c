@@ -238,7 +238,7 @@ int main(void) {
   }
   tp_method_memory memory = {tp_app_pool, tp_app_pool_size, tp_app_buffers, tp_app_buffer_sizes,
                              tp_app_num_buffers};
-  status = tp_method_init(&method, &program, "forward", &memory, &tp_selected_kernels);
+  status = tp_app_method_init(&method, &program, &memory);
   if (status != TP_OK) {
     report_status("init", status, &method);
     return 1;

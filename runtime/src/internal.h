@@ -11,6 +11,10 @@
 /* tp_instruction.kind of an activation fused into the kernel call before it: skipped. */
 #define TP_INSTR_FUSED 6
 
+/** Prepare every kernel call of an initialized method's instructions: each kernel checks its
+ *  arguments and chooses what to run (method.c; tp_method_init and tp_method_init_image). */
+tp_status tp_method_prepare_kernels(tp_method *method);
+
 /** Fuse activations into the kernel calls that produce their inputs, where exact (fusion.c);
  *  runs after every kernel call was prepared, for programs without jumps. */
 tp_status tp_fuse_activations(tp_method *method);

@@ -86,7 +86,7 @@ tp_status tp_method_requirements_get(const tp_program *program, const char *name
   return TP_OK;
 }
 
-static tp_status check_memory(const tp_plan_view *view, const tp_method_memory *memory, size_t pool_bytes) {
+tp_status tp_plan_check_memory(const tp_plan_view *view, const tp_method_memory *memory, size_t pool_bytes) {
   if (memory->pool == NULL || ((uintptr_t)memory->pool & 7u) != 0) {
     return memory->pool == NULL ? TP_ERR_INVALID_ARGUMENT : TP_ERR_MISALIGNED;
   }
@@ -132,8 +132,7 @@ __attribute__((weak)) tp_status tp_dynamic_calls(tp_method *method) {
   return TP_OK;
 }
 
-/* Prepare every kernel call: each kernel checks its arguments and chooses what to run. */
-static tp_status prepare_kernels(tp_method *method) {
+tp_status tp_method_prepare_kernels(tp_method *method) {
   for (uint32_t pc = 0; pc < method->num_instructions; pc++) {
     tp_instruction *instruction = &method->instructions[pc];
     if (instruction->kind != TP_INSTR_KERNEL_CALL) {
@@ -169,7 +168,7 @@ tp_status tp_method_init(tp_method *method, const tp_program *program, const cha
     method->failed_overload = counts.missing_overload;
   }
   TP_TRY(status);
-  TP_TRY(check_memory(&view, memory, layout.total));
+  TP_TRY(tp_plan_check_memory(&view, memory, layout.total));
 
   uint8_t *pool = memory->pool;
   tp_plan_sink sink = {
@@ -198,7 +197,7 @@ tp_status tp_method_init(tp_method *method, const tp_program *program, const cha
   method->num_outputs = view.outputs.len;
   /* Straight-line programs run each instruction once; programs with jumps may loop. */
   method->step_limit = counts.has_jumps ? view.instructions.len * 1024u + 1024u : view.instructions.len;
-  status = prepare_kernels(method);
+  status = tp_method_prepare_kernels(method);
   if (status == TP_OK && !counts.has_jumps) {
     status = tp_fuse_activations(method);
   }

@@ -377,10 +377,8 @@ static tp_status check_index(int64_t index, uint32_t limit) {
   return index >= 0 && index < (int64_t)limit ? TP_OK : TP_ERR_CORRUPT;
 }
 
-/* The kernel of operator `op_index`; TP_ERR_OPERATOR_MISSING (naming it in `counts`) if
- * the registry has none. */
-static tp_status find_kernel(const tp_plan_view *view, uint32_t op_index, const tp_kernel **kernel,
-                             tp_pool_counts *counts) {
+tp_status tp_plan_find_kernel(const tp_plan_view *view, uint32_t op_index, const tp_kernel **kernel,
+                              tp_pool_counts *counts) {
   tp_fb_table op;
   const char *name;
   const char *overload;
@@ -415,7 +413,7 @@ static tp_status decode_kernel_call(const tp_plan_view *view, const tp_fb_table 
     TP_TRY(check_index(indices[i], view->values.len));
   }
   const tp_kernel *kernel;
-  TP_TRY(find_kernel(view, (uint32_t)op_index, &kernel, counts));
+  TP_TRY(tp_plan_find_kernel(view, (uint32_t)op_index, &kernel, counts));
   out->a = (uint32_t)op_index;
   out->kernel = kernel;
   if (sink != NULL) {

@@ -76,6 +76,15 @@ typedef struct tp_plan_sink {
  *  stand-in, used when dynamic.c is not linked, returns TP_ERR_UNSUPPORTED. */
 tp_status tp_dynamic_tensor(tp_tensor *t, const tp_plan_sink *sink, tp_pool_counts *counts);
 
+/** The kernel of operator `op_index`; TP_ERR_OPERATOR_MISSING (naming it in `counts`) if the
+ *  registry has none, TP_ERR_CORRUPT if there is no such operator. */
+tp_status tp_plan_find_kernel(const tp_plan_view *view, uint32_t op_index, const tp_kernel **kernel,
+                              tp_pool_counts *counts);
+
+/** Check the caller's memory for a plan: the pool holds `pool_bytes`, each planned buffer is there,
+ *  big enough and aligned (method.c). */
+tp_status tp_plan_check_memory(const tp_plan_view *view, const tp_method_memory *memory, size_t pool_bytes);
+
 /** Walk (check, count and, with a sink, decode) every value and instruction of the plan. */
 tp_status tp_plan_walk(const tp_plan_view *view, const tp_plan_sink *sink, tp_pool_counts *counts);
 

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "host.h"
+#include "method_image_json.h"
 #include "status_message.h"
 #include "tinypte/runtime.h"
 
@@ -33,7 +34,8 @@
   X(alignof(int64_t))           \
   X(alignof(double))
 
-static void print_json(FILE *out, size_t program_bytes, const char *method, const tp_method_requirements *req) {
+static void print_json(FILE *out, size_t program_bytes, const char *method, const tp_method_requirements *req,
+                       const tp_program *program, const tp_method *initialized, const tp_host_memory *host) {
   fprintf(out, "{\n  \"program_bytes\": %zu,\n  \"method\": \"%s\",\n  \"pool_bytes\": %zu,\n  \"buffer_bytes\": [",
           program_bytes, method, req->pool_bytes);
   for (uint32_t id = 0; id < req->num_buffers; id++) {
@@ -47,8 +49,10 @@ static void print_json(FILE *out, size_t program_bytes, const char *method, cons
   const tp_pool_parts *parts = &req->pool_parts;
   fprintf(out,
           "  \"pool_parts\": {\"values\": %zu, \"tensors\": %zu, \"instructions\": %zu, \"lists\": %zu, "
-          "\"call_args\": %zu, \"states\": %zu},\n  \"layout\": {",
+          "\"call_args\": %zu, \"states\": %zu},\n",
           parts->values, parts->tensors, parts->instructions, parts->lists, parts->call_args, parts->states);
+  tp_print_image_json(out, program, initialized, host);
+  fprintf(out, "  \"layout\": {");
   const char *separator = "\n";
 #define TP_PRINT_FACT(expr)                                             \
   fprintf(out, "%s    \"%s\": %zu", separator, #expr, (size_t)(expr)); \
@@ -64,18 +68,17 @@ static int fail(const char *model, const char *what, tp_status status) {
   return 1;
 }
 
-/* tp_method_init in heap memory of the sizes `req` reports: 0, or 1 after printing what failed. */
-static int trial_init(const char *model, const char *name, const tp_program *program, const tp_method_requirements *req) {
-  tp_host_memory host;
-  tp_host_memory_alloc(&host, req); /* a failed allocation is a NULL that init reports */
-  tp_method method;
-  tp_status status = tp_method_init(&method, program, name, &host.memory, &tp_selected_kernels);
+/* tp_method_init in heap memory of the sizes `req` reports (`host`, freed by the caller): 0, or 1
+ * after printing what failed. */
+static int trial_init(const char *model, const char *name, const tp_program *program, const tp_method_requirements *req,
+                      tp_host_memory *host, tp_method *method) {
+  tp_host_memory_alloc(host, req); /* a failed allocation is a NULL that init reports */
+  tp_status status = tp_method_init(method, program, name, &host->memory, &tp_selected_kernels);
   if (status != TP_OK) {
     fprintf(stderr, "pte_requirements: %s: init: instruction %ld (%s.%s): %s: %s\n", model,
-            (long)method.failed_instruction, method.failed_operator ? method.failed_operator : "-",
-            method.failed_overload ? method.failed_overload : "-", tp_status_name(status), tp_status_message(status));
+            (long)method->failed_instruction, method->failed_operator ? method->failed_operator : "-",
+            method->failed_overload ? method->failed_overload : "-", tp_status_name(status), tp_status_message(status));
   }
-  tp_host_memory_free(&host);
   return status == TP_OK ? 0 : 1;
 }
 
@@ -107,6 +110,9 @@ int main(int argc, char **argv) {
   }
   tp_program program;
   tp_method_requirements req;
+  tp_host_memory host;
+  tp_method initialized;
+  memset(&host, 0, sizeof host);
   tp_status status = tp_program_load(&program, data, size);
   int result = 0;
   if (status != TP_OK) {
@@ -117,19 +123,20 @@ int main(int argc, char **argv) {
               req.missing_overload);
     }
     result = fail(model, method, status);
-  } else if ((result = trial_init(model, method, &program, &req)) == 0) {
+  } else if ((result = trial_init(model, method, &program, &req, &host, &initialized)) == 0) {
     FILE *out = out_path ? fopen(out_path, "w") : stdout;
     if (out == NULL) {
       fprintf(stderr, "pte_requirements: cannot write %s\n", out_path);
       result = 1;
     } else {
-      print_json(out, size, method, &req);
+      print_json(out, size, method, &req, &program, &initialized, &host);
       if (out != stdout && fclose(out) != 0) {
         fprintf(stderr, "pte_requirements: cannot write %s\n", out_path);
         result = 1;
       }
     }
   }
+  tp_host_memory_free(&host);
   free(data);
   return result;
 }

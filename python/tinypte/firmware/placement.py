@@ -121,7 +121,7 @@ def firmware_items(needs: Requirements, golden_bytes: int, stack: int) -> list[I
     buffers.sort(key=lambda item: -item.size)
     return [
         Item("stack", "the stack", stack, False),
-        Item("pool", "the runtime pool", needs.pool_bytes, False),
+        Item("pool", "the runtime pool", needs.firmware_pool_bytes, False),
         *buffers,
         Item("program", "the program", needs.program_bytes, True),
         Item("golden", "the golden data", golden_bytes, True),

@@ -13,6 +13,7 @@ import json
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tinypte.errors import TinypteError
 
@@ -31,6 +32,14 @@ class Requirements:
     pool_parts: dict[str, int] = field(default_factory=dict)
     planned_tensors: int = 0
     kernel_calls: int = 0
+    # The method decoded at build time (tinypte.firmware.method_image), or None with the reason.
+    image: dict[str, Any] | None = None
+    image_unavailable: str = ""
+
+    @property
+    def firmware_pool_bytes(self) -> int:
+        """The state pool firmware gives the method: the image's when there is one."""
+        return int(self.image["pool_bytes"]) if self.image is not None else self.pool_bytes
 
     @classmethod
     def from_json(cls, text: str) -> Requirements:
@@ -44,6 +53,8 @@ class Requirements:
             {str(k): int(v) for k, v in data.get("pool_parts", {}).items()},
             int(data.get("planned_tensors", 0)),
             int(data.get("kernel_calls", 0)),
+            data.get("image"),
+            str(data.get("image_unavailable", "")),
         )
 
     @classmethod

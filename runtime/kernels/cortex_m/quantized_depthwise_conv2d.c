@@ -4,6 +4,6 @@
  * shared with the other int8 convolutions (s8_conv.h). */
 #include "cortex_m/engines/s8_conv.h"
 
-TP_KERNEL_WITH(cortex_m, quantized_depthwise_conv2d, out, tp_s8_conv, TP_KERNEL_DIM_ORDERS) {
+TP_KERNEL_WITH(cortex_m, quantized_depthwise_conv2d, out, tp_s8_conv_call, TP_KERNEL_DIM_ORDERS) {
   return tp_s8_conv_prepare(call, TP_S8_DEPTHWISE_NCHW, state, run);
 }

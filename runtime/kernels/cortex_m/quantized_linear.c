@@ -27,15 +27,39 @@ enum {
   QL_NARGS = QL_OUT + 2
 };
 
+/* What a call keeps in the state pool; the product's description (tp_s8_matmul) follows from
+ * the arguments prepare checked, so each run derives it again (derive_product) instead of keeping
+ * 48 bytes per call in RAM. */
 typedef struct linear_state {
-  tp_s8_matmul mm;
-  uint32_t column_term; /* argument slot of the per-output int32 term (bias or kernel_sum), 0: none */
+  uint8_t column_term; /* argument slot of the per-output int32 term (bias or kernel_sum), 0: none */
 } linear_state;
+
+/* The product a call prepare accepted describes (no checks). */
+static void derive_product(const tp_kernel_call *call, tp_s8_matmul *mm) {
+  tp_value *const *a = call->args;
+  const tp_tensor *in = a[QL_INPUT]->as.tensor, *weights = a[QL_WEIGHTS]->as.tensor, *out = a[QL_OUT]->as.tensor;
+  const int32_t n = weights->sizes[0], depth = weights->sizes[1];
+  /* An empty sum (depth 0): rows = numel / depth is not defined; outs are the constant. */
+  mm->rows = depth > 0 ? in->numel / (uint32_t)depth : out->numel / (n > 0 ? (uint32_t)n : 1u);
+  mm->cols = (uint32_t)n;
+  mm->depth = (uint32_t)depth;
+  mm->rhs_offset = (int32_t)a[QL_FILTER_OFFSET]->as.i;
+  mm->multiplier = (int32_t)a[QL_MULTIPLIERS]->as.int_list.items[0];
+  mm->shift = (int32_t)a[QL_SHIFTS]->as.int_list.items[0];
+  mm->out_offset = (int32_t)a[QL_OUTPUT_OFFSET]->as.i;
+  mm->act_min = (int32_t)a[QL_ACT_MIN]->as.i;
+  mm->act_max = (int32_t)a[QL_ACT_MAX]->as.i;
+  /* With kernel_sum: x . w + filter_offset * sum(x) + kernel_sum, in int64. */
+  mm->wide = a[QL_KERNEL_SUM]->tag == TP_TAG_TENSOR;
+  mm->lhs_offset = mm->wide ? 0 : (int32_t)a[QL_INPUT_OFFSET]->as.i;
+}
 
 static tp_status linear_run(const tp_kernel_call *call) {
   const linear_state *st = call->state;
+  tp_s8_matmul mm;
+  derive_product(call, &mm);
   const int32_t *column = st->column_term != 0 ? call->args[st->column_term]->as.tensor->data : NULL;
-  tp_s8_matmul_run(&st->mm, call->args[QL_INPUT]->as.tensor->data, call->args[QL_WEIGHTS]->as.tensor->data, column,
+  tp_s8_matmul_run(&mm, call->args[QL_INPUT]->as.tensor->data, call->args[QL_WEIGHTS]->as.tensor->data, column,
                    call->args[QL_OUT]->as.tensor->data);
   return TP_OK;
 }
@@ -87,28 +111,13 @@ TP_KERNEL(cortex_m, quantized_linear, out, linear_state) {
   for (uint32_t d = 0; d + 1 < in->dim; d++) {
     TP_CHECK_ARGS(out->sizes[d] == in->sizes[d]);
   }
-  tp_s8_matmul *mm = &state->mm;
-  mm->rows = depth > 0 ? in->numel / (uint32_t)depth : 0;
-  mm->cols = (uint32_t)n;
-  mm->depth = (uint32_t)depth;
-  mm->rhs_offset = filter_offset;
-  mm->multiplier = (int32_t)multipliers[0];
-  mm->shift = (int32_t)shifts[0];
-  mm->out_offset = output_offset;
-  mm->act_min = lo;
-  mm->act_max = hi;
-  if (kernel_sum != NULL) { /* x . w + filter_offset * sum(x) + kernel_sum, in int64 */
-    mm->lhs_offset = 0;
-    mm->wide = true;
+  (void)filter_offset; /* any int32; the product reads it again at each run */
+  (void)output_offset;
+  if (kernel_sum != NULL) {
     state->column_term = QL_KERNEL_SUM;
   } else {
     TP_CHECK_ARGS(input_offset >= -255 && input_offset <= 255); /* x + offset fits int16 lanes */
-    mm->lhs_offset = input_offset;
-    mm->wide = false;
     state->column_term = bias != NULL ? QL_BIAS : 0;
-  }
-  if (depth == 0) { /* an empty sum: rows = numel / depth is not defined; outs are the constant */
-    mm->rows = out->numel / (n > 0 ? (uint32_t)n : 1u);
   }
   *run = out->numel > 0 ? linear_run : linear_empty;
   return TP_OK;

@@ -457,13 +457,19 @@ static bool check_values(const call *c, const kc_case *kc, const char *what, boo
 
 static uint32_t scratch_checks;
 
-/* An int8 convolution (state tp_s8_conv) prepared for a case: the scratch the case gives it
- * (python/tinypte/quantize/scratch.py's size) must be what its fast path needs. */
+/* An int8 convolution (state tp_s8_conv_call, described by tp_s8_conv_derive) prepared for a
+ * case: the scratch the case gives it (python/tinypte/quantize/scratch.py's size) must be what
+ * its fast path needs. */
 static void check_scratch(const tp_kernel *kernel, const tp_kernel_call *call) {
   const bool s8_conv = strncmp(kernel->name, "cortex_m::quantized_", 20) == 0 && strstr(kernel->name, "conv2d") &&
                        !strstr(kernel->name, "transpose");
-  const tp_s8_conv *st = call->state;
-  if (!s8_conv || !st->fast) {
+  if (!s8_conv) {
+    return;
+  }
+  tp_s8_conv derived;
+  tp_s8_conv_derive(call, &derived);
+  const tp_s8_conv *st = &derived;
+  if (!st->fast) {
     return;
   }
   const tp_tensor *scratch = call->args[st->a_scratch]->as.tensor;

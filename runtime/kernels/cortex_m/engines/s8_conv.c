@@ -4,6 +4,8 @@
  * compiled for a given core. */
 #include "cortex_m/engines/s8_conv.h"
 
+#include <string.h>
+
 #include "cortex_m/engines/s8_conv_window.h"
 
 /* The convolution loops are where an int8 model's time goes: at -Os GCC keeps their sums and
@@ -92,53 +94,56 @@ uint32_t tp_s8_conv_scratch_bytes(const tp_s8_conv *st, bool fast) {
   return conv_scratch(st->k_h * st->k_w * st->in_c, st->out_c);
 }
 
-tp_status tp_s8_conv_prepare(const tp_kernel_call *call, tp_s8_conv_kind kind, tp_s8_conv *st,
-                             tp_kernel_run_fn *run) {
-  tp_value *const *args = call->args;
-  const uint32_t n = call->nargs;
-  const bool dw = kind == TP_S8_DEPTHWISE_NCHW || kind == TP_S8_DEPTHWISE_NHWC;
-  const bool nhwc = kind == TP_S8_CONV_NHWC || kind == TP_S8_DEPTHWISE_NHWC;
-  const uint32_t o = dw ? 1u : 0u;
-  tp_tensor *in, *w, *bias, *mult, *shift, *scratch, *out, *ret;
-  TP_CHECK_ARGS(n == A_NARGS + o);
-  TP_TRY(tp_arg_s8_tensor(args, n, A_IN, &in));
-  TP_TRY(tp_arg_s8_tensor(args, n, A_W, &w));
-  TP_TRY(tp_arg_optional_tensor(args, n, A_BIAS, &bias));
-  TP_TRY(pair(args, n, A_STRIDE, 1, &st->stride_h, &st->stride_w));
-  TP_TRY(pair(args, n, A_PADDING, 0, &st->pad_h, &st->pad_w));
-  TP_TRY(pair(args, n, A_DILATION, 1, &st->dil_h, &st->dil_w));
-  int32_t depth_multiplier = 0;
-  if (dw) {
-    TP_TRY(tp_arg_i32(args, n, A_DEPTH_MULTIPLIER, &depth_multiplier));
-  }
-  TP_TRY(tp_arg_i32(args, n, A_IN_OFFSET + o, &st->input_offset));
-  TP_TRY(tp_arg_i32(args, n, A_OUT_OFFSET + o, &st->output_offset));
-  TP_TRY(tp_arg_tensor(args, n, A_MULT + o, &mult));
-  TP_TRY(tp_arg_tensor(args, n, A_SHIFT + o, &shift));
-  TP_TRY(tp_arg_s8_range(args, n, A_MIN + o, A_MAX + o, &st->act_min, &st->act_max));
-  TP_TRY(tp_arg_tensor(args, n, A_SCRATCH + o, &scratch));
-  TP_TRY(tp_arg_s8_tensor(args, n, A_OUT + o, &out));
-  TP_TRY(tp_arg_tensor(args, n, A_OUT + o + 1, &ret));
-  if (scratch->dtype != TP_DTYPE_UINT8) {
-    return TP_ERR_KERNEL_DTYPE;
-  }
-  TP_CHECK_ARGS(st->input_offset >= -127 && st->input_offset <= 128);
-  TP_CHECK_ARGS(st->output_offset >= -128 && st->output_offset <= 127);
-  TP_CHECK_ARGS(in->dim == 4 && w->dim == 4);
+/* Which kind of convolution a call is, from its state (all a call keeps in the pool). */
+static bool is_depthwise(tp_s8_conv_kind kind) { return kind == TP_S8_DEPTHWISE_NCHW || kind == TP_S8_DEPTHWISE_NHWC; }
+static bool is_nhwc(tp_s8_conv_kind kind) { return kind == TP_S8_CONV_NHWC || kind == TP_S8_DEPTHWISE_NHWC; }
 
+/* Whether the program's scratch tensor holds what the fast routine of `st` needs. */
+static bool scratch_planned(const tp_s8_conv *st, const tp_tensor *scratch) {
+  const uint32_t need = tp_s8_conv_scratch_bytes(st, true);
+  return need <= scratch->numel && (need == 0 || ((uintptr_t)scratch->data & 3u) == 0);
+}
+
+/* The fast routine needs its scratch (tinypte's exporter plans it: quantize/scratch.py). A
+ * program planned by another exporter (ExecuTorch plans CMSIS-NN's sizes: none for a 1x1
+ * convolution) may give less: up to TP_S8_CONV_STACK_SCRATCH bytes come from the stack
+ * (tp_s8_conv_run_fast_stack), and beyond that the portable routine, which needs none, computes
+ * the same result. Clears st->fast in that last case. */
+static void choose_fast(tp_s8_conv *st, const tp_tensor *scratch) {
+  if (st->fast && !scratch_planned(st, scratch)) {
+    st->fast = tp_s8_conv_scratch_bytes(st, true) <= TP_S8_CONV_STACK_SCRATCH;
+  }
+}
+
+void tp_s8_conv_derive(const tp_kernel_call *call, tp_s8_conv *st) {
+  const tp_s8_conv_kind kind = (tp_s8_conv_kind)((const tp_s8_conv_call *)call->state)->kind;
+  tp_value *const *args = call->args;
+  const bool dw = is_depthwise(kind), nhwc = is_nhwc(kind);
+  const uint32_t o = dw ? 1u : 0u;
+  const tp_tensor *in = args[A_IN]->as.tensor, *w = args[A_W]->as.tensor, *out = args[A_OUT + o]->as.tensor;
+  const int64_t *stride = args[A_STRIDE]->as.int_list.items, *pad = args[A_PADDING]->as.int_list.items,
+                *dil = args[A_DILATION]->as.int_list.items;
+  memset(st, 0, sizeof *st);
+  st->stride_h = (int32_t)stride[0];
+  st->stride_w = (int32_t)stride[1];
+  st->pad_h = (int32_t)pad[0];
+  st->pad_w = (int32_t)pad[1];
+  st->dil_h = (int32_t)dil[0];
+  st->dil_w = (int32_t)dil[1];
+  st->input_offset = (int32_t)args[A_IN_OFFSET + o]->as.i;
+  st->output_offset = (int32_t)args[A_OUT_OFFSET + o]->as.i;
+  st->act_min = (int32_t)args[A_MIN + o]->as.i;
+  st->act_max = (int32_t)args[A_MAX + o]->as.i;
   st->batches = in->sizes[0];
   st->in_c = in->sizes[nhwc ? 3 : 1];
   st->in_h = in->sizes[nhwc ? 1 : 2];
   st->in_w = in->sizes[nhwc ? 2 : 3];
   st->k_h = w->sizes[1];
   st->k_w = w->sizes[2];
-  TP_CHECK_ARGS(st->in_c > 0 && st->in_h > 0 && st->in_w > 0 && st->k_h > 0 && st->k_w > 0);
   if (dw) {
     st->out_c = w->sizes[3];
-    TP_CHECK_ARGS(w->sizes[0] == 1 && st->out_c > 0 && st->out_c % st->in_c == 0);
-    TP_CHECK_ARGS(depth_multiplier == st->out_c / st->in_c);
     st->cin_g = 1;
-    st->cout_g = depth_multiplier;
+    st->cout_g = st->out_c / st->in_c;
     st->w_so = 1;
     st->w_sy = st->k_w * st->out_c;
     st->w_sx = st->out_c;
@@ -146,36 +151,20 @@ tp_status tp_s8_conv_prepare(const tp_kernel_call *call, tp_s8_conv_kind kind, t
   } else {
     st->out_c = w->sizes[0];
     st->cin_g = w->sizes[3];
-    TP_CHECK_ARGS(st->out_c > 0 && st->cin_g > 0 && st->in_c % st->cin_g == 0);
-    const int32_t groups = st->in_c / st->cin_g;
-    TP_CHECK_ARGS(st->out_c % groups == 0);
-    st->cout_g = st->out_c / groups;
+    st->cout_g = st->out_c / (st->in_c / st->cin_g);
     st->w_si = 1;
     st->w_sx = st->cin_g;
     st->w_sy = st->k_w * st->cin_g;
     st->w_so = st->k_h * st->w_sy;
   }
-  TP_TRY(out_size(st->in_h, st->k_h, st->stride_h, st->pad_h, st->dil_h, &st->out_h));
-  TP_TRY(out_size(st->in_w, st->k_w, st->stride_w, st->pad_w, st->dil_w, &st->out_w));
-  const int32_t want[4] = {st->batches, nhwc ? st->out_h : st->out_c, nhwc ? st->out_w : st->out_h,
-                           nhwc ? st->out_c : st->out_w};
-  TP_CHECK_ARGS(tp_shape_is(out, 4, want));
-  if (bias != NULL) {
-    TP_TRY(channel_tensor(bias, st->out_c));
-  }
-  TP_TRY(channel_tensor(mult, st->out_c));
-  TP_TRY(channel_tensor(shift, st->out_c));
-  const int32_t *shifts = (const int32_t *)shift->data;
-  for (int32_t c = 0; c < st->out_c; c++) {
-    TP_CHECK_ARGS(tp_shift_ok(shifts[c]));
-  }
-
+  /* The out's shape is what the convolution gives (prepare checked it): no division here. */
+  st->out_h = out->sizes[nhwc ? 1 : 2];
+  st->out_w = out->sizes[nhwc ? 2 : 3];
   /* Memory order: an _nhwc operator's tensors are NHWC-shaped and contiguous; a legacy one's
    * are NCHW-shaped, laid out NCHW (contiguous) or NHWC (channels-last, read in place). */
   const bool legacy_last = !nhwc && (in->channels_last || out->channels_last);
   const bool in_nhwc = nhwc || in->channels_last || (legacy_last && tp_tensor_order_free(in));
   const bool out_nhwc = nhwc || out->channels_last || (legacy_last && tp_tensor_order_free(out));
-  TP_CHECK_ARGS(!(nhwc && (in->channels_last || out->channels_last)));
   const int32_t hw_in = st->in_h * st->in_w, hw_out = st->out_h * st->out_w;
   st->in_sn = hw_in * st->in_c;
   st->in_sc = in_nhwc ? 1 : hw_in;
@@ -194,19 +183,81 @@ tp_status tp_s8_conv_prepare(const tp_kernel_call *call, tp_s8_conv_kind kind, t
   st->a_shift = (uint8_t)(A_SHIFT + o);
   st->a_scratch = (uint8_t)(A_SCRATCH + o);
   st->a_out = (uint8_t)(A_OUT + o);
-  /* The fast routine needs its scratch (tinypte's exporter plans it: quantize/scratch.py). A
-   * program planned by another exporter (ExecuTorch plans CMSIS-NN's sizes: none for a 1x1
-   * convolution) may give less: up to TP_S8_CONV_STACK_SCRATCH bytes come from the stack, and
-   * beyond that the portable routine, which needs none, computes the same result. */
-  const uint32_t need = tp_s8_conv_scratch_bytes(st, true);
-  TP_CHECK_ARGS(scratch->dim == 1);
-  const bool planned = need <= scratch->numel && (need == 0 || ((uintptr_t)scratch->data & 3u) == 0);
-  if (st->fast && !planned && need <= TP_S8_CONV_STACK_SCRATCH) {
-    *run = tp_s8_conv_run_fast_stack;
-    return TP_OK;
+  choose_fast(st, args[st->a_scratch]->as.tensor);
+}
+
+/* Every check of a call, on the arguments themselves, before anything is derived from them. */
+static tp_status check_args(const tp_kernel_call *call, tp_s8_conv_kind kind) {
+  tp_value *const *args = call->args;
+  const uint32_t n = call->nargs;
+  const bool dw = is_depthwise(kind), nhwc = is_nhwc(kind);
+  const uint32_t o = dw ? 1u : 0u;
+  tp_tensor *in, *w, *bias, *mult, *shift, *scratch, *out, *ret;
+  int32_t sh, sw, ph, pw, dh, dw_, in_offset, out_offset, lo, hi, depth_multiplier = 0;
+  TP_CHECK_ARGS(n == A_NARGS + o);
+  TP_TRY(tp_arg_s8_tensor(args, n, A_IN, &in));
+  TP_TRY(tp_arg_s8_tensor(args, n, A_W, &w));
+  TP_TRY(tp_arg_optional_tensor(args, n, A_BIAS, &bias));
+  TP_TRY(pair(args, n, A_STRIDE, 1, &sh, &sw));
+  TP_TRY(pair(args, n, A_PADDING, 0, &ph, &pw));
+  TP_TRY(pair(args, n, A_DILATION, 1, &dh, &dw_));
+  if (dw) {
+    TP_TRY(tp_arg_i32(args, n, A_DEPTH_MULTIPLIER, &depth_multiplier));
   }
-  st->fast = st->fast && planned;
-  *run = st->fast ? tp_s8_conv_run_fast : tp_s8_conv_run_portable;
+  TP_TRY(tp_arg_i32(args, n, A_IN_OFFSET + o, &in_offset));
+  TP_TRY(tp_arg_i32(args, n, A_OUT_OFFSET + o, &out_offset));
+  TP_TRY(tp_arg_tensor(args, n, A_MULT + o, &mult));
+  TP_TRY(tp_arg_tensor(args, n, A_SHIFT + o, &shift));
+  TP_TRY(tp_arg_s8_range(args, n, A_MIN + o, A_MAX + o, &lo, &hi));
+  TP_TRY(tp_arg_tensor(args, n, A_SCRATCH + o, &scratch));
+  TP_TRY(tp_arg_s8_tensor(args, n, A_OUT + o, &out));
+  TP_TRY(tp_arg_tensor(args, n, A_OUT + o + 1, &ret));
+  if (scratch->dtype != TP_DTYPE_UINT8) {
+    return TP_ERR_KERNEL_DTYPE;
+  }
+  TP_CHECK_ARGS(in_offset >= -127 && in_offset <= 128);
+  TP_CHECK_ARGS(out_offset >= -128 && out_offset <= 127);
+  TP_CHECK_ARGS(in->dim == 4 && w->dim == 4 && scratch->dim == 1);
+  const int32_t in_c = in->sizes[nhwc ? 3 : 1], in_h = in->sizes[nhwc ? 1 : 2], in_w = in->sizes[nhwc ? 2 : 3];
+  const int32_t k_h = w->sizes[1], k_w = w->sizes[2];
+  TP_CHECK_ARGS(in_c > 0 && in_h > 0 && in_w > 0 && k_h > 0 && k_w > 0);
+  int32_t out_c;
+  if (dw) {
+    out_c = w->sizes[3];
+    TP_CHECK_ARGS(w->sizes[0] == 1 && out_c > 0 && out_c % in_c == 0);
+    TP_CHECK_ARGS(depth_multiplier == out_c / in_c);
+  } else {
+    out_c = w->sizes[0];
+    const int32_t cin_g = w->sizes[3];
+    TP_CHECK_ARGS(out_c > 0 && cin_g > 0 && in_c % cin_g == 0);
+    TP_CHECK_ARGS(out_c % (in_c / cin_g) == 0);
+  }
+  int32_t out_h, out_w;
+  TP_TRY(out_size(in_h, k_h, sh, ph, dh, &out_h));
+  TP_TRY(out_size(in_w, k_w, sw, pw, dw_, &out_w));
+  const int32_t want[4] = {in->sizes[0], nhwc ? out_h : out_c, nhwc ? out_w : out_h, nhwc ? out_c : out_w};
+  TP_CHECK_ARGS(tp_shape_is(out, 4, want));
+  if (bias != NULL) {
+    TP_TRY(channel_tensor(bias, out_c));
+  }
+  TP_TRY(channel_tensor(mult, out_c));
+  TP_TRY(channel_tensor(shift, out_c));
+  const int32_t *shifts = (const int32_t *)shift->data;
+  for (int32_t c = 0; c < out_c; c++) {
+    TP_CHECK_ARGS(tp_shift_ok(shifts[c]));
+  }
+  TP_CHECK_ARGS(!(nhwc && (in->channels_last || out->channels_last)));
+  return TP_OK;
+}
+
+tp_status tp_s8_conv_prepare(const tp_kernel_call *call, tp_s8_conv_kind kind, tp_s8_conv_call *state,
+                             tp_kernel_run_fn *run) {
+  TP_TRY(check_args(call, kind));
+  state->kind = (uint8_t)kind;
+  tp_s8_conv st;
+  tp_s8_conv_derive(call, &st);
+  const bool on_stack = st.fast && !scratch_planned(&st, call->args[st.a_scratch]->as.tensor);
+  *run = on_stack ? tp_s8_conv_run_fast_stack : st.fast ? tp_s8_conv_run_fast : tp_s8_conv_run_portable;
   return TP_OK;
 }
 
@@ -260,10 +311,11 @@ void tp_s8_conv_portable(const tp_s8_conv *st, const tp_s8_conv_data *d) {
 }
 
 tp_status tp_s8_conv_run_portable(const tp_kernel_call *call) {
-  const tp_s8_conv *st = call->state;
+  tp_s8_conv st;
+  tp_s8_conv_derive(call, &st);
   tp_s8_conv_data d;
-  load_data(call, st, &d);
-  tp_s8_conv_portable(st, &d);
+  load_data(call, &st, &d);
+  tp_s8_conv_portable(&st, &d);
   return TP_OK;
 }
 
@@ -276,19 +328,21 @@ void tp_s8_conv_fast(const tp_s8_conv *st, const tp_s8_conv_data *d) {
 }
 
 tp_status tp_s8_conv_run_fast(const tp_kernel_call *call) {
-  const tp_s8_conv *st = call->state;
+  tp_s8_conv st;
+  tp_s8_conv_derive(call, &st);
   tp_s8_conv_data d;
-  load_data(call, st, &d);
-  tp_s8_conv_fast(st, &d);
+  load_data(call, &st, &d);
+  tp_s8_conv_fast(&st, &d);
   return TP_OK;
 }
 
 tp_status tp_s8_conv_run_fast_stack(const tp_kernel_call *call) {
-  const tp_s8_conv *st = call->state;
+  tp_s8_conv st;
+  tp_s8_conv_derive(call, &st);
   uint32_t scratch[TP_S8_CONV_STACK_SCRATCH / 4];
   tp_s8_conv_data d;
-  load_data(call, st, &d);
+  load_data(call, &st, &d);
   d.scratch = scratch;
-  tp_s8_conv_fast(st, &d);
+  tp_s8_conv_fast(&st, &d);
   return TP_OK;
 }

@@ -56,9 +56,20 @@ typedef enum tp_s8_conv_kind {
   TP_S8_DEPTHWISE_NHWC,
 } tp_s8_conv_kind;
 
-/** Check a call of the operator of `kind`, fill `st` and pick the routine (*run). */
-tp_status tp_s8_conv_prepare(const tp_kernel_call *call, tp_s8_conv_kind kind, tp_s8_conv *st,
+/* What a call keeps in the state pool: its kind. Everything tp_s8_conv holds follows from the
+ * call's arguments (shapes in the program, scalars and lists in its values), so each run derives
+ * it again (tp_s8_conv_derive, a few hundred instructions against the call's thousands of MACs)
+ * instead of keeping 156 bytes per call in RAM. */
+typedef struct tp_s8_conv_call {
+  uint8_t kind; /* a tp_s8_conv_kind */
+} tp_s8_conv_call;
+
+/** Check a call of the operator of `kind`, keep its kind in `state` and pick the routine (*run). */
+tp_status tp_s8_conv_prepare(const tp_kernel_call *call, tp_s8_conv_kind kind, tp_s8_conv_call *state,
                              tp_kernel_run_fn *run);
+
+/** The full description of a call prepare accepted (call->state is its tp_s8_conv_call); no checks. */
+void tp_s8_conv_derive(const tp_kernel_call *call, tp_s8_conv *st);
 
 /** The portable routine: every layout, group count and depth multiplier. */
 tp_status tp_s8_conv_run_portable(const tp_kernel_call *call);
