@@ -1,9 +1,9 @@
 """Which boards each example program does not fit: computed, written to models/fits.bzl.
 
-For every program (float and int8 of each model in models.bzl) and every board, the fit check
-that firmware builds run first (tinypte.firmware.app_data: planned arena + runtime pool +
-stack against the RAM region, program + golden data against the flash region), on the
-program's requirements (the runtime's own sizing) and golden data. zoo_model reads the
+For every program (float and int8 of each model in models.bzl) and every board, the placement
+that firmware builds run first (tinypte.firmware.placement: stack, runtime pool and planned
+buffers in the board's writable regions by speed, program and golden data in flash or a region
+its loader writes), on the program's requirements (the runtime's own sizing) and golden data. zoo_model reads the
 result: firmware and tests for the boards a program fits, a fit-error test for the others.
 
     bazel run //models:update_fits     rewrite models/fits.bzl in the workspace
