@@ -79,17 +79,23 @@ class Placement:
         item = next(i for i in self.contents[region] if i.key == key)
         return f".tp_region.{region}.{'load' if item.constant else 'noload'}.{key}"
 
-    def describe_free(self, constant: bool) -> str:
-        """Each candidate region's free bytes and what it already holds, for messages."""
+    def candidates(self, item: Item) -> list[Region]:
+        """The regions `item` may go to, in the order placement tries them: the stack in the RAM
+        region only; constants in flash, then the loadable regions by speed; the rest in the
+        writable regions by speed (the RAM region first among equals)."""
+        order = sorted(self.regions, key=lambda r: (r.speed, r.name != self.ram_region, self.regions.index(r)))
+        if item.key == "stack":
+            return [r for r in self.regions if r.name == self.ram_region]
+        if item.constant:
+            flash = [r for r in self.regions if r.name == self.flash_region]
+            return flash + [r for r in order if r.loadable and r.name not in (self.flash_region, self.ram_region)]
+        return [r for r in order if r.writable and r.name != self.flash_region]
+
+    def describe_free(self, item: Item) -> str:
+        """Each of `item`'s candidate regions: its free bytes and what it already holds, for messages."""
         parts = []
-        for region in self.regions:
-            if constant:
-                candidate = region.name == self.flash_region or (region.loadable and region.name != self.ram_region)
-            else:
-                candidate = region.writable and region.name != self.flash_region
-            if not candidate:
-                continue
-            held = ", ".join(f"{item.key} {item.size} B" for item in self.contents.get(region.name, []))
+        for region in self.candidates(item):
+            held = ", ".join(f"{other.key} {other.size} B" for other in self.contents.get(region.name, []))
             parts.append(
                 f"{region.name} {self.free(region)} B free of {region.size} B" + (f" ({held})" if held else "")
             )
@@ -130,19 +136,9 @@ def firmware_items(needs: Requirements, golden_bytes: int, stack: int) -> list[I
 
 def place(board: dict[str, Any], items: list[Item]) -> Placement:
     """Place `items` on `board` (its JSON description); what fits nowhere is in `unplaced`."""
-    regions = board_regions(board)
-    flash, ram = board["flash_region"], board["ram_region"]
-    placement = Placement(board["name"], flash, ram, regions)
-    by_name = {region.name: region for region in regions}
-    order = sorted(regions, key=lambda r: (r.speed, r.name != ram, regions.index(r)))
+    placement = Placement(board["name"], board["flash_region"], board["ram_region"], board_regions(board))
     for item in items:
-        if item.key == "stack":
-            candidates = [by_name[ram]]
-        elif item.constant:
-            candidates = [by_name[flash]] + [r for r in order if r.loadable and r.name not in (flash, ram)]
-        else:
-            candidates = [r for r in order if r.writable and r.name != flash]
-        target = next((r for r in candidates if placement.free(r) >= item.size), None)
+        target = next((r for r in placement.candidates(item) if placement.free(r) >= item.size), None)
         if target is None:
             placement.unplaced.append((item, "flash" if item.constant else "RAM"))
         else:
@@ -155,7 +151,7 @@ def problem_messages(placement: Placement) -> list[tuple[str, str]]:
     return [
         (
             kind,
-            f"{kind}: {item.what} ({item.size} B) fits in no region: {placement.describe_free(item.constant)}",
+            f"{kind}: {item.what} ({item.size} B) fits in no region: {placement.describe_free(item)}",
         )
         for item, kind in placement.unplaced
     ]
