@@ -98,9 +98,8 @@ uint32_t tp_s8_conv_scratch_bytes(const tp_s8_conv *st, bool fast) {
 static bool is_depthwise(tp_s8_conv_kind kind) { return kind == TP_S8_DEPTHWISE_NCHW || kind == TP_S8_DEPTHWISE_NHWC; }
 static bool is_nhwc(tp_s8_conv_kind kind) { return kind == TP_S8_CONV_NHWC || kind == TP_S8_DEPTHWISE_NHWC; }
 
-/* Whether the program's scratch tensor holds what the fast routine of `st` needs. */
-static bool scratch_planned(const tp_s8_conv *st, const tp_tensor *scratch) {
-  const uint32_t need = tp_s8_conv_scratch_bytes(st, true);
+/* Whether the program's scratch tensor holds the `need` bytes the fast routine needs. */
+static bool scratch_planned(uint32_t need, const tp_tensor *scratch) {
   return need <= scratch->numel && (need == 0 || ((uintptr_t)scratch->data & 3u) == 0);
 }
 
@@ -110,8 +109,9 @@ static bool scratch_planned(const tp_s8_conv *st, const tp_tensor *scratch) {
  * (tp_s8_conv_run_fast_stack), and beyond that the portable routine, which needs none, computes
  * the same result. Clears st->fast in that last case. */
 static void choose_fast(tp_s8_conv *st, const tp_tensor *scratch) {
-  if (st->fast && !scratch_planned(st, scratch)) {
-    st->fast = tp_s8_conv_scratch_bytes(st, true) <= TP_S8_CONV_STACK_SCRATCH;
+  if (st->fast) {
+    const uint32_t need = tp_s8_conv_scratch_bytes(st, true);
+    st->fast = scratch_planned(need, scratch) || need <= TP_S8_CONV_STACK_SCRATCH;
   }
 }
 
@@ -256,7 +256,8 @@ tp_status tp_s8_conv_prepare(const tp_kernel_call *call, tp_s8_conv_kind kind, t
   state->kind = (uint8_t)kind;
   tp_s8_conv st;
   tp_s8_conv_derive(call, &st);
-  const bool on_stack = st.fast && !scratch_planned(&st, call->args[st.a_scratch]->as.tensor);
+  const bool on_stack =
+      st.fast && !scratch_planned(tp_s8_conv_scratch_bytes(&st, true), call->args[st.a_scratch]->as.tensor);
   *run = on_stack ? tp_s8_conv_run_fast_stack : st.fast ? tp_s8_conv_run_fast : tp_s8_conv_run_portable;
   return TP_OK;
 }
