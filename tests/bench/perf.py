@@ -46,11 +46,11 @@ import sys
 import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
 
 from execute_count import ExecuteCount
 from instruction_count import measure, qemu_command
 
+from tinypte.firmware.requirements import Requirements
 from tinypte.golden.format import Golden
 from tinypte.report import plotting
 
@@ -145,12 +145,6 @@ class InstructionModel:
         return ExecuteCount(instructions, kernel_instructions, kernel_calls), stack_of(run.stdout, str(elf))
 
 
-def firmware_pool(needs: dict[str, Any]) -> int:
-    """The state pool the firmware has: its method image's when the build made one (tinypte/image.h)."""
-    image = needs.get("image")
-    return int(image["pool_bytes"] if image else needs["pool_bytes"])
-
-
 def measure_row(models: dict[str, InstructionModel], model: str, board: str, elf: Path, board_json: Path,
                 size_json: Path, ops_json: Path, requirements_json: Path, plan_json: Path) -> Row:  # fmt: skip
     description = json.loads(board_json.read_text())
@@ -163,12 +157,12 @@ def measure_row(models: dict[str, InstructionModel], model: str, board: str, elf
         raise SystemExit(f"perf: board {board} has no emulator to count instructions on")
     size = json.loads(size_json.read_text())
     macs = int(json.loads(ops_json.read_text())["macs"])
-    needs = json.loads(requirements_json.read_text())
+    needs = Requirements.from_json(requirements_json.read_text())
     call_bound = int(json.loads(plan_json.read_text())["call_bound"]["bytes"])
     regions = "+".join([description["ram_region"], *sorted(size.get("regions", {}))])
     return Row(model, board, count.instructions, count.runtime_instructions, count.kernel_calls, macs,
-               int(size["flash"]["used"]), int(size["ram"]["used"]), stack, sum(needs["buffer_bytes"]), call_bound,
-               firmware_pool(needs), int(needs["planned_tensors"]), int(needs["kernel_calls"]), regions)  # fmt: skip
+               int(size["flash"]["used"]), int(size["ram"]["used"]), stack, sum(needs.buffer_bytes), call_bound,
+               needs.firmware_pool_bytes, needs.planned_tensors, needs.kernel_calls, regions)  # fmt: skip
 
 
 @dataclass(frozen=True)
