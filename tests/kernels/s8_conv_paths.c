@@ -9,7 +9,13 @@
  * S8_CONV_MIN_ZOO_CASES of the zoo's shape and S8_CONV_MIN_POINTWISE_CASES pointwise ones (1 x 1,
  * stride 1, no padding, Cin a multiple of 4, at least four out positions: the DSP path's
  * whole-pass window). A routine that writes past its scratch (tp_s8_conv_scratch_bytes) fails
- * the case. */
+ * the case.
+ *
+ * Then S8_CONV_IN_PLACE_CASES calls run in place (extensions/s8_conv_in_place.c): the out stored over the
+ * input, through a ring of a random number of rows (the fewest it needs and up to four more),
+ * must equal the portable routine's out computed apart, and the ring's bytes past those rows
+ * stay untouched; at least S8_CONV_MIN_IN_PLACE_CASES of them, a quarter of them with padding
+ * rows that wait in the ring. */
 #include <stdint.h>
 #include <string.h>
 
@@ -21,12 +27,17 @@
 #define S8_CONV_MIN_CASES 380
 #define S8_CONV_MIN_ZOO_CASES 100
 #define S8_CONV_MIN_POINTWISE_CASES 20
+#define S8_CONV_IN_PLACE_CASES 200
+#define S8_CONV_MIN_IN_PLACE_CASES 190
+#define S8_CONV_MIN_IN_PLACE_LAG_CASES 50
 
 enum { MAX_IN = 2 * 9 * 9 * 40, MAX_W = 5 * 5 * 24 * 24, MAX_C = 96, MAX_OUT = 2 * 9 * 9 * 96, MAX_SCRATCH = 12288 };
 
 static int8_t in[MAX_IN], w[MAX_W], out_fast[MAX_OUT], out_ref[MAX_OUT];
 static int32_t bias[MAX_C], mult[MAX_C], shift[MAX_C];
 static uint32_t scratch[MAX_SCRATCH / 4];
+enum { MAX_RING = 8 * 9 * MAX_C };
+static int8_t io[MAX_IN], ring[MAX_RING];
 
 
 
@@ -39,9 +50,9 @@ static int is_pointwise(const tp_s8_conv *st) {
 /* A random NHWC call, as tp_s8_conv_prepare would describe it; false when it has no out.
  * `zoo`: the shape of the zoo's layers, which the written-out routines take (3 x 3 or 1 x 1
  * filters, the activation range all of int8; main gives such calls right shifts only). */
-static int random_conv(tp_s8_conv *st, int depthwise, int zoo) {
+static int random_conv(tp_s8_conv *st, int depthwise, int zoo, int in_place) {
   memset(st, 0, sizeof *st);
-  st->batches = range(1, 2);
+  st->batches = in_place ? 1 : range(1, 2);
   st->in_h = range(1, 9);
   st->in_w = range(1, 9);
   st->k_h = range(1, 5);
@@ -49,7 +60,7 @@ static int random_conv(tp_s8_conv *st, int depthwise, int zoo) {
   if (zoo) {
     st->k_h = st->k_w = depthwise || range(0, 1) ? 3 : 1;
   }
-  st->stride_h = range(1, 3);
+  st->stride_h = in_place ? 1 : range(1, 3);
   st->stride_w = range(1, 3);
   st->pad_h = range(0, 2);
   st->pad_w = range(0, 2);
@@ -65,7 +76,7 @@ static int random_conv(tp_s8_conv *st, int depthwise, int zoo) {
     if (range(0, 2) == 0) { /* whole groups of four channels, the Cortex-M33's in-place path */
       st->in_c = 4 * range(1, 10);
     }
-    st->cout_g = range(1, 4) == 4 ? range(2, 8) : 1;
+    st->cout_g = range(1, 4) == 4 && !in_place ? range(2, 8) : 1;
     if (range(0, 3) == 0) { /* a first layer: one input channel, Cout = depth_multiplier */
       st->in_c = 1;
       st->cout_g = range(1, 20);
@@ -80,7 +91,7 @@ static int random_conv(tp_s8_conv *st, int depthwise, int zoo) {
     st->w_sy = st->k_w * st->out_c;
   } else {
     st->in_c = pointwise ? 4 * range(1, 6) : range(1, 24);
-    st->out_c = range(1, 24);
+    st->out_c = in_place ? range(1, st->in_c) : range(1, 24);
     st->cin_g = st->in_c;
     st->cout_g = st->out_c;
     st->w_si = 1;
@@ -113,6 +124,81 @@ static int random_conv(tp_s8_conv *st, int depthwise, int zoo) {
          tp_s8_conv_scratch_bytes(st, true) <= MAX_SCRATCH;
 }
 
+/* Random operands for `st`: input, weights, bias, multipliers and shifts (`zoo`: the zoo's
+ * right shifts; otherwise a third of the calls with extreme multipliers and shifts). */
+static void random_operands(const tp_s8_conv *st, int zoo) {
+  for (int32_t k = 0; k < st->batches * st->in_sn; k++) {
+    in[k] = (int8_t)rnd();
+  }
+  const int32_t nw = st->depthwise ? st->k_h * st->k_w * st->out_c : st->out_c * st->w_so;
+  for (int32_t k = 0; k < nw; k++) {
+    w[k] = (int8_t)rnd();
+  }
+  const int extreme = !zoo && range(0, 3) == 0;
+  for (int32_t c = 0; c < st->out_c; c++) {
+    bias[c] = range(0, 7) == 0 ? (int32_t)rnd() : range(-100000, 100000);
+    mult[c] = extreme ? (int32_t)rnd() : range(1 << 29, INT32_MAX);
+    if (extreme && range(0, 3) == 0) {
+      mult[c] = range(0, 1) ? INT32_MIN : INT32_MAX;
+    }
+    shift[c] = extreme ? range(-31, 30) : range(-14, zoo ? -1 : 0);
+    if (zoo && range(0, 7) == 0) { /* deep right shifts: past 23 the out zero point does not fold */
+      shift[c] = range(-31, -15);
+    }
+  }
+}
+
+/* Runs S8_CONV_IN_PLACE_CASES calls in place against the portable routine apart; returns the
+ * failures, counting the calls checked and those with waiting rows. */
+static uint32_t check_in_place(uint32_t *checked, uint32_t *lagged) {
+  uint32_t failed = 0;
+  for (uint32_t i = 0; i < S8_CONV_IN_PLACE_CASES * 8 && *checked < S8_CONV_IN_PLACE_CASES; i++) {
+    tp_s8_conv st;
+    const int zoo = range(0, 2) == 0;
+    if (!random_conv(&st, (int)(i & 1u), zoo, 1) || !tp_s8_conv_in_place_geometry(&st)) {
+      continue;
+    }
+    const int32_t rows = st.pad_h + range(1, 4) + (range(0, 3) == 0 ? st.out_h : 0);
+    const uint32_t ring_used = (uint32_t)(rows * st.out_sy);
+    if (ring_used > MAX_RING) {
+      continue;
+    }
+    random_operands(&st, zoo);
+    const int no_bias = range(0, 4) == 0;
+    tp_s8_conv_data d = {in, w, no_bias ? NULL : bias, mult, shift, scratch, out_ref};
+    tp_s8_conv_portable(&st, &d);
+    memcpy(io, in, (size_t)st.in_sn);
+    memset(ring, 0x5a, sizeof ring);
+    d.in = io;
+    d.out = io;
+    tp_s8_conv_fast_in_place(&st, &d, ring, rows);
+    int overran = 0;
+    for (uint32_t k = ring_used; k < sizeof ring; k++) {
+      overran |= (uint8_t)ring[k] != 0x5au;
+    }
+    ++*checked;
+    *lagged += (uint32_t)(st.pad_h > 0);
+    if (overran || memcmp(io, out_ref, (size_t)st.out_sn) != 0) {
+      failed++;
+      if (failed <= 5) {
+        tp_console_puts(overran ? "s8_conv_paths: RING OVERRUN in place case " : "s8_conv_paths: MISMATCH in place case ");
+        put_u32(*checked);
+        tp_console_puts(st.depthwise ? " depthwise" : " conv");
+        tp_console_puts(" pad_h ");
+        put_u32((uint32_t)st.pad_h);
+        tp_console_puts(" ring rows ");
+        put_u32((uint32_t)rows);
+        tp_console_puts("\n");
+      }
+    }
+  }
+  return failed;
+}
+
+/* The in-place routine is an extension, referenced weakly by the kernels: this reference links it. */
+extern const tp_kernel tp_kernel_tinypte_s8_conv_in_place_ext;
+const tp_kernel *const s8_conv_in_place_ext = &tp_kernel_tinypte_s8_conv_in_place_ext;
+
 int main(void) {
   check_seed(0x2026112Bu);
   const char *path = tp_s8_conv_fast_path_name();
@@ -120,30 +206,12 @@ int main(void) {
   for (uint32_t i = 0; i < S8_CONV_CASES * 2 && checked < S8_CONV_CASES; i++) {
     tp_s8_conv st;
     const int zoo = range(0, 2) == 0;
-    if (!random_conv(&st, (int)(i & 1u), zoo)) {
+    if (!random_conv(&st, (int)(i & 1u), zoo, 0)) {
       continue;
     }
     zoo_checked += (uint32_t)zoo;
     pointwise_checked += (uint32_t)is_pointwise(&st);
-    for (int32_t k = 0; k < st.batches * st.in_sn; k++) {
-      in[k] = (int8_t)rnd();
-    }
-    const int32_t nw = st.depthwise ? st.k_h * st.k_w * st.out_c : st.out_c * st.w_so;
-    for (int32_t k = 0; k < nw; k++) {
-      w[k] = (int8_t)rnd();
-    }
-    const int extreme = !zoo && range(0, 3) == 0;
-    for (int32_t c = 0; c < st.out_c; c++) {
-      bias[c] = range(0, 7) == 0 ? (int32_t)rnd() : range(-100000, 100000);
-      mult[c] = extreme ? (int32_t)rnd() : range(1 << 29, INT32_MAX);
-      if (extreme && range(0, 3) == 0) {
-        mult[c] = range(0, 1) ? INT32_MIN : INT32_MAX;
-      }
-      shift[c] = extreme ? range(-31, 30) : range(-14, zoo ? -1 : 0);
-      if (zoo && range(0, 7) == 0) { /* deep right shifts: past 23 the out zero point does not fold */
-        shift[c] = range(-31, -15);
-      }
-    }
+    random_operands(&st, zoo);
     const int no_bias = range(0, 4) == 0;
     tp_s8_conv_data d = {in, w, no_bias ? NULL : bias, mult, shift, scratch, out_fast};
     const uint32_t nout = (uint32_t)(st.batches * st.out_sn);
@@ -194,8 +262,18 @@ int main(void) {
   tp_console_puts(" pointwise), ");
   put_u32(failed);
   tp_console_puts(" failed\n");
+  uint32_t in_place = 0, lagged = 0;
+  const uint32_t in_place_failed = check_in_place(&in_place, &lagged);
+  tp_console_puts("s8_conv_paths: in place ");
+  put_u32(in_place);
+  tp_console_puts(" cases checked (");
+  put_u32(lagged);
+  tp_console_puts(" with waiting rows), ");
+  put_u32(in_place_failed);
+  tp_console_puts(" failed\n");
   const int ok = failed == 0 && checked >= S8_CONV_MIN_CASES && zoo_checked >= S8_CONV_MIN_ZOO_CASES &&
-                 pointwise_checked >= S8_CONV_MIN_POINTWISE_CASES;
+                 pointwise_checked >= S8_CONV_MIN_POINTWISE_CASES && in_place_failed == 0 &&
+                 in_place >= S8_CONV_MIN_IN_PLACE_CASES && lagged >= S8_CONV_MIN_IN_PLACE_LAG_CASES;
   tp_console_puts(ok ? "s8_conv_paths: PASS\n" : "s8_conv_paths: FAIL\n");
   return ok ? 0 : 1;
 }

@@ -17,6 +17,7 @@ plans int8 programs with the same `backend_config`.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -28,8 +29,13 @@ from tinypte.model import loading
 PLANNERS = ("best", "greedy", "lowest_offset", "naive")
 
 
-def backend_config(alignment: int, planner: str) -> Any:
-    """to_executorch's configuration: memory planning algorithm and alignments."""
+Algorithm = Callable[..., Any]
+
+
+def backend_config(alignment: int, planner: str, wrap: Callable[[Algorithm], Algorithm] | None = None) -> Any:
+    """to_executorch's configuration: memory planning algorithm and alignments. `wrap` (the
+    quantize stage's in-place planning, tinypte.quantize.in_place) wraps each algorithm, inside
+    the fusion planning."""
     from executorch.exir import ExecutorchBackendConfig
     from executorch.exir.memory_planning import MemoryPlanningAlgorithmSuite, greedy, naive
     from executorch.exir.passes import MemoryPlanningPass
@@ -45,7 +51,7 @@ def backend_config(alignment: int, planner: str) -> Any:
     }[planner]
     planning = MemoryPlanningPass(
         memory_planning_algo=MemoryPlanningAlgorithmSuite(
-            algo_list=[fusion_planning.fusion_aware(algorithm) for algorithm in algorithms]
+            algo_list=[fusion_planning.fusion_aware(wrap(a) if wrap else a) for a in algorithms]
         ),
         alloc_graph_input=True,
         alloc_graph_output=True,

@@ -3,7 +3,7 @@
 The runtime's reading of dim orders other than 0..n-1, and a kernel's rarely needed routines (aten::convolution's general routine for transposed, 3-D
 and channels-last convolutions; aten::max_pool2d_with_indices on integers and on channels-last
 floats; the int8/uint8/int16/bool and promoted-dtype routines of elementwise, reduction and
-matrix-product kernels) live in extension
+matrix-product kernels; the int8 convolutions run over their own input) live in extension
 kernels (runtime/kernels/extensions/),
 which the kernel calls through a weak reference: firmware links one only when its kernel
 registry lists it, and the registry lists it when a program's ops.json names it here. So a
@@ -23,6 +23,10 @@ MAX_POOL_INT = "tinypte::max_pool_int.ext"
 MAX_POOL_NHWC = "tinypte::max_pool_nhwc.ext"
 DIM_ORDERS = "tinypte::dim_orders.ext"
 DTYPES = "tinypte::dtypes.ext"
+S8_CONV_IN_PLACE = "tinypte::s8_conv_in_place.ext"
+# The int8 convolutions that run in place when their out is stored over their input
+# (tinypte.quantize.in_place plans it; cortex_m/engines/s8_conv.c's prepare checks it).
+S8_CONVOLUTIONS = {("cortex_m::quantized_conv2d_nhwc", "out"), ("cortex_m::quantized_depthwise_conv2d_nhwc", "out")}
 
 # Operators whose routines for float32, int32 and int64 (one dtype for every tensor) are the
 # kernel's own and whose other dtypes (int8, uint8, int16, bool; an integer self promoted to a
@@ -86,11 +90,27 @@ def needs_dtypes(operator: str, overload: str, args: list[dict[str, Any]]) -> bo
     return False
 
 
+def _storage(value: dict[str, Any]) -> tuple[int, int] | None:
+    """(memory id, offset) of a planned tensor, else None."""
+    info = value["val"].get("allocation_info") if value.get("val_type") == "Tensor" else None
+    if not info:
+        return None
+    return int(info["memory_id"]), int(info["memory_offset_low"]) + (int(info["memory_offset_high"]) << 32)
+
+
+def in_place(args: list[dict[str, Any]]) -> bool:
+    """Whether a call's input (its first argument) is stored where another of its tensors is."""
+    first = _storage(args[0]) if args else None
+    return first is not None and any(_storage(v) == first for v in args[1:])
+
+
 def needed(operator: str, overload: str, call: dict[str, Any], values: list[dict[str, Any]]) -> set[str]:
     """The extensions one KernelCall needs."""
     args = [values[i] for i in call["args"]]
     if needs_dtypes(operator, overload, args):
         return {DTYPES}
+    if (operator, overload) in S8_CONVOLUTIONS:
+        return {S8_CONV_IN_PLACE} if in_place(args) else set()
     if (operator, overload) == ("aten::max_pool2d_with_indices", "out"):
         first = args[0] if args else {}
         floating = first.get("val_type") == "Tensor" and first["val"].get("scalar_type") == "FLOAT"

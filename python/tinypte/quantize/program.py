@@ -12,7 +12,9 @@ the backend lowers to its NHWC kernels. After the backend's passes, float activa
 between an int8 dequantize and quantize become 256-entry tables (tables.py). Before memory
 planning, two more passes of tinypte's: constants the backend's passes replaced
 (float weights it re-laid out, qparam buffers it folded into arguments) are dropped, and
-every `scratch` allocation is sized for tinypte's kernels (scratch.py).
+every `scratch` allocation is sized for tinypte's kernels (scratch.py), with a ring of rows
+for a convolution that may run over its dying input (in_place.py), which planning then
+stores over that input.
 
 `quantize_program` returns the edge program after those passes: running its module
 in PyTorch runs the `cortex_m::*` operators through the backend's reference implementations
@@ -29,7 +31,7 @@ from typing import Any
 
 from tinypte.export.fusion_planning import operator_name
 from tinypte.export.program import backend_config
-from tinypte.quantize import layers, one_d, scratch, tables
+from tinypte.quantize import in_place, layers, one_d, scratch, tables
 
 # Float operators that only move or reshape data: not "left unquantized" in any useful sense.
 DATA_MOVEMENT = frozenset({"aten::view_copy", "aten::permute_copy", "aten::clone", "aten::squeeze_copy",
@@ -131,6 +133,9 @@ def size_scratch(program: Any) -> None:
             continue
         if len(sizes) != len(allocs):
             raise ValueError(f"{name}: scratch rule gave {len(sizes)} sizes for {len(allocs)} scratch arguments")
+        ring = in_place.in_place_ring(node)
+        if ring is not None:  # room for the kernel to run in place (in_place.py)
+            sizes = (sizes[0] + ring, *sizes[1:])
         for alloc, size in zip(allocs, sizes, strict=True):
             alloc.args = (((size,), torch.uint8),)
             alloc.meta["val"] = torch.empty((size,), dtype=torch.uint8, device="meta")
@@ -140,7 +145,7 @@ def export_int8_program(edge: Any, alignment: int = 16, planner: str = "best") -
     """.pte bytes of a quantize_program result, planned as tinypte plans float programs. This
     consumes `edge` (to_executorch rewrites its graph to out variants): run the reference
     module, or save the program (tinypte.programs.edge_file), before."""
-    return bytes(edge.to_executorch(backend_config(alignment, planner)).buffer)
+    return bytes(edge.to_executorch(backend_config(alignment, planner, in_place.in_place_aware)).buffer)
 
 
 def _dtype(node: Any) -> Any:

@@ -250,12 +250,50 @@ static tp_status check_args(const tp_kernel_call *call, tp_s8_conv_kind kind) {
   return TP_OK;
 }
 
+/* --- In place (the routine: extensions/s8_conv_in_place.c) --- */
+
+bool tp_s8_conv_in_place_geometry(const tp_s8_conv *st) {
+  const int64_t rb_in = (int64_t)st->in_w * st->in_c, rb_out = (int64_t)st->out_w * st->out_c;
+  return st->fast && st->batches == 1 && st->stride_h == 1 && rb_out <= rb_in && st->out_h <= st->in_h &&
+         st->in_sy == rb_in && st->out_sy == rb_out;
+}
+
+int32_t tp_s8_conv_in_place_ring_rows(const tp_s8_conv *st, uint32_t ring_bytes) {
+  const uint32_t rb_out = (uint32_t)st->out_sy;
+  return rb_out == 0 ? 0 : (int32_t)(ring_bytes / rb_out < INT32_MAX ? ring_bytes / rb_out : INT32_MAX);
+}
+
+/* Whether two int8 tensors share a byte. */
+static bool overlap(const tp_tensor *a, const tp_tensor *b) {
+  const uintptr_t a0 = (uintptr_t)a->data, b0 = (uintptr_t)b->data;
+  return a->numel > 0 && b->numel > 0 && a0 < b0 + b->numel && b0 < a0 + a->numel;
+}
+
+/* The bytes of a call's scratch after what its fast routine needs: the in-place ring. */
+static uint32_t ring_bytes(const tp_s8_conv *st, const tp_tensor *scratch) {
+  return scratch->numel - tp_s8_conv_scratch_bytes(st, true);
+}
+
 tp_status tp_s8_conv_prepare(const tp_kernel_call *call, tp_s8_conv_kind kind, tp_s8_conv_call *state,
                              tp_kernel_run_fn *run) {
   TP_TRY(check_args(call, kind));
   state->kind = (uint8_t)kind;
   tp_s8_conv st;
   tp_s8_conv_derive(call, &st);
+  const tp_tensor *in = call->args[st.a_in]->as.tensor, *out = call->args[st.a_out]->as.tensor;
+  if (overlap(in, out)) {
+    /* The out stored over the input (tinypte's planner does it when the input dies here): only
+     * exactly over it, for a call that runs in place, with the ring in its scratch. */
+    const tp_tensor *scratch = call->args[st.a_scratch]->as.tensor;
+    if (tp_s8_conv_fast_in_place == NULL) {
+      return TP_ERR_UNSUPPORTED; /* the extension, which this firmware lacks */
+    }
+    TP_CHECK_ARGS(in->data == out->data && tp_s8_conv_in_place_geometry(&st) &&
+                  scratch_planned(tp_s8_conv_scratch_bytes(&st, true), scratch) &&
+                  tp_s8_conv_in_place_ring_rows(&st, ring_bytes(&st, scratch)) > st.pad_h);
+    *run = tp_s8_conv_run_fast;
+    return TP_OK;
+  }
   const bool on_stack =
       st.fast && !scratch_planned(tp_s8_conv_scratch_bytes(&st, true), call->args[st.a_scratch]->as.tensor);
   *run = on_stack ? tp_s8_conv_run_fast_stack : st.fast ? tp_s8_conv_run_fast : tp_s8_conv_run_portable;
@@ -333,7 +371,14 @@ tp_status tp_s8_conv_run_fast(const tp_kernel_call *call) {
   tp_s8_conv_derive(call, &st);
   tp_s8_conv_data d;
   load_data(call, &st, &d);
-  tp_s8_conv_fast(&st, &d);
+  if ((const void *)d.out == (const void *)d.in) { /* in place: prepare checked the ring */
+    const tp_tensor *scratch = call->args[st.a_scratch]->as.tensor;
+    const uint32_t need = tp_s8_conv_scratch_bytes(&st, true);
+    tp_s8_conv_fast_in_place(&st, &d, (int8_t *)scratch->data + need,
+                             tp_s8_conv_in_place_ring_rows(&st, scratch->numel - need));
+  } else {
+    tp_s8_conv_fast(&st, &d);
+  }
   return TP_OK;
 }
 

@@ -108,6 +108,23 @@ void tp_s8_conv_fast(const tp_s8_conv *st, const tp_s8_conv_data *d);
 /** Scratch bytes the routine for `st` needs on this core (`fast`: the fast routine). */
 uint32_t tp_s8_conv_scratch_bytes(const tp_s8_conv *st, bool fast);
 
+/* In place: a call whose out is stored over its input, computed in bands of rows through a ring
+ * of out rows (the routine is an extension: runtime/kernels/extensions/s8_conv_in_place.c). */
+
+/** Whether `st` can run in place: a fast call, one batch, stride 1 along the height, NHWC rows,
+ *  out rows no longer than input rows and no more of them. */
+bool tp_s8_conv_in_place_geometry(const tp_s8_conv *st);
+
+/** How many out rows of `st` a ring of `ring_bytes` holds; running in place needs more than
+ *  st->pad_h of them (the rows that wait, plus at least one for a band). */
+int32_t tp_s8_conv_in_place_ring_rows(const tp_s8_conv *st, uint32_t ring_bytes);
+
+/** tp_s8_conv_fast of `st` (tp_s8_conv_in_place_geometry) with d->out == d->in, using
+ *  `ring_rows` rows of `ring` (more than st->pad_h; not part of d->scratch). Weak: NULL when the
+ *  firmware does not link the extension (prepare then refuses the call, TP_ERR_UNSUPPORTED). */
+void tp_s8_conv_fast_in_place(const tp_s8_conv *st, const tp_s8_conv_data *d, int8_t *ring, int32_t ring_rows)
+    __attribute__((weak));
+
 /** The name of this core's fast path: "dsp", "mve" or "portable". */
 const char *tp_s8_conv_fast_path_name(void);
 

@@ -1,0 +1,185 @@
+"""Memory planning that stores an int8 call's out over an input that dies at the call.
+
+An arena must hold, at each call, the call's inputs and its out; when the input dies at the
+call and the kernel can compute over it, the two share bytes and the peak drops by the smaller
+of them. tinypte does it for two kinds of `cortex_m::*` call:
+
+- the NHWC convolutions (`quantized_conv2d_nhwc`, `quantized_depthwise_conv2d_nhwc`): with one
+  batch, stride 1 along the height and out rows no longer than input rows, tinypte's kernel
+  computes bands of out rows into a ring of rows kept in the call's scratch tensor and copies
+  each over the input once no later row reads it (runtime/kernels/cortex_m/engines/
+  s8_conv_in_place.c has the proof). `ring_bytes` is the ring's size: the `pad_h` rows that
+  wait plus a band of rows, up to RING_BUDGET bytes (at least one row);
+- `quantized_add`: elementwise, each byte read before its out byte is written, so exact in any
+  runtime, ExecuTorch's too (as tinypte's activation fusion: fusion_planning.py).
+
+Two steps agree on the first kind. Before planning, tinypte.quantize.program sizes each
+convolution's scratch with the ring when `in_place_ring` says the call qualifies (its input
+has no other reader and is not a program input). At planning (`in_place_aware`, the wrapper the quantize stage gives
+tinypte.export.program.backend_config), `share_in_place_outs` stores the
+out in the input's storage (ExecuTorch's `storage_base`) only when the call still qualifies and
+its scratch holds the ring, so a program never asks a kernel to run in place without room.
+Because ExecuTorch's runtime has no Cortex-M kernels, a program planned this way is for
+tinypte's runtime (and the backend's reference interpreter, which ignores the plan); its
+kernels refuse an out overlapping the input any other way (TP_ERR_KERNEL_ARGS at init).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from tinypte.export.fusion_planning import operator_name
+from tinypte.quantize import scratch
+
+# The convolutions that run in place, and where their stride and padding are in the arguments.
+CONVOLUTIONS = frozenset({"cortex_m::quantized_conv2d_nhwc", "cortex_m::quantized_depthwise_conv2d_nhwc"})
+STRIDE, PADDING = 3, 4
+ADD = "cortex_m::quantized_add"
+ADD_INPUTS = (0, 4)  # self, other
+
+# The ring's size: a band of out rows this large (at least one row) after the rows that wait.
+RING_BUDGET = 1024
+
+
+def ring_bytes(
+    in_shape: Sequence[int], out_shape: Sequence[int], stride: Sequence[int], padding: Sequence[int]
+) -> int | None:
+    """The ring (bytes) an NHWC convolution needs to run in place, or None when it cannot."""
+    if len(in_shape) != 4 or len(out_shape) != 4:
+        return None
+    batches, in_h, in_w, in_c = (int(v) for v in in_shape)
+    _, out_h, out_w, out_c = (int(v) for v in out_shape)
+    row_in, row_out = in_w * in_c, out_w * out_c
+    if batches != 1 or int(stride[0]) != 1 or row_out > row_in or out_h > in_h or row_out == 0:
+        return None
+    lag = int(padding[0])
+    band = max(1, min(out_h, RING_BUDGET // row_out - lag))
+    return (lag + band) * row_out
+
+
+def _shape(node: Any) -> tuple[int, ...] | None:
+    """A node's tensor shape, from its value (edge programs) or its spec (planning)."""
+    value = node.meta.get("val") if hasattr(node, "meta") else None
+    if value is None and hasattr(node, "meta"):
+        value = node.meta.get("spec")
+    shape = getattr(value, "shape", None)
+    return None if shape is None else tuple(int(d) for d in shape)
+
+
+def _sole_reader(value: Any, node: Any) -> bool:
+    """Whether `value` is a computed tensor that only `node` reads (it dies at `node`)."""
+    return hasattr(value, "op") and value.op == "call_function" and set(value.users) == {node}
+
+
+def in_place_ring(node: Any) -> int | None:
+    """The ring bytes of a convolution call that may run in place (see the module docstring)."""
+    if operator_name(node) not in CONVOLUTIONS or not node.args or not _sole_reader(node.args[0], node):
+        return None
+    in_shape, out_shape = _shape(node.args[0]), _shape(node.kwargs.get("out", node))
+    if in_shape is None or out_shape is None:
+        return None
+    return ring_bytes(in_shape, out_shape, node.args[STRIDE], node.args[PADDING])
+
+
+def _planned(spec: Any) -> bool:
+    lifetime: Any = getattr(spec, "lifetime", None)
+    return spec is not None and not getattr(spec, "const", False) and bool(lifetime) and lifetime[1] is not None
+
+
+def _outs(node: Any) -> list[Any]:
+    """The specs of a call's out: the call's and its `out` allocation's (one object or two)."""
+    specs = {id(node.meta.get("spec")): node.meta.get("spec")}
+    alloc = node.kwargs.get("out")
+    if alloc is not None:
+        specs[id(alloc.meta.get("spec"))] = alloc.meta.get("spec")
+    return list(specs.values())
+
+
+def _store_over(outs: list[Any], base: Any) -> None:
+    """Store each out spec at offset 0 of `base`, every storage under it living as long."""
+    for spec in outs:
+        spec.storage_base = base
+        spec.storage_base_offset = 0
+        link = base
+        while link is not None:
+            link.lifetime[0] = min(link.lifetime[0], spec.lifetime[0])
+            link.lifetime[1] = max(link.lifetime[1], spec.lifetime[1])
+            link = link.storage_base
+
+
+def _scratch_holds_ring(node: Any, ring: int) -> bool:
+    """Whether the convolution's scratch tensor holds its kernel's need plus `ring` bytes."""
+    from executorch.exir import memory
+
+    allocs = [a for a in node.args if getattr(a, "target", None) is memory.alloc]
+    shapes = [_shape(a) if hasattr(a, "meta") else a for a in node.args]
+    sizes = scratch.scratch_sizes(str(operator_name(node)), shapes)
+    if not sizes or len(allocs) != 1:
+        return False
+    have = _shape(allocs[0])
+    return have is not None and have[0] >= sizes[0] + ring
+
+
+def _root(spec: Any) -> Any:
+    """The spec whose storage `spec` is stored in (itself when none)."""
+    while spec.storage_base is not None:
+        spec = spec.storage_base
+    return spec
+
+
+def _dies_here(spec: Any, index: int) -> bool:
+    """Whether no tensor stored in `spec`'s storage is used after instruction `index`: the
+    storage's lifetime (ExecuTorch extends a base's lifetime over what is stored in it, and a
+    view shares its base's) ends there. Views are left alone."""
+    if not _planned(spec) or type(spec).__name__ == "_ViewSpec":
+        return False
+    root = _root(spec)
+    return _planned(root) and root.lifetime[1] == index and spec.lifetime[1] == index
+
+
+def _in_place_input(node: Any, index: int) -> Any | None:
+    """The input spec the out of `node` (instruction `index`) may be stored over, or None."""
+    name = operator_name(node)
+    outs = _outs(node)
+    if not all(_planned(s) and s.storage_base is None for s in outs):
+        return None
+    candidates: list[Any] = []
+    if name in CONVOLUTIONS:
+        ring = in_place_ring(node)
+        if ring is not None and _scratch_holds_ring(node, ring):
+            candidates = [node.args[0]]
+    elif name == ADD:
+        candidates = [node.args[i] for i in ADD_INPUTS if len(node.args) > i and _sole_reader(node.args[i], node)]
+        candidates = [c for c in candidates if _shape(c) == _shape(node)]
+    for value in candidates:
+        base = value.meta.get("spec")
+        if base is None or any(base is s for s in outs) or not _dies_here(base, index):
+            continue
+        if all(s.allocated_memory <= base.allocated_memory and s.dtype == base.dtype for s in outs):
+            return base
+    return None
+
+
+def share_in_place_outs(graph_module: Any) -> int:
+    """Store each qualifying call's out over its dying input; returns how many calls."""
+    calls = 0
+    for index, node in enumerate(graph_module.graph.nodes):
+        if node.op != "call_function":
+            continue
+        base = _in_place_input(node, index)
+        if base is not None:
+            _store_over(_outs(node), base)
+            calls += 1
+    return calls
+
+
+def in_place_aware(algorithm: Callable[..., Any]) -> Callable[..., Any]:
+    """`algorithm` (an ExecuTorch planning algorithm) run after share_in_place_outs."""
+
+    def plan(alignment: int, specs: Any, graph_module: Any, graph_signature: Any, extra_padding: int = 0) -> Any:
+        share_in_place_outs(graph_module)
+        return algorithm(alignment, specs, graph_module, graph_signature, extra_padding)
+
+    plan.__name__ = f"in_place_{getattr(algorithm, '__name__', 'algorithm')}"
+    return plan

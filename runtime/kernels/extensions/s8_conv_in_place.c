@@ -1,0 +1,63 @@
+/* Extension of the int8 NHWC convolutions (cortex_m/engines/s8_conv.h): running a call whose out
+ * is stored over its own input. The kernels call tp_s8_conv_fast_in_place through a weak
+ * reference; this file is linked when a kernel registry lists tinypte::s8_conv_in_place.ext,
+ * which it does for programs with such a call (python/tinypte/inspect_pte/extensions.py).
+ *
+ * tinypte's planner stores a convolution's out in its input's bytes when the input dies at the
+ * call (python/tinypte/quantize/in_place.py): the arena then holds one of the two maps.
+ * The fast routine computes the out in bands of rows into a ring of rows (the part of the
+ * scratch tensor after the routine's own need) and copies each row over the input once no
+ * later row reads what it covers.
+ *
+ * Why that is exact, for stride 1 along the height, one batch and out rows no longer than input
+ * rows (rb_out <= rb_in bytes): out row o reads input rows o - pad_h + ky * dil_h, so input row
+ * j is last read by out row j + pad_h. Out row p is stored over bytes [p rb_out, (p + 1) rb_out),
+ * inside input rows 0..p; so it may be stored once out row p + pad_h has been computed: at most
+ * pad_h rows wait in the ring (the lag), and a band of rows needs the ring to hold lag + band
+ * rows. Every out row is computed by the routine the call takes out of place, from the same
+ * input bytes, so the out is bit-identical (tests/kernels/s8_conv_paths.c checks it against
+ * the portable routine out of place on every board). */
+#include <string.h>
+
+#include "cortex_m/engines/s8_conv.h"
+
+void tp_s8_conv_fast_in_place(const tp_s8_conv *st, const tp_s8_conv_data *d, int8_t *ring, int32_t ring_rows) {
+  const int32_t lag = st->pad_h, rb_in = st->in_sy, rb_out = st->out_sy;
+  const int32_t band_max = ring_rows - lag;
+  int8_t *const io = d->out;
+  int32_t stored = 0; /* out rows [0, stored) are in place; [stored, o0) wait in the ring's first rows */
+  for (int32_t o0 = 0; o0 < st->out_h;) {
+    const int32_t band = st->out_h - o0 < band_max ? st->out_h - o0 : band_max;
+    const int32_t waiting = o0 - stored;
+    /* The band as a convolution of its own: input from its first row read (at the top, the
+     * padding rows instead), the same out positions' taps and bounds. */
+    const int32_t top = o0 - st->pad_h, first = top > 0 ? top : 0;
+    tp_s8_conv sub = *st;
+    sub.in_h = st->in_h - first;
+    sub.pad_h = first - top;
+    sub.out_h = band;
+    sub.in_sn = sub.in_h * rb_in;
+    sub.out_sn = band * rb_out;
+    tp_s8_conv_data sd = *d;
+    sd.in = d->in + first * rb_in;
+    sd.out = ring + waiting * rb_out;
+    tp_s8_conv_fast(&sub, &sd);
+    o0 += band;
+    /* Rows whose bytes no later row reads: those up to o0 - 1 - lag. */
+    const int32_t storable = o0 - lag - stored;
+    if (storable > 0) {
+      memcpy(io + stored * rb_out, ring, (size_t)storable * (size_t)rb_out);
+      stored += storable;
+      memmove(ring, ring + storable * rb_out, (size_t)(o0 - stored) * (size_t)rb_out);
+    }
+  }
+  memcpy(io + stored * rb_out, ring, (size_t)(st->out_h - stored) * (size_t)rb_out);
+}
+
+/* The extension's registry entry: what makes firmware link this file. Never a program's operator. */
+TP_KERNEL(tinypte, s8_conv_in_place, ext, tp_s8_conv_call) {
+  (void)call;
+  (void)state;
+  (void)run;
+  return TP_ERR_UNSUPPORTED;
+}
