@@ -3,7 +3,7 @@
  * place by the NHWC routine (s8_pool.h). */
 #include "cortex_m/engines/s8_pool.h"
 
-TP_KERNEL_WITH(cortex_m, quantized_avg_pool2d, out, tp_s8_avg_pool_state, TP_KERNEL_DIM_ORDERS) {
+TP_KERNEL_WITH(cortex_m, quantized_avg_pool2d, out, tp_s8_pool_call, TP_KERNEL_DIM_ORDERS) {
   bool channels_last;
   TP_TRY(tp_s8_avg_pool_prepare(call, state, false));
   TP_TRY(tp_in_out_channels_last(call, &channels_last));

@@ -10,11 +10,19 @@
 
 #include "cortex_m/engines/int8_util.h"
 
+/* A call's rows, derived from its arguments each run (softmax_derive). */
 typedef struct softmax_state {
   uint32_t outer, len, inner; /* rows of `len` elements `inner` apart */
   int32_t zero_point;
   float scale;
 } softmax_state;
+
+/* What a call keeps in the state pool: the input scale (computed once in double) and the
+ * normalized dim; the rest follows from the arguments. */
+typedef struct softmax_call {
+  float scale;
+  uint8_t dim;
+} softmax_call;
 
 /* softmax.out(Tensor input, int dim, int input_zero_point, int output_zero_point,
  * int input_multiplier, int input_shift, int diff_min, *, Tensor(a!) out) -> Tensor(a!) */
@@ -48,8 +56,27 @@ static void softmax_row(const softmax_state *st, const int8_t *q, int8_t *o) {
   }
 }
 
+static void softmax_derive(const tp_kernel_call *call, softmax_state *st) {
+  const softmax_call *kept = call->state;
+  const tp_tensor *in = call->args[SM_INPUT]->as.tensor;
+  st->outer = 1;
+  st->inner = 1;
+  for (uint32_t k = 0; k < in->dim; k++) {
+    if (k < kept->dim) {
+      st->outer *= (uint32_t)in->sizes[k];
+    } else if (k > kept->dim) {
+      st->inner *= (uint32_t)in->sizes[k];
+    }
+  }
+  st->len = (uint32_t)tp_size(in, kept->dim);
+  st->zero_point = (int32_t)call->args[SM_IN_ZP]->as.i;
+  st->scale = kept->scale;
+}
+
 static tp_status softmax_run(const tp_kernel_call *call) {
-  const softmax_state *st = call->state;
+  softmax_state derived;
+  softmax_derive(call, &derived);
+  const softmax_state *st = &derived;
   const int8_t *x = (const int8_t *)call->args[SM_INPUT]->as.tensor->data;
   int8_t *o = (int8_t *)call->args[SM_OUT]->as.tensor->data;
   const uint32_t block = st->len * st->inner;
@@ -61,7 +88,7 @@ static tp_status softmax_run(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-TP_KERNEL(cortex_m, softmax, out, softmax_state) {
+TP_KERNEL(cortex_m, softmax, out, softmax_call) {
   tp_value *const *args = call->args;
   const uint32_t nargs = call->nargs;
   tp_tensor *in, *out, *ret;
@@ -83,17 +110,7 @@ TP_KERNEL(cortex_m, softmax, out, softmax_state) {
   TP_CHECK_ARGS(tp_same_shape(in, out));
   uint32_t d;
   TP_TRY(tp_normalize_dim(dim, in->dim, &d));
-  state->outer = 1;
-  state->inner = 1;
-  for (uint32_t k = 0; k < in->dim; k++) {
-    if (k < d) {
-      state->outer *= (uint32_t)in->sizes[k];
-    } else if (k > d) {
-      state->inner *= (uint32_t)in->sizes[k];
-    }
-  }
-  state->len = (uint32_t)tp_size(in, d);
-  state->zero_point = in_zp;
+  state->dim = (uint8_t)d;
   /* multiplier / 2^31 * 2^shift / 2^(31 - 5), exact in double (as the reference's ldexp), then
    * rounded to float32 as torch multiplies a float32 tensor by it. */
   state->scale = (float)ldexp((double)mult, shift - 31 - (31 - SM_INPUT_INTEGER_BITS));

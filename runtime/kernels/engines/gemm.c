@@ -17,9 +17,7 @@ void tp_gemm_init(tp_gemm *g, uint32_t m, uint32_t n, uint32_t p, const tp_clamp
   g->x_row = n;
   g->y_row = p;
   g->clamped = clamp != NULL;
-  if (clamp != NULL) {
-    g->clamp = *clamp;
-  }
+  g->clamp = clamp != NULL ? *clamp : (tp_clamp){0.0f, 0.0f};
 }
 
 /* Stores `count` sums through the epilogue; b is the first one's bias (NULL: none). The

@@ -32,10 +32,46 @@ static tp_status scalar_f32(const tp_value *v, float *out) {
  *           Tensor(a!) out) -> Tensor(a!): args self, mat1, mat2, beta, alpha, out, out. */
 enum { ADDMM_SELF, ADDMM_MAT1, ADDMM_MAT2, ADDMM_BETA, ADDMM_ALPHA, ADDMM_OUT, ADDMM_NARGS = 7 };
 
+/* What a call keeps in the state pool: its dtype and whether alpha or beta is not 1. The
+ * product's description (tp_gemm, 48 bytes) follows from the arguments and the fused clamp, and
+ * each run derives it again (a few dozen instructions; the scalars are converted only when they
+ * scale) instead of keeping it in RAM. */
+typedef struct addmm_call {
+  uint8_t dtype;
+  uint8_t scaled;
+} addmm_call;
+
+/* The product of a call prepare accepted, from its arguments: no checks. */
+static void addmm_derive(const tp_kernel_call *call, tp_gemm *g) {
+  tp_value *const *args = call->args;
+  const tp_tensor *self = args[ADDMM_SELF]->as.tensor, *mat1 = args[ADDMM_MAT1]->as.tensor,
+                  *mat2 = args[ADDMM_MAT2]->as.tensor;
+  const addmm_call *kept = call->state;
+  tp_gemm_init(g, (uint32_t)mat1->sizes[0], (uint32_t)mat1->sizes[1], (uint32_t)mat2->sizes[1], call->clamp);
+  g->dtype = kept->dtype;
+  g->scaled = kept->scaled != 0;
+  g->alpha = 1.0f;
+  g->beta = 1.0f;
+  if (g->scaled && tp_gemm_int_dtype(g->dtype)) {
+    (void)tp_dtypes_int_scalar_f32(args, call->nargs, ADDMM_BETA, &g->beta);
+    (void)tp_dtypes_int_scalar_f32(args, call->nargs, ADDMM_ALPHA, &g->alpha);
+  } else if (g->scaled) {
+    (void)scalar_f32(args[ADDMM_BETA], &g->beta);
+    (void)scalar_f32(args[ADDMM_ALPHA], &g->alpha);
+  }
+  /* self's rows and columns; a size of 1 broadcasts (step 0). */
+  const uint32_t rows = self->dim == 2 ? (uint32_t)self->sizes[0] : 1;
+  const uint32_t cols = self->dim >= 1 ? (uint32_t)self->sizes[self->dim - 1] : 1;
+  g->bias_row = rows == 1 ? 0 : cols;
+  g->bias_col = cols == 1 ? 0 : 1;
+}
+
 /* The products (float sums over k), then sum * alpha + self * beta per element (just
  * sum + self when both are 1: the same value), then a fused activation: one pass. */
 static tp_status addmm_run(const tp_kernel_call *call) {
-  tp_gemm_f32(call->state, (float *)call->args[ADDMM_OUT]->as.tensor->data,
+  tp_gemm g;
+  addmm_derive(call, &g);
+  tp_gemm_f32(&g, (float *)call->args[ADDMM_OUT]->as.tensor->data,
               (const float *)call->args[ADDMM_MAT1]->as.tensor->data,
               (const float *)call->args[ADDMM_MAT2]->as.tensor->data,
               (const float *)call->args[ADDMM_SELF]->as.tensor->data);
@@ -43,12 +79,14 @@ static tp_status addmm_run(const tp_kernel_call *call) {
 }
 
 static tp_status addmm_int_run(const tp_kernel_call *call) {
-  tp_gemm_int(call->state, call->args[ADDMM_OUT]->as.tensor->data, call->args[ADDMM_MAT1]->as.tensor->data,
+  tp_gemm g;
+  addmm_derive(call, &g);
+  tp_gemm_int(&g, call->args[ADDMM_OUT]->as.tensor->data, call->args[ADDMM_MAT1]->as.tensor->data,
               call->args[ADDMM_MAT2]->as.tensor->data, call->args[ADDMM_SELF]->as.tensor->data);
   return TP_OK;
 }
 
-TP_KERNEL_WITH(aten, addmm, out, tp_gemm, TP_KERNEL_TAKES_CLAMP) {
+TP_KERNEL_WITH(aten, addmm, out, addmm_call, TP_KERNEL_TAKES_CLAMP) {
   tp_value *const *args = call->args;
   const uint32_t nargs = call->nargs;
   tp_tensor *self, *mat1, *mat2, *out;
@@ -66,25 +104,23 @@ TP_KERNEL_WITH(aten, addmm, out, tp_gemm, TP_KERNEL_TAKES_CLAMP) {
   if (integer && (tp_gemm_int == NULL || tp_dtypes_int_scalar_f32 == NULL)) {
     return TP_ERR_UNSUPPORTED; /* the dtype extension, which this firmware lacks */
   }
+  float alpha, beta;
   if (integer) {
-    TP_TRY(tp_dtypes_int_scalar_f32(args, nargs, ADDMM_BETA, &state->beta));
-    TP_TRY(tp_dtypes_int_scalar_f32(args, nargs, ADDMM_ALPHA, &state->alpha));
+    TP_TRY(tp_dtypes_int_scalar_f32(args, nargs, ADDMM_BETA, &beta));
+    TP_TRY(tp_dtypes_int_scalar_f32(args, nargs, ADDMM_ALPHA, &alpha));
   } else {
-    TP_TRY(scalar_f32(args[ADDMM_BETA], &state->beta));
-    TP_TRY(scalar_f32(args[ADDMM_ALPHA], &state->alpha));
+    TP_TRY(scalar_f32(args[ADDMM_BETA], &beta));
+    TP_TRY(scalar_f32(args[ADDMM_ALPHA], &alpha));
   }
   TP_CHECK_ARGS(mat1->dim == 2 && mat2->dim == 2 && out->dim == 2 && self->dim <= 2);
-  tp_gemm_init(state, (uint32_t)mat1->sizes[0], (uint32_t)mat1->sizes[1], (uint32_t)mat2->sizes[1], call->clamp);
-  TP_CHECK_ARGS((uint32_t)mat2->sizes[0] == state->n && (uint32_t)out->sizes[0] == state->m &&
-                (uint32_t)out->sizes[1] == state->p);
-  /* self's rows and columns; a size of 1 broadcasts (step 0). */
-  const uint32_t rows = self->dim == 2 ? (uint32_t)self->sizes[0] : 1;
-  const uint32_t cols = self->dim >= 1 ? (uint32_t)self->sizes[self->dim - 1] : 1;
-  TP_CHECK_ARGS((rows == 1 || rows == state->m) && (cols == 1 || cols == state->p));
-  state->bias_row = rows == 1 ? 0 : cols;
-  state->bias_col = cols == 1 ? 0 : 1;
-  state->scaled = state->alpha != 1.0f || state->beta != 1.0f;
+  const int32_t m = mat1->sizes[0], n = mat1->sizes[1], p = mat2->sizes[1];
+  TP_CHECK_ARGS(mat2->sizes[0] == n && out->sizes[0] == m && out->sizes[1] == p);
+  /* self's rows and columns; a size of 1 broadcasts. */
+  const int32_t rows = self->dim == 2 ? self->sizes[0] : 1;
+  const int32_t cols = self->dim >= 1 ? self->sizes[self->dim - 1] : 1;
+  TP_CHECK_ARGS((rows == 1 || rows == m) && (cols == 1 || cols == p));
   state->dtype = (uint8_t)dtype;
+  state->scaled = alpha != 1.0f || beta != 1.0f;
   *run = integer ? addmm_int_run : addmm_run;
   return TP_OK;
 }

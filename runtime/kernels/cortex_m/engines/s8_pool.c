@@ -63,9 +63,35 @@ static inline void window(int32_t o, int32_t s, int32_t p, int32_t k, int32_t n,
   *b = end > n ? n : end;
 }
 
+/* A (height, width) pair argument prepare accepted: one item stands for both. */
+static void pair_items(const tp_value *v, int32_t p[2]) {
+  p[0] = (int32_t)v->as.int_list.items[0];
+  p[1] = (int32_t)v->as.int_list.items[v->as.int_list.len == 2 ? 1 : 0];
+}
+
+/* The geometry of a call prepare accepted (out at args[out_index]), from its arguments: no checks,
+ * the out sizes read from the out (no division). */
+static void derive_geometry(const tp_kernel_call *call, uint32_t out_index, tp_s8_pool *g) {
+  const bool nhwc = ((const tp_s8_pool_call *)call->state)->nhwc != 0;
+  const tp_tensor *in = call->args[P_INPUT]->as.tensor, *out = call->args[out_index]->as.tensor;
+  int32_t k[2], s[2], p[2];
+  pair_items(call->args[P_KERNEL], k);
+  pair_items(call->args[P_STRIDE], s);
+  pair_items(call->args[P_PADDING], p);
+  *g = (tp_s8_pool){in->sizes[0], in->sizes[nhwc ? 3 : 1], in->sizes[nhwc ? 1 : 2], in->sizes[nhwc ? 2 : 3],
+                    out->sizes[nhwc ? 1 : 2], out->sizes[nhwc ? 2 : 3], k[0], k[1], s[0], s[1], p[0], p[1]};
+}
+
 /* --- Max pool ----------------------------------------------------------------------------- */
 
-tp_status tp_s8_max_pool_prepare(const tp_kernel_call *call, tp_s8_max_pool_state *state, bool nhwc) {
+static void max_pool_derive(const tp_kernel_call *call, tp_s8_max_pool_state *st) {
+  derive_geometry(call, MP_OUT, &st->g);
+  st->lo = (int32_t)call->args[MP_MIN]->as.i;
+  st->hi = (int32_t)call->args[MP_MAX]->as.i;
+}
+
+tp_status tp_s8_max_pool_prepare(const tp_kernel_call *call, tp_s8_pool_call *state, bool nhwc,
+                                 tp_s8_max_pool_state *st) {
   tp_tensor *in, *out;
   int32_t dilation[2], in_zp, out_zp;
   bool ceil_mode;
@@ -75,10 +101,12 @@ tp_status tp_s8_max_pool_prepare(const tp_kernel_call *call, tp_s8_max_pool_stat
   TP_TRY(tp_arg_bool(call->args, call->nargs, MP_CEIL, &ceil_mode));
   TP_TRY(tp_arg_i32(call->args, call->nargs, MP_IN_ZP, &in_zp));
   TP_TRY(tp_arg_i32(call->args, call->nargs, MP_OUT_ZP, &out_zp));
-  TP_TRY(tp_arg_s8_range(call->args, call->nargs, MP_MIN, MP_MAX, &state->lo, &state->hi));
+  TP_TRY(tp_arg_s8_range(call->args, call->nargs, MP_MIN, MP_MAX, &st->lo, &st->hi));
   /* The reference refuses all three. */
   TP_CHECK_ARGS(dilation[0] == 1 && dilation[1] == 1 && !ceil_mode && in_zp == out_zp);
-  return pool_geometry(call, in, out, nhwc, false, &state->g);
+  TP_TRY(pool_geometry(call, in, out, nhwc, false, &st->g));
+  state->nhwc = nhwc;
+  return TP_OK;
 }
 
 static inline int8_t max_s8(int8_t a, int8_t b) { return a > b ? a : b; }
@@ -87,7 +115,9 @@ static inline int8_t clamp_s8(int32_t v, int32_t lo, int32_t hi) { return (int8_
 
 /* NHWC: each out pixel's C channels are the running maxima over the window's pixels. */
 tp_status tp_s8_max_pool_nhwc_run(const tp_kernel_call *call) {
-  const tp_s8_max_pool_state *st = call->state;
+  tp_s8_max_pool_state derived;
+  max_pool_derive(call, &derived);
+  const tp_s8_max_pool_state *st = &derived;
   const tp_s8_pool g = st->g;
   const int8_t *restrict in = (const int8_t *)call->args[MP_INPUT]->as.tensor->data;
   int8_t *restrict o = (int8_t *)call->args[MP_OUT]->as.tensor->data;
@@ -122,7 +152,9 @@ tp_status tp_s8_max_pool_nhwc_run(const tp_kernel_call *call) {
 
 /* NHWC, 2x2 windows at stride 2 without padding: four rows of channels per out pixel. */
 tp_status tp_s8_max_pool_nhwc_2x2_run(const tp_kernel_call *call) {
-  const tp_s8_max_pool_state *st = call->state;
+  tp_s8_max_pool_state derived;
+  max_pool_derive(call, &derived);
+  const tp_s8_max_pool_state *st = &derived;
   const tp_s8_pool g = st->g;
   const int8_t *restrict in = (const int8_t *)call->args[MP_INPUT]->as.tensor->data;
   int8_t *restrict o = (int8_t *)call->args[MP_OUT]->as.tensor->data;
@@ -149,7 +181,9 @@ tp_status tp_s8_max_pool_nhwc_2x2_run(const tp_kernel_call *call) {
 
 /* NCHW: one plane at a time. */
 tp_status tp_s8_max_pool_nchw_run(const tp_kernel_call *call) {
-  const tp_s8_max_pool_state *st = call->state;
+  tp_s8_max_pool_state derived;
+  max_pool_derive(call, &derived);
+  const tp_s8_max_pool_state *st = &derived;
   const tp_s8_pool g = st->g;
   const int8_t *restrict in = (const int8_t *)call->args[MP_INPUT]->as.tensor->data;
   int8_t *restrict o = (int8_t *)call->args[MP_OUT]->as.tensor->data;
@@ -179,7 +213,9 @@ tp_status tp_s8_max_pool_nchw_run(const tp_kernel_call *call) {
 
 /* NCHW, 2x2 windows at stride 2 without padding. */
 tp_status tp_s8_max_pool_nchw_2x2_run(const tp_kernel_call *call) {
-  const tp_s8_max_pool_state *st = call->state;
+  tp_s8_max_pool_state derived;
+  max_pool_derive(call, &derived);
+  const tp_s8_max_pool_state *st = &derived;
   const tp_s8_pool g = st->g;
   const int8_t *restrict in = (const int8_t *)call->args[MP_INPUT]->as.tensor->data;
   int8_t *restrict o = (int8_t *)call->args[MP_OUT]->as.tensor->data;
@@ -203,7 +239,28 @@ tp_status tp_s8_max_pool_nchw_2x2_run(const tp_kernel_call *call) {
 
 /* --- Average pool ------------------------------------------------------------------------- */
 
-tp_status tp_s8_avg_pool_prepare(const tp_kernel_call *call, tp_s8_avg_pool_state *state, bool nhwc) {
+/* The reference's scale, multiplier * 2^shift / 2^31, is exact in double; torch rounds it to
+ * float32 for float32 tensors. Rounding the multiplier and then scaling by powers of two is the
+ * same (the result stays far from float32's subnormals). */
+static float avg_scale(int32_t multiplier, int32_t shift) {
+  float scale = (float)multiplier;
+  for (int32_t e = shift - 31; e < 0; e++) {
+    scale *= 0.5f;
+  }
+  for (int32_t e = shift - 31; e > 0; e--) {
+    scale *= 2.0f;
+  }
+  return scale;
+}
+
+static void avg_pool_derive(const tp_kernel_call *call, tp_s8_avg_pool_state *st) {
+  derive_geometry(call, AP_OUT, &st->g);
+  st->scale = avg_scale((int32_t)call->args[AP_MULT]->as.i, (int32_t)call->args[AP_SHIFT]->as.i);
+  st->zero_point = (int32_t)call->args[AP_ZP]->as.i;
+}
+
+tp_status tp_s8_avg_pool_prepare(const tp_kernel_call *call, tp_s8_pool_call *state, bool nhwc) {
+  tp_s8_pool g;
   tp_tensor *in, *out;
   int32_t zero_point, multiplier, shift;
   bool ceil_mode;
@@ -216,19 +273,8 @@ tp_status tp_s8_avg_pool_prepare(const tp_kernel_call *call, tp_s8_avg_pool_stat
   TP_TRY(tp_arg_i32(call->args, call->nargs, AP_SHIFT, &shift));
   /* A scale > 0 (quantize_multiplier_aot of the input scale); 0 would divide by zero. */
   TP_CHECK_ARGS(zero_point >= -128 && zero_point <= 127 && multiplier > 0 && tp_shift_ok(shift));
-  TP_TRY(pool_geometry(call, in, out, nhwc, ceil_mode, &state->g));
-  /* The reference's scale, multiplier * 2^shift / 2^31, is exact in double; torch rounds it
-   * to float32 for float32 tensors. Rounding the multiplier and then scaling by powers of two
-   * is the same (the result stays far from float32's subnormals). */
-  float scale = (float)multiplier;
-  for (int32_t e = shift - 31; e < 0; e++) {
-    scale *= 0.5f;
-  }
-  for (int32_t e = shift - 31; e > 0; e--) {
-    scale *= 2.0f;
-  }
-  state->scale = scale;
-  state->zero_point = zero_point;
+  TP_TRY(pool_geometry(call, in, out, nhwc, ceil_mode, &g));
+  state->nhwc = nhwc;
   return TP_OK;
 }
 
@@ -274,7 +320,9 @@ static void avg_block8(const int8_t *restrict in, const tp_s8_pool *g, uint32_t 
 }
 
 tp_status tp_s8_avg_pool_nhwc_run(const tp_kernel_call *call) {
-  const tp_s8_avg_pool_state *st = call->state;
+  tp_s8_avg_pool_state derived;
+  avg_pool_derive(call, &derived);
+  const tp_s8_avg_pool_state *st = &derived;
   const tp_s8_pool g = st->g;
   const int8_t *restrict in = (const int8_t *)call->args[AP_INPUT]->as.tensor->data;
   int8_t *restrict o = (int8_t *)call->args[AP_OUT]->as.tensor->data;
@@ -315,7 +363,9 @@ tp_status tp_s8_avg_pool_nhwc_run(const tp_kernel_call *call) {
 }
 
 tp_status tp_s8_avg_pool_nchw_run(const tp_kernel_call *call) {
-  const tp_s8_avg_pool_state *st = call->state;
+  tp_s8_avg_pool_state derived;
+  avg_pool_derive(call, &derived);
+  const tp_s8_avg_pool_state *st = &derived;
   const tp_s8_pool g = st->g;
   const int8_t *restrict in = (const int8_t *)call->args[AP_INPUT]->as.tensor->data;
   int8_t *restrict o = (int8_t *)call->args[AP_OUT]->as.tensor->data;

@@ -44,8 +44,18 @@ typedef struct tp_s8_avg_pool_state {
   int32_t zero_point;
 } tp_s8_avg_pool_state;
 
-/** Check a quantized_max_pool2d(_nhwc).out call and fill `state` (nhwc: the layout). */
-tp_status tp_s8_max_pool_prepare(const tp_kernel_call *call, tp_s8_max_pool_state *state, bool nhwc);
+/* What a pooling call keeps in the state pool: whether its operator's tensors are NHWC-shaped.
+ * The rest (tp_s8_max_pool_state, tp_s8_avg_pool_state) follows from the call's arguments and
+ * each run derives it again, a few dozen instructions, instead of keeping 56 bytes per call in
+ * RAM. */
+typedef struct tp_s8_pool_call {
+  uint8_t nhwc;
+} tp_s8_pool_call;
+
+/** Check a quantized_max_pool2d(_nhwc).out call, keep its layout in `state` and describe it in
+ *  `st` (for the choice of routine; nhwc: the layout). */
+tp_status tp_s8_max_pool_prepare(const tp_kernel_call *call, tp_s8_pool_call *state, bool nhwc,
+                                 tp_s8_max_pool_state *st);
 
 /** true for a 2x2 window with stride 2 and no padding (the run routines *_2x2 compute it). */
 static inline bool tp_s8_pool_is_2x2(const tp_s8_pool *g) {
@@ -57,8 +67,8 @@ tp_status tp_s8_max_pool_nhwc_2x2_run(const tp_kernel_call *call);
 tp_status tp_s8_max_pool_nchw_run(const tp_kernel_call *call);
 tp_status tp_s8_max_pool_nchw_2x2_run(const tp_kernel_call *call);
 
-/** Check a quantized_avg_pool2d(_nhwc).out call and fill `state`. */
-tp_status tp_s8_avg_pool_prepare(const tp_kernel_call *call, tp_s8_avg_pool_state *state, bool nhwc);
+/** Check a quantized_avg_pool2d(_nhwc).out call and keep its layout in `state`. */
+tp_status tp_s8_avg_pool_prepare(const tp_kernel_call *call, tp_s8_pool_call *state, bool nhwc);
 
 tp_status tp_s8_avg_pool_nhwc_run(const tp_kernel_call *call);
 tp_status tp_s8_avg_pool_nchw_run(const tp_kernel_call *call);
