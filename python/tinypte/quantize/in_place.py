@@ -7,9 +7,13 @@ of them. tinypte does it for two kinds of `cortex_m::*` call:
 - the NHWC convolutions (`quantized_conv2d_nhwc`, `quantized_depthwise_conv2d_nhwc`): with one
   batch, stride 1 along the height and out rows no longer than input rows, tinypte's kernel
   computes bands of out rows into a ring of rows kept in the call's scratch tensor and copies
-  each over the input once no later row reads it (runtime/kernels/cortex_m/engines/
-  s8_conv_in_place.c has the proof). `ring_bytes` is the ring's size: the `pad_h` rows that
-  wait plus a band of rows, up to RING_BUDGET bytes (at least one row);
+  each over the input once no later row reads it (runtime/kernels/extensions/
+  s8_conv_in_place.c has the proof). The ring holds the `pad_h` rows that wait plus a band of
+  rows (`ring_bytes`). A band is one call of the fast routine, whose per-call work (per-channel
+  records, the columns left over from its blocks of four) costs more the smaller the band, so
+  `ring_sizes` gives each call the largest ring the arena has room for anyway (the live bytes
+  of the busiest call that does not run in place, or of an in-place one with its smallest
+  ring, less what this call keeps live), up to half its out;
 - `quantized_add`: elementwise, each byte read before its out byte is written, so exact in any
   runtime, ExecuTorch's too (as tinypte's activation fusion: fusion_planning.py).
 
@@ -38,14 +42,16 @@ STRIDE, PADDING = 3, 4
 ADD = "cortex_m::quantized_add"
 ADD_INPUTS = (0, 4)  # self, other
 
-# The ring's size: a band of out rows this large (at least one row) after the rows that wait.
-RING_BUDGET = 1024
-
 
 def ring_bytes(
-    in_shape: Sequence[int], out_shape: Sequence[int], stride: Sequence[int], padding: Sequence[int]
+    in_shape: Sequence[int],
+    out_shape: Sequence[int],
+    stride: Sequence[int],
+    padding: Sequence[int],
+    budget: int = 0,
 ) -> int | None:
-    """The ring (bytes) an NHWC convolution needs to run in place, or None when it cannot."""
+    """The ring (bytes) an NHWC convolution runs in place with, or None when it cannot: the rows
+    that wait and a band of as many rows as `budget` bytes hold (at least one, at most all)."""
     if len(in_shape) != 4 or len(out_shape) != 4:
         return None
     batches, in_h, in_w, in_c = (int(v) for v in in_shape)
@@ -54,7 +60,7 @@ def ring_bytes(
     if batches != 1 or int(stride[0]) != 1 or row_out > row_in or out_h > in_h or row_out == 0:
         return None
     lag = int(padding[0])
-    band = max(1, min(out_h, RING_BUDGET // row_out - lag))
+    band = max(1, min(out_h, budget // row_out - lag))
     return (lag + band) * row_out
 
 
@@ -72,14 +78,80 @@ def _sole_reader(value: Any, node: Any) -> bool:
     return hasattr(value, "op") and value.op == "call_function" and set(value.users) == {node}
 
 
-def in_place_ring(node: Any) -> int | None:
-    """The ring bytes of a convolution call that may run in place (see the module docstring)."""
+def in_place_ring(node: Any, budget: int = 0) -> int | None:
+    """The ring bytes of a convolution call that may run in place (see the module docstring),
+    with a band as large as `budget` bytes allow (default: the smallest ring)."""
     if operator_name(node) not in CONVOLUTIONS or not node.args or not _sole_reader(node.args[0], node):
         return None
     in_shape, out_shape = _shape(node.args[0]), _shape(node.kwargs.get("out", node))
     if in_shape is None or out_shape is None:
         return None
-    return ring_bytes(in_shape, out_shape, node.args[STRIDE], node.args[PADDING])
+    return ring_bytes(in_shape, out_shape, node.args[STRIDE], node.args[PADDING], budget)
+
+
+def _nbytes(node: Any) -> int:
+    value: Any = node.meta.get("val") if hasattr(node, "meta") else None
+    return int(value.numel() * value.element_size()) if hasattr(value, "numel") else 0
+
+
+def _live_bytes(graph_module: Any, user_inputs: set[str]) -> list[int]:
+    """The bytes of tensors live at each node of an edge graph: program inputs from the start,
+    each computed tensor (scratch allocations included) from its node to its last reader."""
+    nodes = list(graph_module.graph.nodes)
+    index = {node: i for i, node in enumerate(nodes)}
+    live = [0] * len(nodes)
+    for i, node in enumerate(nodes):
+        if node.op == "placeholder" and node.name not in user_inputs:
+            continue  # a constant: in flash, not in the arena
+        if node.op not in ("placeholder", "call_function") or isinstance(node.meta.get("val"), (tuple, list)):
+            continue
+        start = 0 if node.op == "placeholder" else i
+        end = max([index[user] for user in node.users], default=i)
+        for j in range(start, end + 1):
+            live[j] += _nbytes(node)
+    return live
+
+
+def ring_sizes(graph_module: Any, user_inputs: set[str]) -> dict[Any, int]:
+    """The ring of each convolution that may run in place (see the module docstring), its
+    scratch already sized for the kernel's own need."""
+    live = _live_bytes(graph_module, user_inputs)
+    nodes = list(graph_module.graph.nodes)
+    smallest = {node: in_place_ring(node) for node in nodes}
+    # What each call that may run in place keeps live (its out shares its input's bytes) ...
+    shares = {node for node in nodes if smallest[node] is not None or _add_in_place(node)}
+    kept = {node: live[i] - _nbytes(node) for i, node in enumerate(nodes) if node in shares}
+    # ... only where that lowers the peak: above the busiest call that cannot (`_worth_it`) ...
+    worth = _worth_it(nodes, live, shares)
+    # ... with the largest ring the arena has room for anyway, at most half the out (the arena's
+    # packing leaves less room than live bytes say).
+    room = max([max([live[i] for i, n in enumerate(nodes) if _is_call(n) and n not in shares], default=0),
+                *(kept[node] + int(smallest.get(node) or 0) for node in worth)])  # fmt: skip
+    return {
+        node: int(in_place_ring(node, min(room - kept[node], _nbytes(node) // 2)) or 0)
+        for node in worth
+        if smallest[node] is not None
+    }
+
+
+def _is_call(node: Any) -> bool:
+    """A node calling an operator (not an input, an allocation or the output)."""
+    return getattr(node, "op", None) == "call_function" and operator_name(node) is not None
+
+
+def _worth_it(nodes: list[Any], live: list[int], shares: set[Any]) -> set[Any]:
+    """The calls of `shares` whose live bytes exceed every other call's: running them in place
+    lowers the arena; the others would only cost time (bands) and fragment the plan."""
+    peak = max([live[i] for i, node in enumerate(nodes) if _is_call(node) and node not in shares], default=0)
+    return {node for i, node in enumerate(nodes) if node in shares and live[i] > peak}
+
+
+def _add_in_place(node: Any) -> bool:
+    """Whether an add may store its out over one of its inputs (edge programs)."""
+    if operator_name(node) != ADD:
+        return False
+    inputs = [node.args[i] for i in ADD_INPUTS if len(node.args) > i]
+    return any(_sole_reader(value, node) and _shape(value) == _shape(node) for value in inputs)
 
 
 def _planned(spec: Any) -> bool:
@@ -161,24 +233,35 @@ def _in_place_input(node: Any, index: int) -> Any | None:
     return None
 
 
-def share_in_place_outs(graph_module: Any) -> int:
-    """Store each qualifying call's out over its dying input; returns how many calls."""
-    calls = 0
-    for index, node in enumerate(graph_module.graph.nodes):
-        if node.op != "call_function":
-            continue
-        base = _in_place_input(node, index)
-        if base is not None:
-            _store_over(_outs(node), base)
-            calls += 1
-    return calls
+def _planned_live(specs: Any, count: int) -> list[int]:
+    """The planned bytes live at each of `count` nodes, from the specs' lifetimes."""
+    live = [0] * count
+    for spec in specs:
+        if _planned(spec) and spec.storage_base is None:
+            for j in range(max(0, spec.lifetime[0]), min(count - 1, spec.lifetime[1]) + 1):
+                live[j] += spec.allocated_memory
+    return live
+
+
+def share_in_place_outs(graph_module: Any, specs: Any = ()) -> int:
+    """Store the out of each qualifying call over its dying input, where that lowers the peak of
+    the planned bytes `specs` keep live (all qualifying calls without specs); returns how many."""
+    nodes = list(graph_module.graph.nodes)
+    bases = {node: _in_place_input(node, i) if node.op == "call_function" else None for i, node in enumerate(nodes)}
+    shares = {node for node, base in bases.items() if base is not None}
+    live = _planned_live(specs, len(nodes))
+    worth = _worth_it(nodes, live, shares) if specs else shares
+    for node in nodes:
+        if node in worth:
+            _store_over(_outs(node), bases[node])
+    return len(worth)
 
 
 def in_place_aware(algorithm: Callable[..., Any]) -> Callable[..., Any]:
     """`algorithm` (an ExecuTorch planning algorithm) run after share_in_place_outs."""
 
     def plan(alignment: int, specs: Any, graph_module: Any, graph_signature: Any, extra_padding: int = 0) -> Any:
-        share_in_place_outs(graph_module)
+        share_in_place_outs(graph_module, specs)
         return algorithm(alignment, specs, graph_module, graph_signature, extra_padding)
 
     plan.__name__ = f"in_place_{getattr(algorithm, '__name__', 'algorithm')}"

@@ -120,7 +120,6 @@ def _as_shapes(value: Any) -> Any:
 
 def size_scratch(program: Any) -> None:
     """Give each scratch allocation of a cortex_m call the bytes tinypte's kernel needs."""
-    import torch
     from executorch.exir import memory
 
     for node in program.graph_module.graph.nodes:
@@ -133,12 +132,22 @@ def size_scratch(program: Any) -> None:
             continue
         if len(sizes) != len(allocs):
             raise ValueError(f"{name}: scratch rule gave {len(sizes)} sizes for {len(allocs)} scratch arguments")
-        ring = in_place.in_place_ring(node)
-        if ring is not None:  # room for the kernel to run in place (in_place.py)
-            sizes = (sizes[0] + ring, *sizes[1:])
         for alloc, size in zip(allocs, sizes, strict=True):
-            alloc.args = (((size,), torch.uint8),)
-            alloc.meta["val"] = torch.empty((size,), dtype=torch.uint8, device="meta")
+            _resize(alloc, size)
+    # Then a ring for each convolution that may run in place (in_place.py), sized by what the
+    # arena holds at each call.
+    user_inputs = set(program.graph_signature.user_inputs)
+    for node, ring in in_place.ring_sizes(program.graph_module, user_inputs).items():
+        alloc = next(a for a in node.args if getattr(a, "target", None) is memory.alloc)
+        _resize(alloc, int(alloc.meta["val"].shape[0]) + ring)
+
+
+def _resize(alloc: Any, size: int) -> None:
+    """Make a scratch allocation `size` bytes."""
+    import torch
+
+    alloc.args = (((size,), torch.uint8),)
+    alloc.meta["val"] = torch.empty((size,), dtype=torch.uint8, device="meta")
 
 
 def export_int8_program(edge: Any, alignment: int = 16, planner: str = "best") -> bytes:

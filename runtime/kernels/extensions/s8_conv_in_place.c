@@ -17,9 +17,37 @@
  * rows. Every out row is computed by the routine the call takes out of place, from the same
  * input bytes, so the out is bit-identical (tests/kernels/s8_conv_paths.c checks it against
  * the portable routine out of place on every board). */
-#include <string.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "cortex_m/engines/s8_conv.h"
+
+/* The copies below must stay loops: GCC would otherwise call the library's byte-wise memcpy. */
+#pragma GCC optimize("O2", "no-tree-loop-distribute-patterns")
+
+/* Copies n bytes forward (dst below src when they overlap), a word at a time when all three are
+ * multiples of 4 (rows usually are; the library's memcpy at -Os goes a byte at a time). */
+static void copy_forward(int8_t *dst, const int8_t *src, size_t n) {
+  if ((((uintptr_t)dst | (uintptr_t)src | n) & 3u) == 0) {
+    uint32_t *d = (uint32_t *)(void *)dst;
+    const uint32_t *s = (const uint32_t *)(const void *)src;
+    size_t i = 0, words = n / 4;
+    for (; i + 4 <= words; i += 4) { /* four words a step: loads before stores (dst below src) */
+      const uint32_t a = s[i], b = s[i + 1], c = s[i + 2], e = s[i + 3];
+      d[i] = a;
+      d[i + 1] = b;
+      d[i + 2] = c;
+      d[i + 3] = e;
+    }
+    for (; i < words; i++) {
+      d[i] = s[i];
+    }
+    return;
+  }
+  for (size_t i = 0; i < n; i++) {
+    dst[i] = src[i];
+  }
+}
 
 void tp_s8_conv_fast_in_place(const tp_s8_conv *st, const tp_s8_conv_data *d, int8_t *ring, int32_t ring_rows) {
   const int32_t lag = st->pad_h, rb_in = st->in_sy, rb_out = st->out_sy;
@@ -38,6 +66,7 @@ void tp_s8_conv_fast_in_place(const tp_s8_conv *st, const tp_s8_conv_data *d, in
     sub.out_h = band;
     sub.in_sn = sub.in_h * rb_in;
     sub.out_sn = band * rb_out;
+    sub.prepared = o0 > 0; /* the first band's routine made the call's records */
     tp_s8_conv_data sd = *d;
     sd.in = d->in + first * rb_in;
     sd.out = ring + waiting * rb_out;
@@ -46,12 +75,12 @@ void tp_s8_conv_fast_in_place(const tp_s8_conv *st, const tp_s8_conv_data *d, in
     /* Rows whose bytes no later row reads: those up to o0 - 1 - lag. */
     const int32_t storable = o0 - lag - stored;
     if (storable > 0) {
-      memcpy(io + stored * rb_out, ring, (size_t)storable * (size_t)rb_out);
+      copy_forward(io + stored * rb_out, ring, (size_t)storable * (size_t)rb_out);
       stored += storable;
-      memmove(ring, ring + storable * rb_out, (size_t)(o0 - stored) * (size_t)rb_out);
+      copy_forward(ring, ring + storable * rb_out, (size_t)(o0 - stored) * (size_t)rb_out);
     }
   }
-  memcpy(io + stored * rb_out, ring, (size_t)(st->out_h - stored) * (size_t)rb_out);
+  copy_forward(io + stored * rb_out, ring, (size_t)(st->out_h - stored) * (size_t)rb_out);
 }
 
 /* The extension's registry entry: what makes firmware link this file. Never a program's operator. */

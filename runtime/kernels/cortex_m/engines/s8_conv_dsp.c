@@ -521,7 +521,7 @@ void tp_s8_conv_fast_conv(const tp_s8_conv *st, const tp_s8_conv_data *d) {
    * it per column, doubling the sums one an out channel: the window when Cout >= K / 2. */
   const bool dbl_window = quick && 2 * st->out_c >= K;
   const bool runs = pointwise_runs(st) && st->in_c % 4 == 0;
-  for (int32_t c = 0; c < st->out_c; c++) {
+  for (int32_t c = 0; c < st->out_c && !st->prepared; c++) {
     const uint32_t sum = weight_sum(d->w + c * K, K);
     const uint32_t start = (d->bias != NULL ? (uint32_t)d->bias[c] : 0u) + (uint32_t)st->input_offset * sum;
     rec[4 * c] = start * (dbl_window ? 2u : 1u);

@@ -45,6 +45,11 @@ static dw1 records_of(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   const int32_t kk = st->k_h * st->k_w, C = st->out_c, c4 = C & ~3, rec_words = HEAD + 2 * kk;
   const uint32_t off = (uint32_t)st->input_offset;
   uint32_t *const rec = (uint32_t *)d->scratch;
+  int8_t *const pad = (int8_t *)(rec + c4 / 4 * rec_words);
+  if (st->prepared) { /* an earlier band of this call made them (s8_conv.h) */
+    const dw1 k = {st, d, rec, pad, c4, rec_words};
+    return k;
+  }
   for (int32_t c = 0; c < c4; c += 4) {
     uint32_t *const r = rec + c / 4 * rec_words, *const wide = r + HEAD;
     for (int32_t i = 0; i < 4; i++) {
@@ -65,7 +70,6 @@ static dw1 records_of(const tp_s8_conv *st, const tp_s8_conv_data *d) {
       r[i] *= 2u;
     }
   }
-  int8_t *const pad = (int8_t *)(rec + c4 / 4 * rec_words);
   for (int32_t c = 0; c < C; c++) {
     pad[c] = (int8_t)-st->input_offset; /* an int8: the offset is -zero_point */
   }
