@@ -47,8 +47,8 @@ typedef struct tp_s8_conv {
   uint8_t depthwise; /* a depthwise convolution (else one group count, cin_g per group) */
   uint8_t fast;      /* an _nhwc convolution with one group, or an _nhwc depthwise one */
   /* The scratch already holds the per-channel records a routine made for this call (a band of
-   * rows after the first of a call run in place: same weights, same records); the DSP routines
-   * then skip making them again. */
+   * rows after the first of a call run in place: same weights, same records); the DSP and
+   * Helium routines then skip making them again. */
   uint8_t prepared;
 } tp_s8_conv;
 

@@ -269,7 +269,7 @@ static bool conv_quads_mve(const tp_s8_conv *st, const tp_s8_conv_data *d, int32
   int8_t *const quad = (int8_t *)d->scratch;
   int32_t *const rec = (int32_t *)(void *)(quad + 4 * kp);
   int8_t *const stage = (int8_t *)(rec + 3 * cout);
-  for (int32_t oc = 0; oc < cout; oc++) {
+  for (int32_t oc = 0; oc < cout && !st->prepared; oc++) { /* prepared: an earlier band made them */
     int32_t ws = 0, k = 0;
     for (; k + 16 <= K; k += 16) {
       ws = vaddvaq_s8(ws, vldrbq_s8(d->w + oc * K + k));

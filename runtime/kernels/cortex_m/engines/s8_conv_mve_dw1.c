@@ -210,7 +210,9 @@ void tp_s8_conv_mve_depthwise1(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   const int32_t c8 = quick ? st->out_c & ~7 : 0;
   int32_t *const rec = (int32_t *)d->scratch;
   int8_t *const win = (int8_t *)(rec + c8 / 8 * REC_WORDS); /* a border column's window */
-  records_of(st, d, c8, rec);
+  if (!st->prepared) { /* else an earlier band of this call made them (s8_conv.h) */
+    records_of(st, d, c8, rec);
+  }
   for (int32_t b = 0; b < st->batches; b++) {
     const int8_t *in = d->in + b * st->in_sn;
     int8_t *out = d->out + b * st->out_sn;
