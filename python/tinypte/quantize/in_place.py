@@ -119,7 +119,7 @@ def ring_sizes(graph_module: Any, user_inputs: set[str]) -> dict[Any, int]:
     nodes = list(graph_module.graph.nodes)
     smallest = {node: in_place_ring(node) for node in nodes}
     # What each call that may run in place keeps live (its out shares its input's bytes) ...
-    shares = {node for node in nodes if smallest[node] is not None or _add_in_place(node)}
+    shares = {node for node in nodes if smallest[node] is not None or _add_inputs(node)}
     kept = {node: live[i] - _nbytes(node) for i, node in enumerate(nodes) if node in shares}
     # ... only where that lowers the peak: above the busiest call that cannot (`_worth_it`) ...
     worth = _worth_it(nodes, live, shares)
@@ -146,12 +146,12 @@ def _worth_it(nodes: list[Any], live: list[int], shares: set[Any]) -> set[Any]:
     return {node for i, node in enumerate(nodes) if node in shares and live[i] > peak}
 
 
-def _add_in_place(node: Any) -> bool:
-    """Whether an add may store its out over one of its inputs (edge programs)."""
+def _add_inputs(node: Any) -> list[Any]:
+    """The inputs an add may store its out over: those it alone reads, of its out's shape."""
     if operator_name(node) != ADD:
-        return False
+        return []
     inputs = [node.args[i] for i in ADD_INPUTS if len(node.args) > i]
-    return any(_sole_reader(value, node) and _shape(value) == _shape(node) for value in inputs)
+    return [value for value in inputs if _sole_reader(value, node) and _shape(value) == _shape(node)]
 
 
 def _planned(spec: Any) -> bool:
@@ -222,8 +222,7 @@ def _in_place_input(node: Any, index: int) -> Any | None:
         if ring is not None and _scratch_holds_ring(node, ring):
             candidates = [node.args[0]]
     elif name == ADD:
-        candidates = [node.args[i] for i in ADD_INPUTS if len(node.args) > i and _sole_reader(node.args[i], node)]
-        candidates = [c for c in candidates if _shape(c) == _shape(node)]
+        candidates = _add_inputs(node)
     for value in candidates:
         base = value.meta.get("spec")
         if base is None or any(base is s for s in outs) or not _dies_here(base, index):

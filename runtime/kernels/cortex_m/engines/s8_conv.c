@@ -269,9 +269,12 @@ static bool overlap(const tp_tensor *a, const tp_tensor *b) {
   return a->numel > 0 && b->numel > 0 && a0 < b0 + b->numel && b0 < a0 + a->numel;
 }
 
-/* The bytes of a call's scratch after what its fast routine needs: the in-place ring. */
-static uint32_t ring_bytes(const tp_s8_conv *st, const tp_tensor *scratch) {
-  return scratch->numel - tp_s8_conv_scratch_bytes(st, true);
+/* The in-place ring of a call: its scratch's bytes after what its fast routine needs (the scratch
+ * holds that need: scratch_planned), *rows of its out rows. */
+static int8_t *ring_of(const tp_s8_conv *st, const tp_tensor *scratch, int32_t *rows) {
+  const uint32_t need = tp_s8_conv_scratch_bytes(st, true);
+  *rows = tp_s8_conv_in_place_ring_rows(st, scratch->numel - need);
+  return (int8_t *)scratch->data + need;
 }
 
 tp_status tp_s8_conv_prepare(const tp_kernel_call *call, tp_s8_conv_kind kind, tp_s8_conv_call *state,
@@ -289,8 +292,10 @@ tp_status tp_s8_conv_prepare(const tp_kernel_call *call, tp_s8_conv_kind kind, t
       return TP_ERR_UNSUPPORTED; /* the extension, which this firmware lacks */
     }
     TP_CHECK_ARGS(in->data == out->data && tp_s8_conv_in_place_geometry(&st) &&
-                  scratch_planned(tp_s8_conv_scratch_bytes(&st, true), scratch) &&
-                  tp_s8_conv_in_place_ring_rows(&st, ring_bytes(&st, scratch)) > st.pad_h);
+                  scratch_planned(tp_s8_conv_scratch_bytes(&st, true), scratch));
+    int32_t rows;
+    (void)ring_of(&st, scratch, &rows);
+    TP_CHECK_ARGS(rows > st.pad_h);
     *run = tp_s8_conv_run_fast;
     return TP_OK;
   }
@@ -372,10 +377,9 @@ tp_status tp_s8_conv_run_fast(const tp_kernel_call *call) {
   tp_s8_conv_data d;
   load_data(call, &st, &d);
   if ((const void *)d.out == (const void *)d.in) { /* in place: prepare checked the ring */
-    const tp_tensor *scratch = call->args[st.a_scratch]->as.tensor;
-    const uint32_t need = tp_s8_conv_scratch_bytes(&st, true);
-    tp_s8_conv_fast_in_place(&st, &d, (int8_t *)scratch->data + need,
-                             tp_s8_conv_in_place_ring_rows(&st, scratch->numel - need));
+    int32_t rows;
+    int8_t *const ring = ring_of(&st, call->args[st.a_scratch]->as.tensor, &rows);
+    tp_s8_conv_fast_in_place(&st, &d, ring, rows);
   } else {
     tp_s8_conv_fast(&st, &d);
   }
