@@ -8,6 +8,7 @@ QEMU tests then cover it with no other change.
 
 load("//platforms/corstone300:board.bzl", corstone300 = "BOARD")
 load("//platforms/mps2_an505:board.bzl", mps2_an505 = "BOARD")
+load("//platforms/mps2_an521:board.bzl", mps2_an521 = "BOARD")
 load("//platforms/pico2w:board.bzl", pico2w = "BOARD")
 load("//platforms/rv32imac:board.bzl", rv32imac = "BOARD")
 load("//platforms/rv32imafc:board.bzl", rv32imafc = "BOARD")
@@ -15,6 +16,7 @@ load("//platforms/stm32h7:board.bzl", stm32h7 = "BOARD")
 
 BOARDS = [
     mps2_an505,
+    mps2_an521,
     corstone300,
     stm32h7,
     rv32imac,
@@ -24,6 +26,9 @@ BOARDS = [
 
 # Boards an emulator here runs (QEMU): those with firmware tests.
 EMULATED_BOARDS = [board for board in BOARDS if board.emulator]
+
+# Boards whose firmware uses a second core by default (board(cores = 2)).
+TWO_CORE_BOARDS = [board for board in BOARDS if board.cores == 2]
 
 # Boards QEMU lacks whose real image runs on an instruction-level model of the chip (the
 # Pico 2 W's RP2350: rp2350_test): they have firmware tests and perf rows too.

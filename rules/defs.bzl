@@ -3,7 +3,8 @@
 Boards:    board, memory_region, qemu (a board's facts, in platforms/<board>/board.bzl),
            tinypte_board (declares a board's targets from them)
 Firmware:  tinypte_firmware (a cc_binary built for one board through a platform transition),
-           firmware_uf2 (drag-and-drop image)
+           firmware_uf2 (drag-and-drop image),
+           firmware_with_cores (a firmware built with two-core boards' `:cores` flag set)
 Tests:     qemu_test (runs a firmware under its board's emulator),
            rp2350_test (runs a Pico 2 W firmware's real image on the RP2350 model),
            expect_failure_test (a command must fail, with a given message)
@@ -30,7 +31,7 @@ load(
 load("//rules/private:kernels.bzl", _kernel_library = "kernel_library")
 load("//rules/private:model_firmware.bzl", _model_firmware = "model_firmware")
 load("//rules/private:board.bzl", _board = "board", _memory_region = "memory_region", _qemu = "qemu", _tinypte_board = "tinypte_board")
-load("//rules/private:firmware.bzl", _firmware_uf2 = "firmware_uf2", _tinypte_firmware = "tinypte_firmware")
+load("//rules/private:firmware.bzl", _firmware_uf2 = "firmware_uf2", _firmware_with_cores = "firmware_with_cores", _tinypte_firmware = "tinypte_firmware")
 load("//rules/private:model.bzl", _executorch_model = "executorch_model")
 load("//rules/private:program.bzl", _executorch_program = "executorch_program")
 load("//rules/private:report.bzl", _executorch_model_report = "executorch_model_report")
@@ -57,6 +58,7 @@ qemu = _qemu
 tinypte_board = _tinypte_board
 tinypte_firmware = _tinypte_firmware
 firmware_uf2 = _firmware_uf2
+firmware_with_cores = _firmware_with_cores
 qemu_test = _qemu_test
 rp2350_test = _rp2350_test
 pico2w_console_firmware = _pico2w_console_firmware

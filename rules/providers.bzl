@@ -9,6 +9,7 @@ TinypteBoardInfo = provider(
         "flash_region": "(string) Name of the region holding code and constants.",
         "ram_region": "(string) Name of the region holding data, bss and the stack.",
         "stack_size": "(int) Bytes reserved for the main stack, counted in RAM use.",
+        "cores": "(int) Cores of the chip tinypte can use: 1, or 2 when the board implements the two-core API of tinypte/board.h (its firmware is then built for two cores unless its `:cores` flag or the firmware says 1).",
         "linker_script": "(File) Full linker script generated from the memory map.",
         "description": "(File) JSON with the fields above, for tools (size and budget checks).",
         "emulator": "(struct|None) `struct(system, machine, cpu, args)` to run the board under QEMU, or None when the board is build-only.",
@@ -22,6 +23,7 @@ TinypteFirmwareInfo = provider(
     fields = {
         "elf": "(File) The linked ELF.",
         "board": "(TinypteBoardInfo) The board it was built for.",
+        "cores": "(int) The cores it was built for (its TP_BOARD_CORES): 1, or 2 on a two-core board built for both.",
         "size_json": "(File) Flash and RAM use against the board's regions and budgets (python/tinypte/size/command.py).",
         "size_text": "(File) The same as a table, with the biggest symbols.",
     },

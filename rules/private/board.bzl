@@ -16,9 +16,18 @@ and `model_firmware` loop over the same structs. The `tinypte_board_info` rule t
 the facts into `TinypteBoardInfo`, the board's linker script (its MEMORY block spliced
 into //platforms/common:firmware.ld.tpl) and `<name>.board.json` for Python tools, so
 no address or size is written twice.
+
+Two cores: a board whose chip has a second core tinypte can use says `cores = 2` and lists
+its implementation of board.h's `tp_board_core1_*` API in `core1`. `tinypte_board` then
+declares the build setting `:cores` ("1" or "2", default "2") and the config_setting
+`:two_cores`; firmware built with two cores links `core1` and is compiled with
+`TP_BOARD_CORES=2` (with one core, and on every one-core board, `TP_BOARD_CORES=1`).
+`tinypte_firmware(cores = ...)` and `firmware_with_cores` pick the count for one firmware.
 """
 
 load("//rules:providers.bzl", "TinypteBoardInfo")
+load("//rules/private:choice_flag.bzl", "choice_flag")
+load("//rules/private:host_transition.bzl", "CORES_FLAGS")
 
 _ACCESS = ("r", "w", "x")
 
@@ -75,6 +84,8 @@ def board(
         instruction_model = "",
         fvp = "",
         uf2_family_id = "",
+        cores = 1,
+        core1 = [],
         linker_template = "//platforms/common:firmware.ld.tpl",
         package = None):
     """The facts of one board, as a struct BUILD files and macros can read.
@@ -95,16 +106,34 @@ def board(
       fvp: Name of an Arm FVP executable modelling the board, used by tests when on PATH.
       uf2_family_id: UF2 family ID (hex string) when the board is flashed by copying a
         UF2 file (RP2350 Arm Secure: "0xe48bff59"); enables `firmware_uf2`.
+      cores: How many cores of the chip tinypte can use: 1, or 2 when the board implements
+        board.h's two-core API (`tp_board_core1_*`) in `core1`. With 2, the board's
+        firmware is built for two cores by default (`TP_BOARD_CORES=2`; the runtime gets
+        core 1 as its worker) and `--//platforms/<name>:cores=1` builds it for one.
+      core1: Labels of the sources the support library adds when firmware is built for two
+        cores: the board's `tp_board_core1_*` implementation (e.g.
+        `["//platforms/pico2w:core1.c"]`). Required with `cores = 2`, empty otherwise.
       linker_template: Linker script template; the default suits every board so far.
       package: Package declaring the board's targets. Only tests of the rules use
         another package than `//platforms/<name>`.
 
     Returns:
       A struct with the arguments as fields, plus the labels of the board's targets:
-      `platform`, `info` (TinypteBoardInfo), `support` (start-up library) and
-      `constraint` (its `//platforms/board` value).
+      `platform`, `info` (TinypteBoardInfo), `support` (start-up library: with
+      `cores = 2` an alias of `support_cores[1]` or `support_cores[2]`, by the `:cores`
+      flag), `constraint` (its `//platforms/board` value) and, with `cores = 2`,
+      `cores_flag` (`<package>:cores`), `two_cores` (the config_setting matching "2") and
+      `support_cores` (cores -> the support library built for that many); these are None
+      (`support_cores` {1: support}) on a one-core board.
     """
     package = package or "//platforms/" + name
+    if cores not in (1, 2):
+        fail("board({}): cores must be 1 or 2, got {}".format(name, repr(cores)))
+    if cores == 2 and not core1:
+        fail("board({}): cores = 2 needs core1, the sources of the board's tp_board_core1_* functions (tinypte/board.h, \"Two cores\")".format(name))
+    if cores == 1 and core1:
+        fail("board({}): core1 is only linked into two-core firmware; set cores = 2 or drop core1 = {}".format(name, core1))
+    support = "{}:{}_support".format(package, name)
     return struct(
         name = name,
         cpu = cpu,
@@ -118,16 +147,46 @@ def board(
         instruction_model = instruction_model,
         fvp = fvp,
         uf2_family_id = uf2_family_id,
+        cores = cores,
+        core1 = core1,
         linker_template = linker_template,
         package = package,
         platform = "{}:{}".format(package, name),
         info = "{}:{}_info".format(package, name),
-        support = "{}:{}_support".format(package, name),
+        support = support,
         constraint = "{}:{}_id".format(package, name),
+        cores_flag = package + ":cores" if cores == 2 else None,
+        two_cores = package + ":two_cores" if cores == 2 else None,
+        support_cores = {1: support + "_cores_1", 2: support + "_cores_2"} if cores == 2 else {1: support},
     )
 
+def board_cores(board, cores = 0):
+    """How many cores firmware for `board` is built with: `cores` when set (1 or 2), else the
+    board's `:cores` flag (a select) on a two-core board, else 1. For `attr.int`s."""
+    if cores:
+        return cores
+    if board.cores == 1:
+        return 1
+    return select({board.two_cores: 2, "//conditions:default": 1})
+
+def board_cores_defines(board, cores = 0):
+    """The `TP_BOARD_CORES=<n>` define of firmware for `board` built with `cores` (0: the
+    board's flag or its only core), as a list or a select, for `defines`/`local_defines`."""
+    if cores or board.cores == 1:
+        return ["TP_BOARD_CORES={}".format(min(cores or 1, board.cores))]
+    return select({
+        board.two_cores: ["TP_BOARD_CORES=2"],
+        "//conditions:default": ["TP_BOARD_CORES=1"],
+    })
+
+def board_support(board, cores = 0):
+    """The support library firmware for `board` built with `cores` links (0: by the flag)."""
+    if cores and board.cores == 2:
+        return board.support_cores[cores]
+    return board.support
+
 # The facts tools read from <name>.board.json (and the rule below from its attribute).
-_FACTS = ("name", "memory", "flash_region", "ram_region", "stack_size", "emulator", "fvp", "uf2_family_id")
+_FACTS = ("name", "memory", "flash_region", "ram_region", "stack_size", "cores", "emulator", "fvp", "uf2_family_id")
 
 def _hex(value):
     digits = "0123456789abcdef"
@@ -217,6 +276,7 @@ def _board_info_impl(ctx):
             flash_region = facts["flash_region"],
             ram_region = facts["ram_region"],
             stack_size = stack_size,
+            cores = facts["cores"],
             linker_script = script,
             description = description,
             emulator = struct(**emulator) if emulator else None,
@@ -232,7 +292,7 @@ tinypte_board_info = rule(
     attrs = {
         "facts": attr.string(
             mandatory = True,
-            doc = "The board's facts as JSON (what `tinypte_board` encodes from a `board()` struct): name, memory, flash_region, ram_region, stack_size, emulator, fvp, uf2_family_id. Also written, as is, to `<name>.board.json`.",
+            doc = "The board's facts as JSON (what `tinypte_board` encodes from a `board()` struct): name, memory, flash_region, ram_region, stack_size, cores, emulator, fvp, uf2_family_id. Also written, as is, to `<name>.board.json`.",
         ),
         "platform": attr.label(mandatory = True, doc = "The board's platform."),
         "linker_template": attr.label(
@@ -254,7 +314,17 @@ def tinypte_board(board, visibility = ["//visibility:public"]):
     * `:<name>` — the `platform` (for `--platforms`; `tinypte_firmware` transitions to it);
     * `:<name>_id` — the board's value of `//platforms/board`;
     * `:<name>_info` — `TinypteBoardInfo`, the linker script and `<name>.board.json`;
-    * `:<name>_support` — the start-up/console `cc_library` every firmware for it links.
+    * `:<name>_support` — the start-up/console `cc_library` every firmware for it links,
+      with `TP_BOARD_CORES` in its `defines` (so the firmware's own sources see it too).
+
+    With `cores = 2` also:
+    * `:cores` — the build setting choosing how many cores firmware uses, "2" (default) or
+      "1": `bazel build ... --//platforms/<name>:cores=1`;
+    * `:two_cores` — the config_setting matching `:cores` = "2";
+    * `:<name>_support_cores_1`, `:<name>_support_cores_2` — the support library for one
+      core, and for two (with the board's `core1` sources); `:<name>_support` is an alias
+      of one of them by `:cores`, and firmware with an explicit `cores` links the other
+      directly.
 
     Args:
       board: The board's `board(...)` struct (from its board.bzl).
@@ -266,6 +336,11 @@ def tinypte_board(board, visibility = ["//visibility:public"]):
             board.package[2:],
             board.package,
             native.package_name(),
+        ))
+    if board.cores == 2 and board.package.startswith("//platforms/") and board.cores_flag not in CORES_FLAGS:
+        fail("board {} has two cores: add \"{}\" to _FIRMWARE_SETTINGS in rules/private/host_transition.bzl, so that building it with one core does not build every model again".format(
+            board.name,
+            board.cores_flag,
         ))
     name = board.name
     native.constraint_value(
@@ -285,11 +360,42 @@ def tinypte_board(board, visibility = ["//visibility:public"]):
         linker_template = board.linker_template,
         visibility = visibility,
     )
-    native.cc_library(
+    if board.cores == 1:
+        _support_library(board, name + "_support", 1, visibility)
+        return
+
+    # How many cores firmware for this board uses (TP_BOARD_CORES): 2 unless set to 1.
+    choice_flag(
+        name = "cores",
+        build_setting_default = "2",
+        values = ["1", "2"],
+        visibility = visibility,
+    )
+    native.config_setting(
+        name = "two_cores",
+        flag_values = {":cores": "2"},
+        visibility = visibility,
+    )
+    for cores in (1, 2):
+        _support_library(board, "{}_support_cores_{}".format(name, cores), cores, visibility)
+    native.alias(
         name = name + "_support",
-        srcs = board.startup,
+        actual = select({
+            ":two_cores": ":{}_support_cores_2".format(name),
+            "//conditions:default": ":{}_support_cores_1".format(name),
+        }),
+        visibility = visibility,
+    )
+
+def _support_library(board, name, cores, visibility):
+    """The board's start-up/console library, built for `cores` cores."""
+    native.cc_library(
+        name = name,
+        srcs = board.startup + (board.core1 if cores == 2 else []),
         deps = [board.info, "//platforms/common:board_api"],
-        local_defines = ['TP_BOARD_NAME=\\"{}\\"'.format(name)],
+        # TP_BOARD_CORES reaches the firmware's own sources too (tinypte_firmware's srcs).
+        defines = ["TP_BOARD_CORES={}".format(cores)],
+        local_defines = ['TP_BOARD_NAME=\\"{}\\"'.format(board.name)],
         alwayslink = True,
         target_compatible_with = [board.constraint],
         visibility = visibility,

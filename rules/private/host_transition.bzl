@@ -9,7 +9,9 @@ platform" from a board is a different configuration from the top level itself (a
 every model a second time). This transition goes to a platform of its own,
 //platforms/host:aot (the host under another name), which is a change from every starting
 point: the top level (//platforms/host) and every board alike. It also resets settings that
-only firmware reads (the Pico 2 W's console), so they cannot split it either. The rules of
+only firmware reads (the Pico 2 W's console, the two-core boards' `:cores`), so they cannot
+split it either: `--//platforms/pico2w:cores=1` or a `firmware_with_cores` rebuilds
+firmware, never a model. The rules of
 that work take it as their incoming transition (`cfg = aot_transition` on the rule).
 
 `ilp32_host_transition`: tools that compute what the runtime's structures take on a board
@@ -21,10 +23,18 @@ Rules using them need the `_allowlist_function_transition` attribute.
 
 AOT_PLATFORM = "//platforms/host:aot"
 
+# The `:cores` build setting of every board with `cores = 2` (tinypte_board checks that its
+# board's is here): firmware_with_cores sets them, the AOT transition resets them.
+CORES_FLAGS = [
+    "//platforms/mps2_an521:cores",
+    "//platforms/pico2w:cores",
+]
+
 # Build settings only firmware reads, and their defaults.
-_FIRMWARE_SETTINGS = {
-    "//platforms/pico2w:console": "usb",
-}
+_FIRMWARE_SETTINGS = dict(
+    {"//platforms/pico2w:console": "usb"},
+    **{flag: "2" for flag in CORES_FLAGS}
+)
 
 def _aot_transition_impl(settings, attr):
     return dict(_FIRMWARE_SETTINGS, **{"//command_line_option:platforms": AOT_PLATFORM})

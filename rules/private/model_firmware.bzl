@@ -28,6 +28,7 @@ The model and its requirements are built once for all boards and the top level: 
 transition to //platforms/host:aot themselves (rules/private/host_transition.bzl).
 """
 
+load("//rules/private:board.bzl", "board_cores_defines")
 load("//rules/private:common_attrs.bzl", "toolkit_action", "with_common_attrs")
 load("//rules:providers.bzl", "TinypteBoardInfo", "TinyptePteInfo")
 load("//rules/private:firmware.bzl", "firmware_uf2", "tinypte_firmware")
@@ -112,6 +113,7 @@ def model_firmware(
         prefix = "",
         srcs = [],
         stack_size = 0,
+        cores = 0,
         budgets = {},
         corrupt_golden = -1,
         test_tags = [],
@@ -128,6 +130,10 @@ def model_firmware(
       srcs: kernels of your own (C files with `TP_KERNEL` definitions) for operators the
         portable kernels lack, e.g. a custom operator of the model (see kernel_library).
       stack_size: main stack reserve in bytes on every board (0: each board's default).
+      cores: the cores the firmware uses on every board (tinypte_firmware's `cores`): 0
+        follows each board (two on a two-core board unless its `:cores` flag says 1), 1 or
+        2 fixes it; 2 fails on a one-core board, so list only two-core boards with it. The
+        app (with its generated data) is compiled with `TP_BOARD_CORES=<cores>`.
       budgets: board name -> (max flash, max RAM) in bytes, tighter than the board's regions:
         the build prints them and fails above them.
         Size it from the app's needs to fit small RAM budgets.
@@ -178,6 +184,8 @@ def model_firmware(
                 "//runtime",
                 "//runtime/app:headers",
             ],
+            # second_core.c and the generated data test `#if TP_BOARD_CORES == 2`.
+            local_defines = board_cores_defines(board, cores),
             # main() must be linked even though nothing in the app library references it.
             alwayslink = True,
             # Board code: a host `bazel build //...` reaches it only through the firmware.
@@ -191,6 +199,7 @@ def model_firmware(
             board = board,
             deps = [":" + app],
             stack_size = stack_size,
+            cores = cores,
             max_flash = max_flash,
             max_ram = max_ram,
             tags = tags,

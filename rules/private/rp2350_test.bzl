@@ -1,13 +1,15 @@
 """rp2350_test: run a Pico 2 W firmware's real ELF on the RP2350 model and check its output.
 
-The model (//platforms/pico2w/emulator) is unicorn's Cortex-M33 with the RP2350 peripherals
-the firmware touches, and a USB host on its USB port. It boots the image as the boot ROM
+The model (//platforms/pico2w/emulator) is two of unicorn's Cortex-M33s sharing the memory and
+the SIO (core 1 started by the boot ROM's FIFO handshake), with the RP2350 peripherals the
+firmware touches, and a USB host on its USB port. It boots the image as the boot ROM
 does (vector table at the start of flash), reads the console (the USB serial port after
 enumerating the device and opening the port, or UART0), and ends the run at the inference
 app's summary line. The test passes when every `expect_output` pattern matches a line; a
 firmware that does not connect to USB, an access to an address the model
-does not implement, a CPU exception, a poll that never ends or a run past
-`max_instructions` fails it with one line naming the address and the PC.
+does not implement, a CPU exception, a poll that never ends, a run past `max_instructions`,
+cores waiting for each other or a core 1 that never answers fails it with one line naming the
+address, the PC and the core.
 """
 
 load("//rules:providers.bzl", "TinypteFirmwareInfo")

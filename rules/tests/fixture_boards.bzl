@@ -4,7 +4,7 @@
 load("//platforms/common:cortex_m.bzl", "CORTEX_M_SEMIHOSTING_STARTUP")
 load("//rules:defs.bzl", "board", "memory_region", "qemu")
 
-def fixture_board(*, name, memory, stack_size, emulator = None):
+def fixture_board(*, name, memory, stack_size, emulator = None, cores = 1, core1 = []):
     """A Cortex-M33 board declared in //rules/tests."""
     return board(
         name = name,
@@ -15,6 +15,8 @@ def fixture_board(*, name, memory, stack_size, emulator = None):
         memory = memory,
         stack_size = stack_size,
         startup = CORTEX_M_SEMIHOSTING_STARTUP,
+        cores = cores,
+        core1 = core1,
     )
 
 EMULATED_FIXTURE = fixture_board(
@@ -35,4 +37,17 @@ BUILD_ONLY_FIXTURE = fixture_board(
         memory_region("SCRATCH", 0x20080000, 4 * 1024, "rwx"),
     ],
     stack_size = 2 * 1024,
+)
+
+# Two cores: its `:cores` flag is //rules/tests:cores, its core-1 code a stub (tiny_core1.c).
+TWO_CORE_FIXTURE = fixture_board(
+    name = "fixture_two_cores",
+    emulator = qemu(system = "arm", machine = "mps2-an521", cpu = "cortex-m33"),
+    memory = [
+        memory_region("FLASH", 0x10000000, 64 * 1024, "rx"),
+        memory_region("RAM", 0x38000000, 32 * 1024, "rwx"),
+    ],
+    stack_size = 4 * 1024,
+    cores = 2,
+    core1 = ["tiny_core1.c"],
 )

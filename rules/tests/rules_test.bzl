@@ -14,6 +14,7 @@ def _board_info_test_impl(ctx):
     asserts.equals(env, [64 * 1024, 32 * 1024], [r.size for r in board.memory])
     asserts.equals(env, ["rx", "rwx"], [r.access for r in board.memory])
     asserts.equals(env, 4 * 1024, board.stack_size)
+    asserts.equals(env, 1, board.cores)
     asserts.equals(env, "mps2-an505", board.emulator.machine)
     asserts.equals(env, "cortex-m33", board.emulator.cpu)
     asserts.equals(env, "fixture_emulated.ld", board.linker_script.basename)
@@ -47,6 +48,91 @@ def _firmware_test_impl(ctx):
     return analysistest.end(env)
 
 firmware_test = analysistest.make(_firmware_test_impl)
+
+def _two_core_board_info_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    board = analysistest.target_under_test(env)[TinypteBoardInfo]
+    asserts.equals(env, 2, board.cores)
+    return analysistest.end(env)
+
+two_core_board_info_test = analysistest.make(_two_core_board_info_test_impl)
+
+def _firmware_cores_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    firmware = analysistest.target_under_test(env)[TinypteFirmwareInfo]
+    asserts.equals(env, ctx.attr.cores, firmware.cores, "cores of {}".format(analysistest.target_under_test(env).label))
+    if ctx.attr.elf:
+        asserts.equals(env, ctx.attr.elf, firmware.elf.basename)
+    return analysistest.end(env)
+
+_FIRMWARE_CORES_ATTRS = {
+    "cores": attr.int(mandatory = True, doc = "The cores TinypteFirmwareInfo must say."),
+    "elf": attr.string(doc = "The ELF's expected basename, if checked."),
+}
+
+# `cores` of a firmware, with its board's flag at its default...
+firmware_cores_test = analysistest.make(_firmware_cores_test_impl, attrs = _FIRMWARE_CORES_ATTRS)
+
+# ... and with the two-core fixture's flag set to "1".
+firmware_cores_flag_one_test = analysistest.make(
+    _firmware_cores_test_impl,
+    attrs = _FIRMWARE_CORES_ATTRS,
+    config_settings = {"//rules/tests:cores": "1"},
+)
+
+def _compiles(env):
+    return [a for a in analysistest.target_actions(env) if a.mnemonic == "CppCompile"]
+
+def _cores_define_test_impl(ctx):
+    # A C++ compile's argv is not visible to Starlark in Bazel 4.2.3, so this reads the
+    # defines its compilation context gives it: `defines` (from deps: the support library's
+    # reach the firmware's own sources) and `local_defines` (model_firmware's app library).
+    env = analysistest.begin(ctx)
+    context = analysistest.target_under_test(env)[CcInfo].compilation_context
+    defines = [d for d in context.defines.to_list() + context.local_defines.to_list() if d.startswith("TP_BOARD_CORES=")]
+    asserts.equals(env, [ctx.attr.define], defines, "TP_BOARD_CORES of {}".format(analysistest.target_under_test(env).label))
+    return analysistest.end(env)
+
+_CORES_DEFINE_ATTRS = {"define": attr.string(mandatory = True, doc = "`TP_BOARD_CORES=<n>` the target's compiles must have, once.")}
+
+def _board_settings(board, cores = None):
+    settings = {"//command_line_option:platforms": board}
+    if cores:
+        settings["//rules/tests:cores"] = cores
+    return settings
+
+# The compiles of a board target (a firmware's cc_binary, its app, its support library), built
+# for the two-core fixture with its flag at its default, with the flag at "1", and for the AN521.
+cores_define_test = analysistest.make(
+    _cores_define_test_impl,
+    attrs = _CORES_DEFINE_ATTRS,
+    config_settings = _board_settings("//rules/tests:fixture_two_cores"),
+)
+
+cores_define_flag_one_test = analysistest.make(
+    _cores_define_test_impl,
+    attrs = _CORES_DEFINE_ATTRS,
+    config_settings = _board_settings("//rules/tests:fixture_two_cores", "1"),
+)
+
+an521_cores_define_test = analysistest.make(
+    _cores_define_test_impl,
+    attrs = _CORES_DEFINE_ATTRS,
+    config_settings = _board_settings("//platforms/mps2_an521"),
+)
+
+def _support_sources_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    sources = [f.basename for a in _compiles(env) for f in a.inputs.to_list() if f.extension == "c"]
+    asserts.equals(env, ctx.attr.core1, "tiny_core1.c" in sources, "tiny_core1.c compiled in {}".format(sources))
+    return analysistest.end(env)
+
+# Whether a support library of the two-core fixture compiles its core1 source.
+support_sources_test = analysistest.make(
+    _support_sources_test_impl,
+    attrs = {"core1": attr.bool(doc = "Whether tiny_core1.c must be compiled.")},
+    config_settings = _board_settings("//rules/tests:fixture_two_cores"),
+)
 
 def _kernel_registry_test_impl(ctx):
     env = analysistest.begin(ctx)

@@ -102,3 +102,14 @@ char *tp_format_sci(char *out, float value) {
   *p = '\0';
   return out;
 }
+
+char *tp_format_hex(char *out, uint32_t value) {
+  static const char digits[] = "0123456789abcdef";
+  out[0] = '0';
+  out[1] = 'x';
+  for (int i = 0; i < 8; i++) {
+    out[2 + i] = digits[(value >> (28 - 4 * i)) & 0xFu];
+  }
+  out[10] = '\0';
+  return out;
+}

@@ -20,4 +20,7 @@ char *tp_format_uint(char *out, uint32_t value);
 /** Decimal signed integer. */
 char *tp_format_int(char *out, int64_t value);
 
+/** `value` as 0x and eight lowercase hex digits. */
+char *tp_format_hex(char *out, uint32_t value);
+
 #endif /* TINYPTE_FORMAT_H */

@@ -6,9 +6,14 @@
  *     x=1.047198 y=0.866012 ref=0.866010            (one input value, one output value)
  *     case=3 class=7 score=0.998321 ref=7           (classifiers: output is a vector)
  *     tinypte: model=sine board=mps2_an505 inferences=68 failures=0 max_err=3.58e-07 tolerance=1.00e-05
- *              ticks_per_inference=1234 (systick) stack=412/4096 PASS          (one line)
+ *              ticks_per_inference=1234 (systick) outputs=0x1a2b3c4d stack=412/4096 PASS   (one line)
+ * `outputs=` is a digest (FNV-1a) of every output byte of the run: builds of one program that
+ * must compute the same bits (one core or two) print the same one (the perf bench compares them).
  * `stack=` is the stack's high-water mark and reservation in bytes (tp_board_stack_used); a run
- * that comes within TP_APP_STACK_MARGIN of the reservation fails (the line says so).
+ * that comes within TP_APP_STACK_MARGIN of the reservation fails (the line says so). Firmware
+ * built for two cores (TP_BOARD_CORES == 2) starts core 1 first and hands it half of each large
+ * kernel call (second_core.c); its line adds `cores=2 core1_stack=USED/SIZE`, core 1's stack held
+ * to the same margin.
  * Ticks come from the board's timer (SysTick or mcycle); under QEMU they follow its
  * virtual clock, so they are indicative only.
  * On boards that cannot exit (real hardware) it runs the golden set forever.
@@ -19,6 +24,7 @@
 #include "app_data.h"
 #include "format.h"
 #include "golden.h"
+#include "second_core.h"
 #include "tinypte/board.h"
 #include "tinypte/runtime.h"
 
@@ -27,7 +33,21 @@ typedef struct run_stats {
   uint32_t inferences;
   uint32_t failures;
   float max_err;
+  uint32_t digest; /* FNV-1a over every output byte of every inference, in order */
 } run_stats;
+
+#define FNV_OFFSET 2166136261u
+#define FNV_PRIME 16777619u
+
+/* The digest of the run's outputs so far, with `bytes` added: two builds of one program (one core
+ * or two, another board) computed the same outputs bit for bit when their digests agree. */
+static uint32_t digest_add(uint32_t digest, const void *bytes, uint32_t size) {
+  const uint8_t *at = bytes;
+  for (uint32_t i = 0; i < size; i++) {
+    digest = (digest ^ at[i]) * FNV_PRIME;
+  }
+  return digest;
+}
 
 static void put(const char *text) { tp_console_puts(text); }
 
@@ -168,6 +188,7 @@ static tp_status run_golden(tp_method *method, const tp_golden *golden, run_stat
       if (tp_method_output(method, o, &out) != TP_OK) {
         return TP_ERR_INVALID_ARGUMENT;
       }
+      stats->digest = digest_add(stats->digest, out->data, (uint32_t)out->nbytes);
       const tp_golden_slot *slot = &golden->slots[golden->num_inputs + o];
       bool inexact;
       float err = output_error(out, tp_golden_slot_data(golden, c, golden->num_inputs + o), slot, &inexact);
@@ -214,11 +235,25 @@ static bool print_summary(const tp_golden *golden, const run_stats *stats) {
     put_field(" (", tp_board_ticks_source());
     put(")");
   }
+  put_field(" outputs=", tp_format_hex(text, stats->digest));
   put_field(" stack=", tp_format_uint(text, stack_used));
   put_field("/", tp_format_uint(text, stack_size));
   if (!stack_ok) {
     put(" (within " TP_APP_NUMBER_TEXT(TP_APP_STACK_MARGIN) " B of the reservation: raise stack_size)");
   }
+#if TP_BOARD_CORES == 2
+  {
+    /* Core 1's stack holds a kernel routine's frames only: the same margin applies. */
+    const uint32_t used1 = tp_board_core1_stack_used(), size1 = tp_board_core1_stack_size();
+    const bool core1_ok = used1 + TP_APP_STACK_MARGIN <= size1;
+    pass = pass && core1_ok;
+    put_field(" cores=2 core1_stack=", tp_format_uint(text, used1));
+    put_field("/", tp_format_uint(text, size1));
+    if (!core1_ok) {
+      put(" (within " TP_APP_NUMBER_TEXT(TP_APP_STACK_MARGIN) " B of core 1's reservation)");
+    }
+  }
+#endif
   put(pass ? " PASS\n" : " FAIL\n");
   return pass;
 }
@@ -229,6 +264,10 @@ int main(void) {
   tp_golden golden;
   if (!tp_golden_parse(&golden, tp_app_golden, tp_app_golden_size)) {
     put("tinypte: golden data is malformed\n");
+    return 1;
+  }
+  if (tp_app_two_cores() && !tp_app_second_core_start()) {
+    put("tinypte: core 1 did not start: the board's tp_board_core1_start failed (build with cores=1 to run on one core)\n");
     return 1;
   }
   tp_status status = tp_program_load(&program, tp_app_program, tp_app_program_size);
@@ -247,6 +286,7 @@ int main(void) {
   bool pass;
   do {
     memset(&stats, 0, sizeof stats);
+    stats.digest = FNV_OFFSET;
     status = run_golden(&method, &golden, &stats);
     if (status != TP_OK) {
       return 1;

@@ -9,7 +9,8 @@ One row per model x emulated board, for the model's first golden input:
 - instructions: executed by one tp_method_execute, counted exactly from QEMU's execution
   trace (instruction_count.py), or for a board QEMU does not have (the Pico 2 W) by the
   instruction-level model of its chip (`--instruction-model`: the RP2350 model's run.py
-  --count-execute), so the same on every machine and every run;
+  --count-execute), so the same on every machine and every run; a two-core firmware's row
+  counts the call's wall: core 0's instructions plus the cycles it waited for core 1;
 - MACs: the model's multiply-accumulates per inference (`macs` in its ops.json, computed by
   the toolkit from the program's shapes); instructions per MAC;
 - runtime overhead: instructions outside kernels per program instruction run (per kernel call);
@@ -21,6 +22,12 @@ One row per model x emulated board, for the model's first golden input:
   largest kernel call's planned bytes, `call_bound` in the plan.json), the runtime's state pool
   and its bytes per planned tensor and per kernel call, the stack, and the regions the firmware
   uses (the board's RAM region, and others the build placed buffers or the program in).
+
+A two-core table (`--cores-row`): a model on a two-core board's instruction model built for one
+core and for two: the one-core count, each core's instructions, core 0's waits, the wall and its
+ratio to one core, against issue 27's goals (resnet8_int8 0.55, kws_int8 and vww_int8 0.6, every
+other model no slower than one core; the guard fails above them), and whether both firmwares'
+runs computed the same output bits (the summary line's outputs= digest; the guard fails if not).
 
 And one host row per model: nanoseconds per inference of tinypte (`pte_run --time`, built
 -c opt) and of ExecuTorch's own C++ runtime on the same .pte (`executorch_peer`, the wheel's
@@ -103,9 +110,24 @@ class Row:
 EXECUTE_LINE = re.compile(
     r"^rp2350_test: execute instructions=(\d+) kernel_instructions=(\d+) kernel_calls=(\d+)$", re.M
 )
+# A two-core firmware's split of that call (run.py): each core's instructions, core 0's waits and
+# the wall (core 0's instructions plus its waits: the call's time, both cores at one clock).
+CORES_LINE = re.compile(r"^rp2350_test: execute cores=2 core0=(\d+) core1=(\d+) wait0=(\d+) wall=(\d+)$", re.M)
+
+
+@dataclass(frozen=True)
+class CoreSplit:
+    """One call of tp_method_execute on two cores (instructions; wall = core0 + wait0)."""
+
+    core0: int
+    core1: int
+    wait0: int
+    wall: int
 
 
 STACK_FIELD = re.compile(r"^tinypte: model=.* stack=(\d+)/(\d+)\b", re.M)
+# The digest of every output byte of the run (the inference app's summary line).
+OUTPUTS_FIELD = re.compile(r"^tinypte: model=.* outputs=(0x[0-9a-f]{8}) ", re.M)
 
 
 def stack_of(output: str, what: str) -> int:
@@ -133,6 +155,16 @@ class InstructionModel:
 
     def measure(self, elf: Path) -> tuple[ExecuteCount, int]:
         """The first inference's exact count, and the run's stack high-water mark."""
+        count, stack, _ = self.measure_cores(elf)
+        return count, stack
+
+    def measure_cores(self, elf: Path) -> tuple[ExecuteCount, int, CoreSplit | None]:
+        """measure(), and for a two-core firmware the call's split over the cores (else None)."""
+        count, stack, split, _ = self.measure_run(elf)
+        return count, stack, split
+
+    def measure_run(self, elf: Path) -> tuple[ExecuteCount, int, CoreSplit | None, str]:
+        """measure_cores(), and the digest of the run's outputs."""
         # run.py imports its siblings and tools/ (execute_count.py, usb_ids.py), as in rp2350_test.
         environment = dict(os.environ, PYTHONPATH="tools")
         run = subprocess.run([str(self.python), str(self.run_py), str(elf), "--count-execute"],
@@ -142,14 +174,22 @@ class InstructionModel:
             tail = (run.stdout + run.stderr).strip().splitlines()[-3:]
             raise SystemExit(f"perf: {self.run_py} {elf} --count-execute failed: {' / '.join(tail)}")
         instructions, kernel_instructions, kernel_calls = (int(g) for g in found.groups())
-        return ExecuteCount(instructions, kernel_instructions, kernel_calls), stack_of(run.stdout, str(elf))
+        cores = CORES_LINE.search(run.stdout)
+        split = CoreSplit(*(int(g) for g in cores.groups())) if cores else None
+        count = ExecuteCount(instructions, kernel_instructions, kernel_calls)
+        outputs = OUTPUTS_FIELD.search(run.stdout)
+        if not outputs:
+            raise SystemExit(f"perf: {elf} printed no summary line with outputs=0x...")
+        return count, stack_of(run.stdout, str(elf)), split, outputs.group(1)
 
 
 def measure_row(models: dict[str, InstructionModel], model: str, board: str, elf: Path, board_json: Path,
                 size_json: Path, ops_json: Path, requirements_json: Path, plan_json: Path) -> Row:  # fmt: skip
     description = json.loads(board_json.read_text())
     if board in models:
-        count, stack = models[board].measure(elf)
+        count, stack, split = models[board].measure_cores(elf)
+        if split is not None:  # two cores: the row's instructions are the call's wall
+            count = ExecuteCount(split.wall, split.wall - count.runtime_instructions, count.kernel_calls)
     elif description.get("emulator"):
         (count,) = measure(elf, description["emulator"], inferences=1)
         stack = qemu_stack(elf, description["emulator"])
@@ -234,6 +274,64 @@ def memory_table(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
+# Issue 27's goals: the wall of two cores against one core's instructions, per model (at most).
+CORE_GOALS = {"resnet8_int8": 0.55, "vww_int8": 0.6, "kws_int8": 0.6}
+NO_SLOWER = 1.0  # every other model: two cores never slower than one
+
+
+@dataclass(frozen=True)
+class CoresRow:
+    """One model on a two-core board built with one core and with two."""
+
+    model: str
+    board: str
+    one_core: int  # instructions of the one-core firmware's call
+    split: CoreSplit
+    same_outputs: bool  # both firmwares' runs gave the same output bits (their outputs= digests)
+
+    @property
+    def ratio(self) -> float:
+        return self.split.wall / self.one_core
+
+    @property
+    def goal(self) -> float:
+        return CORE_GOALS.get(self.model, NO_SLOWER)
+
+
+def measure_cores_row(models: dict[str, InstructionModel], model: str, board: str, one: Path, two: Path) -> CoresRow:
+    if board not in models:
+        raise SystemExit(f"perf: --cores-row {model} {board}: the board has no instruction model to count cores on")
+    count, _, _, one_outputs = models[board].measure_run(one)
+    _, _, split, two_outputs = models[board].measure_run(two)
+    if split is None:
+        raise SystemExit(f"perf: {two} ran on one core: it is not a two-core firmware")
+    return CoresRow(model, board, count.instructions, split, one_outputs == two_outputs)
+
+
+def cores_table(rows: list[CoresRow]) -> str:
+    """One core against two: each core's instructions, core 0's waits, the wall and its ratio."""
+    head = (f"{'model':18} {'board':8} {'1 core':>11} {'core 0':>11} {'core 1':>11} {'wait 0':>10} {'wall':>11} "
+            f"{'wall/1':>6} {'goal':>5}  outputs")  # fmt: skip
+    lines = [
+        "two cores: instructions of one inference (wall = core 0's instructions + its waits)",
+        head,
+        "-" * len(head),
+    ]
+    for r in rows:
+        lines.append(f"{r.model:18} {r.board:8} {r.one_core:11d} {r.split.core0:11d} {r.split.core1:11d} "
+                     f"{r.split.wait0:10d} {r.split.wall:11d} {r.ratio:6.3f} {r.goal:5.2f}  "
+                     f"{'same' if r.same_outputs else 'DIFFER'}")  # fmt: skip
+    return "\n".join(lines)
+
+
+def cores_problems(rows: list[CoresRow]) -> list[str]:
+    slow = [f"{r.model}/{r.board}: two cores take {r.ratio:.3f} of one core's instructions, over the goal {r.goal}"
+            for r in rows if r.ratio > r.goal]  # fmt: skip
+    differ = [f"{r.model}/{r.board}: the two-core firmware's outputs differ from the one-core firmware's (outputs= digests)"
+              for r in rows if not r.same_outputs]  # fmt: skip
+    return slow + differ
+
+
 def parameters_of(ops_json: Path) -> int:
     """The model's parameter count, from the summary beside its ops.json ("parameters: N (...)")."""
     summary = ops_json.with_name(ops_json.name.removesuffix(".ops.json") + ".summary.txt")
@@ -309,6 +407,8 @@ def main(argv: list[str]) -> int:
                         metavar=("BOARD", "PYTHON", "RUN_PY"),
                         help="count BOARD's rows with `PYTHON RUN_PY ELF --count-execute` instead of QEMU")  # fmt: skip
     parser.add_argument("--min-rows", type=int, required=True, help="fail when fewer rows were measured")
+    parser.add_argument("--cores-row", nargs=4, action="append", default=[], metavar=("MODEL", "BOARD", "ONE", "TWO"),
+                        help="MODEL on BOARD's instruction model built for one core (ONE) and two (TWO)")  # fmt: skip
     parser.add_argument("--host", nargs=3, action="append", default=[], metavar=("MODEL", "PTE", "GOLDEN"),
                         help="time MODEL on the host with tinypte and ExecuTorch")  # fmt: skip
     parser.add_argument("--pte-run", type=Path, help="pte_run built -c opt (with --host)")
@@ -327,6 +427,10 @@ def main(argv: list[str]) -> int:
     if args.zoo:
         print()
         print(zoo_table(rows, {m: parameters_of(Path(paths[3])) for m, _, *paths in args.row}))
+    cores_rows = [measure_cores_row(models, m, b, Path(one), Path(two)) for m, b, one, two in args.cores_row]
+    if cores_rows:
+        print()
+        print(cores_table(cores_rows))
     host_rows = []
     if args.host:
         if not (args.pte_run and args.executorch_peer):
@@ -339,6 +443,7 @@ def main(argv: list[str]) -> int:
         return 1
     report = {"rows": [asdict(r) | {"instructions_per_mac": r.per_mac, "overhead_per_op": r.overhead_per_call}
                        for r in rows],
+              "cores_rows": [asdict(r) | {"ratio": r.ratio, "goal": r.goal} for r in cores_rows],
               "host_rows": [asdict(r) | {"ratio": r.ratio} for r in host_rows]}  # fmt: skip
     baseline = {
         r.key: {"instructions": r.instructions, "flash": r.flash, "ram": r.ram, "stack": r.stack, "arena": r.arena,
@@ -361,6 +466,7 @@ def main(argv: list[str]) -> int:
         print(f"perf: wrote {out / 'perf.json'} and {out / 'perf.png'}")
     if args.check:
         problems, notes = regressions(rows, json.loads(args.check.read_text()))
+        problems += cores_problems(cores_rows)
         for note in notes:
             print(f"perf: note {note}; `bazel run //tests/bench:perf -- --update-baseline` records it")
         for problem in problems:

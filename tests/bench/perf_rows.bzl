@@ -26,3 +26,21 @@ def perf_row_data(rows):
         for v, board in rows
         for suffix in ["", ".size.json"]
     ] + depset([v.label + suffix for v, _ in rows for suffix in [".ops.json", "_firmware_requirements", ".plan.json"]]).to_list()
+
+def cores_row_name(variant, board):
+    """The one-core firmware target of `variant` on two-core `board` (firmware_with_cores)."""
+    return "{}_{}_one_core".format(variant.name, board.name)
+
+def cores_row_args(rows):
+    """perf.py's `--cores-row` arguments: each (program, two-core board) pair's firmware built for
+    one core (`:<cores_row_name>`, declared next to the bench) and for two (the default)."""
+    return [arg for v, board in rows for arg in [
+        "--cores-row",
+        v.name,
+        board.name,
+        "$(rootpath :{})".format(cores_row_name(v, board)),
+        "$(rootpath {})".format(firmware_label(v, board)),
+    ]]
+
+def cores_row_data(rows):
+    return [":" + cores_row_name(v, board) for v, board in rows] + [firmware_label(v, board) for v, board in rows]

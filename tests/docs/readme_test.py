@@ -115,7 +115,7 @@ def claims(args: argparse.Namespace) -> list[Claim]:
         Claim(
             "the summary line's cases and tolerance",
             r"inferences=(\d+) failures=0 max_err=\.\.\. tolerance=(\S+) ticks_per_inference=\.\.\. \(systick\) "
-            r"stack=\.\.\./(\d+) PASS",
+            r"outputs=0x\.\.\. stack=\.\.\./(\d+) PASS",
             lambda: [str(cases), f"{tolerance:.2e}", str(usb["ram"]["sections"][".stack"])],
         ),
         Claim(

@@ -15,13 +15,22 @@
  * input, through a ring of a random number of rows (the fewest it needs and up to four more),
  * must equal the portable routine's out computed apart, and the ring's bytes past those rows
  * stay untouched; at least S8_CONV_MIN_IN_PLACE_CASES of them, a quarter of them with padding
- * rows that wait in the ring. */
+ * rows that wait in the ring.
+ *
+ * Then S8_CONV_SPLIT_CASES calls split over two cores (tp_s8_conv_fast_split with a test worker,
+ * runtime/kernels/tests/inline_worker.h, every call split): the first half of the out rows with
+ * the call's scratch, the second with the worker's, must equal the portable routine's out, the
+ * worker's scratch untouched past the routine's need; at least S8_CONV_MIN_SPLIT_CASES, of them
+ * S8_CONV_MIN_SPLIT_STRIDED strided and S8_CONV_MIN_SPLIT_BY_COLUMNS split by columns (one out row,
+ * or bands of one row); every other one runs in place, each band split. */
 #include <stdint.h>
 #include <string.h>
 
-#include "cortex_m/engines/s8_conv.h"
 #include "check_rng.h"
+#include "cortex_m/engines/s8_conv.h"
+#include "runtime/kernels/tests/inline_worker.h"
 #include "tinypte/board.h"
+#include "util/split.h"
 
 #define S8_CONV_CASES 400
 #define S8_CONV_MIN_CASES 380
@@ -30,6 +39,10 @@
 #define S8_CONV_IN_PLACE_CASES 200
 #define S8_CONV_MIN_IN_PLACE_CASES 190
 #define S8_CONV_MIN_IN_PLACE_LAG_CASES 50
+#define S8_CONV_SPLIT_CASES 400
+#define S8_CONV_MIN_SPLIT_CASES 380
+#define S8_CONV_MIN_SPLIT_STRIDED 30
+#define S8_CONV_MIN_SPLIT_BY_COLUMNS 30
 
 enum { MAX_IN = 2 * 9 * 9 * 40, MAX_W = 5 * 5 * 24 * 24, MAX_C = 96, MAX_OUT = 2 * 9 * 9 * 96, MAX_SCRATCH = 12288 };
 
@@ -195,6 +208,92 @@ static uint32_t check_in_place(uint32_t *checked, uint32_t *lagged) {
   return failed;
 }
 
+/* Runs S8_CONV_SPLIT_CASES calls split over two cores against the portable routine; returns the
+ * failures, counting the calls checked and the strided ones. */
+static uint32_t check_split(uint32_t *checked, uint32_t *strided, uint32_t *by_cols) {
+  uint32_t failed = 0;
+  tp_worker_install(&inline_worker);
+  tp_split_set_min_work(0);
+  for (uint32_t i = 0; i < S8_CONV_SPLIT_CASES * 8 && *checked < S8_CONV_SPLIT_CASES; i++) {
+    tp_s8_conv st;
+    const int zoo = range(0, 2) == 0, in_place = (int)(i & 2u);
+    if (!random_conv(&st, (int)(i & 1u), zoo, in_place) || st.out_h * st.out_w < 2 ||
+        (in_place && !tp_s8_conv_in_place_geometry(&st))) {
+      continue;
+    }
+    st.batches = 1;
+    const int32_t rows = st.pad_h + range(1, 4); /* bands of one row split by columns */
+    if (in_place && rows == st.pad_h + 1 && st.out_w < 2) {
+      continue; /* a band of one out position: nothing to split */
+    }
+    if (in_place && (uint32_t)(rows * st.out_sy) > MAX_RING) {
+      continue;
+    }
+    random_operands(&st, zoo);
+    tp_s8_conv_data d = {in, w, range(0, 4) == 0 ? NULL : bias, mult, shift, scratch, out_ref};
+    tp_s8_conv_portable(&st, &d);
+    memset(inline_worker_scratch, 0xa5, sizeof inline_worker_scratch);
+    const uint32_t jobs = inline_worker_jobs;
+    tp_status status;
+    if (in_place) {
+      memcpy(io, in, (size_t)st.in_sn);
+      d.in = io;
+      d.out = io;
+      status = tp_s8_conv_fast_in_place(&st, &d, ring, rows);
+    } else {
+      memset(out_fast, 0x55, (size_t)st.out_sn);
+      d.out = out_fast;
+      status = tp_s8_conv_fast_split(&st, &d);
+    }
+    const uint8_t *const wb = (const uint8_t *)inline_worker_scratch;
+    int overran = 0;
+    for (uint32_t k = tp_s8_conv_scratch_bytes(&st, true); k < sizeof inline_worker_scratch; k++) {
+      overran |= wb[k] != 0xa5;
+    }
+    ++*checked;
+    *strided += (uint32_t)(st.stride_h > 1 || st.stride_w > 1);
+    *by_cols += (uint32_t)(st.out_h == 1 || (in_place && rows == st.pad_h + 1));
+    if (status != TP_OK || inline_worker_jobs == jobs || overran ||
+        memcmp(in_place ? io : out_fast, out_ref, (size_t)st.out_sn) != 0) {
+      failed++;
+      if (failed <= 5) {
+        tp_console_puts(overran ? "s8_conv_paths: WORKER SCRATCH OVERRUN split case " : "s8_conv_paths: MISMATCH split case ");
+        put_u32(*checked);
+        tp_console_puts(st.depthwise ? " depthwise" : " conv");
+        tp_console_puts(in_place ? " in place" : "");
+        tp_console_puts(" out_h ");
+        put_u32((uint32_t)st.out_h);
+        tp_console_puts(" stride_h ");
+        put_u32((uint32_t)st.stride_h);
+        tp_console_puts(" k ");
+        put_u32((uint32_t)st.k_h);
+        tp_console_puts("x");
+        put_u32((uint32_t)st.k_w);
+        tp_console_puts(" pad ");
+        put_u32((uint32_t)st.pad_h);
+        tp_console_puts(",");
+        put_u32((uint32_t)st.pad_w);
+        tp_console_puts(" dil_h ");
+        put_u32((uint32_t)st.dil_h);
+        tp_console_puts(" in ");
+        put_u32((uint32_t)st.in_h);
+        tp_console_puts("x");
+        put_u32((uint32_t)st.in_w);
+        tp_console_puts("x");
+        put_u32((uint32_t)st.in_c);
+        tp_console_puts(" out_w ");
+        put_u32((uint32_t)st.out_w);
+        tp_console_puts(" out_c ");
+        put_u32((uint32_t)st.out_c);
+        tp_console_puts("\n");
+      }
+    }
+  }
+  tp_split_set_min_work(TP_SPLIT_MIN_WORK);
+  tp_worker_install(NULL);
+  return failed;
+}
+
 /* The in-place routine is an extension, referenced weakly by the kernels: this reference links it. */
 extern const tp_kernel tp_kernel_tinypte_s8_conv_in_place_ext;
 const tp_kernel *const s8_conv_in_place_ext = &tp_kernel_tinypte_s8_conv_in_place_ext;
@@ -271,9 +370,22 @@ int main(void) {
   tp_console_puts(" with waiting rows), ");
   put_u32(in_place_failed);
   tp_console_puts(" failed\n");
+  uint32_t split = 0, strided = 0, by_cols = 0;
+  const uint32_t split_failed = check_split(&split, &strided, &by_cols);
+  tp_console_puts("s8_conv_paths: split over two cores ");
+  put_u32(split);
+  tp_console_puts(" cases checked (");
+  put_u32(strided);
+  tp_console_puts(" strided, ");
+  put_u32(by_cols);
+  tp_console_puts(" by columns), ");
+  put_u32(split_failed);
+  tp_console_puts(" failed\n");
   const int ok = failed == 0 && checked >= S8_CONV_MIN_CASES && zoo_checked >= S8_CONV_MIN_ZOO_CASES &&
                  pointwise_checked >= S8_CONV_MIN_POINTWISE_CASES && in_place_failed == 0 &&
-                 in_place >= S8_CONV_MIN_IN_PLACE_CASES && lagged >= S8_CONV_MIN_IN_PLACE_LAG_CASES;
+                 in_place >= S8_CONV_MIN_IN_PLACE_CASES && lagged >= S8_CONV_MIN_IN_PLACE_LAG_CASES &&
+                 split_failed == 0 && split >= S8_CONV_MIN_SPLIT_CASES && strided >= S8_CONV_MIN_SPLIT_STRIDED &&
+                 by_cols >= S8_CONV_MIN_SPLIT_BY_COLUMNS;
   tp_console_puts(ok ? "s8_conv_paths: PASS\n" : "s8_conv_paths: FAIL\n");
   return ok ? 0 : 1;
 }

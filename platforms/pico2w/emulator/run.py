@@ -8,12 +8,23 @@ line, or a main that returned), then every --expect pattern must match some line
 line: "rp2350_test: PASS (N instructions, ...)" or "rp2350_test: FAIL <reason>"; exit status
 0 only on PASS.
 
-With --count-execute, the first call of tp_method_execute is counted exactly (the perf
+Two cores (machine.py): core 1 runs once core 0 launches it through the boot ROM. Then the
+last line adds each core's instructions and waits: "rp2350_test: PASS (N instructions, K
+output checks; core0=N core1=N wait0=N wait1=N)" (N: both cores' instructions). If core 0
+waits for core 1 while core 1 runs --core1-watchdog instructions without a FIFO push, a
+spinlock release or a SEV, the run fails ("core 1 did not answer: ..."). --max-instructions
+applies to each core.
+
+With --count-execute, core 0's first call of tp_method_execute is counted exactly (the perf
 bench's row for the board: tools/execute_count.py) and printed before the last line:
-"rp2350_test: execute instructions=N kernel_instructions=N kernel_calls=N".
+"rp2350_test: execute instructions=N kernel_instructions=N kernel_calls=N" (core 0's executed
+instructions, its waits excluded); when core 1 was launched, also
+"rp2350_test: execute cores=2 core0=N core1=N wait0=N wall=N": core 0's instructions in the
+call, core 1's instructions while core 0's clock went from the call's entry to its return (by
+core 1's clock, its waits excluded), the cycles core 0 waited in it, and wall = core0 + wait0.
 
 usage: run.py ELF [--console usb|uart] [--expect REGEX]... [--until REGEX]
-              [--max-instructions N] [--usb-deadline N] [--count-execute]
+              [--max-instructions N] [--usb-deadline N] [--core1-watchdog N] [--count-execute]
 """
 
 from __future__ import annotations
@@ -25,14 +36,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import peripherals
-import system_control
 import usb
 from execute_count import ExecuteCounter, Firmware
+from execute_split import CallSplit
 from machine import Machine, MachineError
 from peripherals import Block
 
 UNTIL = r"^tinypte: (model=.* (PASS|FAIL)|main returned .*)$"
-# TIMER0 counts microseconds; the model's core retires this many instructions per microsecond.
+# TIMER0 counts microseconds; a core of the model retires this many instructions per microsecond.
 INSTRUCTIONS_PER_MICROSECOND = 150
 
 
@@ -64,9 +75,9 @@ class Console:
 
 
 def blocks(machine: Machine, usb_console: Console, uart_console: Console, host: list[usb.Host]) -> list[Block]:
-    """Every modelled block; the USB host (in `host`) steps whenever the firmware reads the
-    controller's status."""
-    machine.uc.mem_map(usb.DPRAM, 0x1000)
+    """Every modelled block both cores share (machine.py adds each core's SCS and the SIO); the
+    USB host (in `host`) steps whenever the firmware reads the controller's status."""
+    machine.map_ram(usb.DPRAM, 0x1000)
     regs = usb.registers()
     host.append(usb.Host(regs, machine.uc, usb_console.put))
 
@@ -92,11 +103,10 @@ def blocks(machine: Machine, usb_console: Console, uart_console: Console, host: 
         peripherals.io_bank0(),
         peripherals.pads_bank0(),
         peripherals.uart0(uart_console.put),
-        peripherals.timer0(lambda: machine.instructions() // INSTRUCTIONS_PER_MICROSECOND),
+        peripherals.timer0(lambda: machine.now() // INSTRUCTIONS_PER_MICROSECOND),
         peripherals.ticks(),
         usb.otp_chip_id(),
         regs,
-        system_control.system_control(machine.instructions),
     ]
 
 
@@ -120,6 +130,7 @@ def main() -> int:
     parser.add_argument("--max-instructions", type=int, default=2_000_000_000)
     parser.add_argument("--console", choices=("usb", "uart"), default="usb")
     parser.add_argument("--usb-deadline", type=int, default=20_000_000)
+    parser.add_argument("--core1-watchdog", type=int, default=50_000_000)
     parser.add_argument("--count-execute", action="store_true", help="count the first tp_method_execute")
     args = parser.parse_args()
     until = re.compile(args.until)
@@ -128,14 +139,18 @@ def main() -> int:
     usb_console, uart_console = (console, other) if args.console == "usb" else (other, console)
     host: list[usb.Host] = []
     try:
-        machine = Machine(args.elf, lambda m: blocks(m, usb_console, uart_console, host), args.max_instructions)
+        machine = Machine(
+            args.elf,
+            lambda m: blocks(m, usb_console, uart_console, host),
+            args.max_instructions,
+            core1_watchdog=args.core1_watchdog,
+        )
         console.machine = machine
-        counter = ExecuteCounter(Firmware(args.elf), wanted=1) if args.count_execute else None
-        if counter is not None:
-            machine.instruction_listener = counter.step_all
+        counter = None
+        if args.count_execute:
+            counter = CallSplit(ExecuteCounter(Firmware(args.elf), wanted=1), *machine.cores)
         if args.console == "usb":
-            machine.deadline = args.usb_deadline
-            machine.deadline_check = lambda: usb_deadline(machine, host[0], args.usb_deadline)
+            machine.check_at(args.usb_deadline, lambda: usb_deadline(machine, host[0], args.usb_deadline))
         machine.run()
     except MachineError as error:
         print(f"rp2350_test: FAIL {error}")
@@ -150,13 +165,21 @@ def main() -> int:
             print(f"rp2350_test: FAIL no output line matches /{pattern}/")
             return 1
     if counter is not None:
-        if not counter.counts:
+        count = counter.count
+        if count is None:
             print("rp2350_test: FAIL the firmware never returned from tp_method_execute")
             return 1
-        count = counter.counts[0]
         print(f"rp2350_test: execute instructions={count.instructions} "
               f"kernel_instructions={count.kernel_instructions} kernel_calls={count.kernel_calls}")  # fmt: skip
-    print(f"rp2350_test: PASS ({machine.total_instructions()} instructions, {len(args.expect)} output checks)")
+        split = counter.split()
+        if split is not None:
+            print(split.line())
+    cores = ""
+    if machine.cores[1].started:
+        core0, core1 = machine.cores
+        cores = (f"; core0={core0.total_instructions()} core1={core1.total_instructions()} "
+                 f"wait0={core0.waited} wait1={core1.waited}")  # fmt: skip
+    print(f"rp2350_test: PASS ({machine.total_instructions()} instructions, {len(args.expect)} output checks{cores})")
     return 0
 
 

@@ -177,7 +177,21 @@ def render(
         + layout_checks
         + f'static uint64_t pool[{(needs.firmware_pool_bytes + 7) // 8}] __attribute__((section("{_section(placement, "pool", ".bss.tinypte.pool")}")));\n'
         "void *const tp_app_pool = pool;\n"
-        "const size_t tp_app_pool_size = sizeof pool;\n"
+        "const size_t tp_app_pool_size = sizeof pool;\n" + worker_scratch_c(needs.worker_scratch_bytes)
+    )
+
+
+def worker_scratch_c(size: int) -> str:
+    """The second core's scratch, in firmware built for two cores only (TP_BOARD_CORES == 2):
+    `size` bytes, the most a call split over two cores needs (at least one word)."""
+    words = max(1, (size + 3) // 4)
+    return (
+        "\n#if TP_BOARD_CORES == 2\n"
+        f"/* Scratch of the second core's half of a split call: {size} B, the most any call needs. */\n"
+        f'static uint32_t worker_scratch[{words}] __attribute__((section(".bss.tinypte.worker")));\n'
+        "void *const tp_app_worker_scratch = worker_scratch;\n"
+        "const uint32_t tp_app_worker_scratch_size = sizeof worker_scratch;\n"
+        "#endif\n"
     )
 
 

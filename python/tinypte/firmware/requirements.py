@@ -35,6 +35,8 @@ class Requirements:
     # The method decoded at build time (tinypte.firmware.method_image), or None with the reason.
     image: dict[str, Any] | None = None
     image_unavailable: str = ""
+    # The second core's scratch (tinypte/worker.h): the most a call split over two cores needs.
+    worker_scratch_bytes: int = 0
 
     @property
     def firmware_pool_bytes(self) -> int:
@@ -55,6 +57,7 @@ class Requirements:
             int(data.get("kernel_calls", 0)),
             data.get("image"),
             str(data.get("image_unavailable", "")),
+            int(data.get("worker_scratch_bytes", 0)),
         )
 
     @classmethod

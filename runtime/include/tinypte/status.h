@@ -42,7 +42,10 @@
     "an integer division, remainder or floor division by zero (ATen raises; there is no result)")                \
   X(TP_ERR_DIM_ORDER, 17,                                                                                         \
     "a channels-last tensor reaches a kernel that reads only contiguous ones (method->failed_operator names "    \
-    "it): export with contiguous tensors there, or use a kernel flagged TP_KERNEL_DIM_ORDERS")
+    "it): export with contiguous tensors there, or use a kernel flagged TP_KERNEL_DIM_ORDERS")                   \
+  X(TP_ERR_WORKER, 18,                                                                                            \
+    "the second core did not finish its half of a kernel call in time (the board's core-1 timeout): it "          \
+    "crashed or never started; build with the board's cores=1 to run on one core")
 
 typedef enum tp_status {
 #define TP_STATUS_ENUM_ENTRY(name, code, message) name = code,

@@ -2,6 +2,7 @@
  * reference (the arithmetic: engines/s8_add.h). self and other broadcast (the reference accepts
  * equal shapes and channel broadcasts); inputs of one shape take the engine's fast loop. */
 #include "cortex_m/engines/s8_add.h"
+#include "util/split.h"
 
 typedef struct quantized_add_state {
   tp_bcast_packed bcast;
@@ -21,12 +22,31 @@ static tp_status quantized_add_run(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-/* Inputs of one shape (one merged dimension, neither repeating): the engine's loop. */
+/* Elements [i0, i1) of a same-shape add (ctx: the call). */
+static void same_shape_part(const void *ctx, int32_t i0, int32_t i1, void *scratch) {
+  (void)scratch;
+  const tp_kernel_call *call = ctx;
+  const quantized_add_state *st = call->state;
+  const int8_t *x = call->args[ADD_SELF]->as.tensor->data, *y = call->args[ADD_OTHER]->as.tensor->data;
+  int8_t *out = call->args[ADD_OUT]->as.tensor->data;
+  tp_s8_add_same_shape(&st->add, x + i0, y + i0, out + i0, (uint32_t)(i1 - i0));
+}
+
+/* Each element costs about as much as this many multiply-adds of a convolution (two
+ * requantizations of a term and one of the sum). */
+#define ADD_ELEMENT_WORK 6u
+
+/* Inputs of one shape (one merged dimension, neither repeating): the engine's loop, the elements
+ * split over two cores when a worker is installed (util/split.h; 16-element vectors whole). */
 static tp_status quantized_add_same_shape_run(const tp_kernel_call *call) {
   const quantized_add_state *st = call->state;
-  tp_s8_add_same_shape(&st->add, call->args[ADD_SELF]->as.tensor->data, call->args[ADD_OTHER]->as.tensor->data,
-                       call->args[ADD_OUT]->as.tensor->data, st->bcast.sizes[0]);
-  return TP_OK;
+  const uint32_t n = st->bcast.sizes[0];
+  if ((uint64_t)n * ADD_ELEMENT_WORK < tp_split_min_work) { /* small: the loop itself */
+    tp_s8_add_same_shape(&st->add, call->args[ADD_SELF]->as.tensor->data, call->args[ADD_OTHER]->as.tensor->data,
+                         call->args[ADD_OUT]->as.tensor->data, n);
+    return TP_OK;
+  }
+  return tp_split_run(same_shape_part, call, (int32_t)n, 16, (uint64_t)n * ADD_ELEMENT_WORK, 0, NULL);
 }
 
 /* An input's (or the output's) zero point, multiplier and shift at args[at..at+2]. */

@@ -38,7 +38,7 @@ static tp_status batch_matmul_run(const tp_kernel_call *call) {
   const int8_t *rhs = call->args[BM_RHS]->as.tensor->data;
   int8_t *out = call->args[BM_OUT]->as.tensor->data;
   for (uint32_t b = 0; b < st->batches; b++) {
-    tp_s8_matmul_run(mm, lhs, rhs, NULL, out);
+    TP_TRY(tp_s8_matmul_run_any(mm, lhs, rhs, NULL, out));
     lhs += mm->rows * mm->depth;
     rhs += mm->cols * mm->depth;
     out += mm->rows * mm->cols;

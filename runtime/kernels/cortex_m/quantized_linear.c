@@ -59,9 +59,8 @@ static tp_status linear_run(const tp_kernel_call *call) {
   tp_s8_matmul mm;
   derive_product(call, &mm);
   const int32_t *column = st->column_term != 0 ? call->args[st->column_term]->as.tensor->data : NULL;
-  tp_s8_matmul_run(&mm, call->args[QL_INPUT]->as.tensor->data, call->args[QL_WEIGHTS]->as.tensor->data, column,
-                   call->args[QL_OUT]->as.tensor->data);
-  return TP_OK;
+  return tp_s8_matmul_run_any(&mm, call->args[QL_INPUT]->as.tensor->data, call->args[QL_WEIGHTS]->as.tensor->data,
+                              column, call->args[QL_OUT]->as.tensor->data);
 }
 
 static tp_status linear_empty(const tp_kernel_call *call) {

@@ -17,6 +17,7 @@
  * rows. Every out row is computed by the routine the call takes out of place, from the same
  * input bytes, so the out is bit-identical (tests/kernels/s8_conv_paths.c checks it against
  * the portable routine out of place on every board). */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -49,28 +50,26 @@ static void copy_forward(int8_t *dst, const int8_t *src, size_t n) {
   }
 }
 
-void tp_s8_conv_fast_in_place(const tp_s8_conv *st, const tp_s8_conv_data *d, int8_t *ring, int32_t ring_rows) {
-  const int32_t lag = st->pad_h, rb_in = st->in_sy, rb_out = st->out_sy;
+tp_status tp_s8_conv_fast_in_place(const tp_s8_conv *st, const tp_s8_conv_data *d, int8_t *ring, int32_t ring_rows) {
+  const int32_t lag = st->pad_h, rb_out = st->out_sy;
   const int32_t band_max = ring_rows - lag;
   int8_t *const io = d->out;
   int32_t stored = 0; /* out rows [0, stored) are in place; [stored, o0) wait in the ring's first rows */
+  bool worker_has_records = false;
   for (int32_t o0 = 0; o0 < st->out_h;) {
     const int32_t band = st->out_h - o0 < band_max ? st->out_h - o0 : band_max;
     const int32_t waiting = o0 - stored;
-    /* The band as a convolution of its own: input from its first row read (at the top, the
-     * padding rows instead), the same out positions' taps and bounds. */
-    const int32_t top = o0 - st->pad_h, first = top > 0 ? top : 0;
-    tp_s8_conv sub = *st;
-    sub.in_h = st->in_h - first;
-    sub.pad_h = first - top;
-    sub.out_h = band;
-    sub.in_sn = sub.in_h * rb_in;
-    sub.out_sn = band * rb_out;
+    /* The band as a convolution of its own (tp_s8_conv_rows), its out in the ring; its rows
+     * split over two cores when a worker is installed. */
+    tp_s8_conv sub;
+    tp_s8_conv_data sd;
+    tp_s8_conv_rows(st, d, o0, o0 + band, &sub, &sd);
     sub.prepared = o0 > 0; /* the first band's routine made the call's records */
-    tp_s8_conv_data sd = *d;
-    sd.in = d->in + first * rb_in;
+    sub.worker_prepared = worker_has_records; /* and a split band's, in the worker's scratch */
     sd.out = ring + waiting * rb_out;
-    tp_s8_conv_fast(&sub, &sd);
+    bool split;
+    TP_TRY(tp_s8_conv_fast_split_band(&sub, &sd, &split));
+    worker_has_records = worker_has_records || split;
     o0 += band;
     /* Rows whose bytes no later row reads: those up to o0 - 1 - lag. */
     const int32_t storable = o0 - lag - stored;
@@ -81,6 +80,7 @@ void tp_s8_conv_fast_in_place(const tp_s8_conv *st, const tp_s8_conv_data *d, in
     }
   }
   copy_forward(io + stored * rb_out, ring, (size_t)(st->out_h - stored) * (size_t)rb_out);
+  return TP_OK;
 }
 
 /* The extension's registry entry: what makes firmware link this file. Never a program's operator. */

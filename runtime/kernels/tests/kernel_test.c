@@ -31,9 +31,12 @@
 #include <string.h>
 
 #include "cortex_m/engines/s8_conv.h"
+#include "cortex_m/engines/s8_matmul.h"
+#include "inline_worker.h"
 #include "kernel_util.h"
 #include "tinypte/kernel.h"
 #include "util/broadcast.h"
+#include "util/split.h"
 
 /* The test fails below these numbers of passing cases: in total (generated and derived; the
  * count when last raised: raise it with the cases), and for every operator that has cases, OK
@@ -98,6 +101,11 @@ typedef struct kc_case {
 #define NCASES (sizeof(kc_cases) / sizeof(kc_cases[0]))
 
 static int failures = 0;
+
+/* OK cases whose calls were split over two cores (run_split): at least MIN_SPLIT_CASES, the
+ * cortex_m convolutions, depthwise convolutions, linear layers, matmuls, poolings and adds. */
+#define MIN_SPLIT_CASES 60
+static uint32_t split_cases = 0;
 
 /* --- Derived error cases --- */
 
@@ -536,7 +544,22 @@ static int run_once(op_stats *op, const kc_case *kc, mutation m, uint8_t fill) {
   return result;
 }
 
-/* A case (twice for OK cases, with different out fills); counts it. Returns whether it passed. */
+/* An OK case once more with a second core (inline_worker.h) splitting every call it can: the
+ * split parts must give the same values (kernels split out rows, columns or elements over two
+ * cores; util/split.h). Returns run_once's result. */
+static int run_split(op_stats *op, const kc_case *kc, mutation m) {
+  tp_worker_install(&inline_worker);
+  tp_split_set_min_work(0);
+  const uint32_t before = inline_worker_jobs;
+  const int result = run_once(op, kc, m, 0x3C);
+  split_cases += inline_worker_jobs > before;
+  tp_split_set_min_work(TP_SPLIT_MIN_WORK);
+  tp_worker_install(NULL);
+  return result;
+}
+
+/* A case (twice for OK cases, with different out fills, then split over two cores); counts it.
+ * Returns whether it passed. */
 static bool run_case(op_stats *op, const kc_case *kc, mutation m) {
   int result = run_once(op, kc, m, 0xA5);
   if (result < 0) {
@@ -545,6 +568,9 @@ static bool run_case(op_stats *op, const kc_case *kc, mutation m) {
   const bool expect_ok = (m.kind == MUT_NONE || m.kind == MUT_FUSED_CLAMP) && kc->status == TP_OK;
   if (result == 1 && expect_ok) {
     result = run_once(op, kc, m, 0x5A);
+  }
+  if (result == 1 && expect_ok) {
+    result = run_split(op, kc, m);
   }
   if (result != 1) {
     op->failed++;
@@ -765,7 +791,28 @@ static uint32_t report(void) {
   return total;
 }
 
+/* A second core that never answers: the split call returns TP_ERR_WORKER. Returns the failures. */
+static int check_worker_timeout(void) {
+  int8_t x[64], y[64], out[64];
+  memset(x, 3, sizeof x);
+  memset(y, 4, sizeof y);
+  tp_worker_install(&inline_worker);
+  tp_split_set_min_work(0);
+  inline_worker_fail = true;
+  const tp_s8_matmul p = {2, 2, 16, 0, 0, 1 << 30, 0, 0, -128, 127, false};
+  const tp_status status = tp_s8_matmul_run_split(&p, x, y, NULL, out);
+  tp_split_set_min_work(TP_SPLIT_MIN_WORK);
+  tp_worker_install(NULL);
+  if (status != TP_ERR_WORKER) {
+    printf("FAIL a split call whose second core never answers returned %s, not TP_ERR_WORKER\n",
+           tp_status_name(status));
+    return 1;
+  }
+  return 0;
+}
+
 int main(void) {
+  failures += check_worker_timeout();
   check_scalar_helpers();
   check_plan_helpers();
   for (uint32_t n = 0; n < NCASES; n++) {
@@ -780,7 +827,12 @@ int main(void) {
     }
   }
   const uint32_t total = report();
-  printf("total: %u cases passed over %u operators (%u generated), %d helper checks, %u scratch sizes; %d failure(s)\n",
-         total, nops, (unsigned)NCASES, helper_checks, scratch_checks, failures);
+  if (split_cases < MIN_SPLIT_CASES) {
+    printf("FAIL: %u cases split over two cores, fewer than %d\n", split_cases, MIN_SPLIT_CASES);
+    failures++;
+  }
+  printf("total: %u cases passed over %u operators (%u generated), %d helper checks, %u scratch sizes, %u split over "
+         "two cores; %d failure(s)\n",
+         total, nops, (unsigned)NCASES, helper_checks, scratch_checks, split_cases, failures);
   return failures == 0 ? 0 : 1;
 }

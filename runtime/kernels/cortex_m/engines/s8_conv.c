@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "cortex_m/engines/s8_conv_window.h"
+#include "tinypte/worker.h"
+#include "util/split.h"
 
 /* The convolution loops are where an int8 model's time goes: at -Os GCC keeps their sums and
  * pointers on the stack (every step loads and stores them), so this file is compiled for
@@ -277,6 +279,138 @@ static int8_t *ring_of(const tp_s8_conv *st, const tp_tensor *scratch, int32_t *
   return (int8_t *)scratch->data + need;
 }
 
+/* --- Two cores: a call's out rows in two parts (util/split.h) --- */
+
+/* A call's multiply-adds: what splitting it saves. */
+static uint64_t conv_work(const tp_s8_conv *st) {
+  return (uint64_t)st->out_h * (uint64_t)st->out_w * (uint64_t)st->out_c * (uint64_t)(st->k_h * st->k_w * st->cin_g);
+}
+
+void tp_s8_conv_rows(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t o0, int32_t o1, tp_s8_conv *sub,
+                     tp_s8_conv_data *sd) {
+  /* Rows [o0, o1) as a convolution of their own: the input from the first row they read (at
+   * the top, the padding rows instead), the same taps and bounds for each out position. */
+  const int32_t top = o0 * st->stride_h - st->pad_h, first = top > 0 ? top : 0;
+  *sub = *st;
+  sub->in_h = st->in_h - first;
+  sub->pad_h = first - top;
+  sub->out_h = o1 - o0;
+  sub->in_sn = sub->in_h * st->in_sy;
+  sub->out_sn = sub->out_h * st->out_sy;
+  *sd = *d;
+  sd->in = d->in + first * st->in_sy;
+  sd->out = d->out + o0 * st->out_sy;
+}
+
+void tp_s8_conv_cols(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t x0, int32_t x1, tp_s8_conv *sub,
+                     tp_s8_conv_data *sd) {
+  /* One out row's columns [x0, x1): contiguous outs (a row's positions follow each other), the
+   * input from the first column they read (at the left, the padding instead); the rows keep
+   * their stride (in_sy). */
+  const int32_t left = x0 * st->stride_w - st->pad_w, first = left > 0 ? left : 0;
+  *sub = *st;
+  sub->in_w = st->in_w - first;
+  sub->pad_w = first - left;
+  sub->out_w = x1 - x0;
+  *sd = *d;
+  sd->in = d->in + first * st->in_sx;
+  sd->out = d->out + x0 * st->out_sx;
+}
+
+/* One core's part of a split call (ctx: the whole call): out rows [o0, o1), or for a call of one
+ * out row, out columns. (Whole rows: a part that starts or ends inside a row costs the routines
+ * more than the rows' imbalance saves, measured on the zoo's depthwise and pointwise bands.) */
+typedef struct conv_split {
+  const tp_s8_conv *st;
+  const tp_s8_conv_data *d;
+  bool by_cols;
+} conv_split;
+
+static void conv_part(const void *ctx, int32_t o0, int32_t o1, void *scratch) {
+  const conv_split *c = ctx;
+  tp_s8_conv sub;
+  tp_s8_conv_data sd;
+  if (c->by_cols) {
+    tp_s8_conv_cols(c->st, c->d, o0, o1, &sub, &sd);
+  } else {
+    tp_s8_conv_rows(c->st, c->d, o0, o1, &sub, &sd);
+  }
+  if (scratch != c->d->scratch) {
+    sub.prepared = c->st->worker_prepared; /* the worker's scratch, and whether it holds the records */
+  }
+  sd.scratch = scratch;
+  tp_s8_conv_fast(&sub, &sd);
+}
+
+static bool splittable(const tp_s8_conv *st) { return st->fast && st->batches == 1; }
+
+/* A pointwise call whose input and out pixels each follow one another (1 x 1, stride 1, no
+ * padding, whole rows): the same call as one row of all its out positions. */
+static bool pointwise_flat(const tp_s8_conv *st, tp_s8_conv *flat) {
+  if (!(st->k_h == 1 && st->k_w == 1 && st->stride_h == 1 && st->stride_w == 1 && st->pad_h == 0 &&
+        st->pad_w == 0 && st->in_sx == st->in_c && st->in_sy == st->in_w * st->in_c && st->out_w == st->in_w &&
+        st->out_h <= st->in_h && st->out_sx == st->out_c && st->out_sy == st->out_w * st->out_c)) {
+    return false;
+  }
+  *flat = *st;
+  flat->in_h = 1;
+  flat->out_h = 1;
+  flat->in_w = st->out_h * st->out_w;
+  flat->out_w = flat->in_w;
+  flat->in_sy = flat->in_w * st->in_c;
+  flat->out_sy = flat->out_w * st->out_c;
+  flat->in_sn = flat->in_sy;
+  flat->out_sn = flat->out_sy;
+  return true;
+}
+
+/* Split points of a row's columns fall on multiples of four: the routines take four out
+ * positions at a time, so each part's groups are the one-core run's. */
+#define CONV_COLUMN_ALIGN 4
+
+/* The split itself (its views of the call live in this frame only, not in the one-core path's). */
+__attribute__((noinline)) static tp_status split_conv(const tp_s8_conv *st, const tp_s8_conv_data *d, uint64_t work,
+                                                      bool *split) {
+  /* Out rows; one row (a band of one, a 1 x W out, or a pointwise call seen as one row of all its
+   * positions, which balances the parts to four positions): its columns. */
+  tp_s8_conv flat;
+  const tp_s8_conv *view = pointwise_flat(st, &flat) ? &flat : st;
+  const bool by_cols = view->out_h == 1;
+  const int32_t count = by_cols ? view->out_w : view->out_h;
+  const int32_t align = by_cols && count >= 2 * CONV_COLUMN_ALIGN ? CONV_COLUMN_ALIGN : 1;
+  const int32_t mid = tp_split_point(count, align, work, tp_s8_conv_scratch_bytes(st, true));
+  *split = mid > 0;
+  if (mid <= 0) {
+    tp_s8_conv_fast(st, d);
+    return TP_OK;
+  }
+  const conv_split c = {view, d, by_cols};
+  return tp_split_run_at(conv_part, &c, mid, count, d->scratch);
+}
+
+tp_status tp_s8_conv_fast_split_band(const tp_s8_conv *st, const tp_s8_conv_data *d, bool *split) {
+  const uint64_t work = conv_work(st);
+  if (!splittable(st) || work < tp_split_min_work || tp_worker_installed() == NULL) {
+    *split = false; /* one core: straight to the routine, the call as it is */
+    tp_s8_conv_fast(st, d);
+    return TP_OK;
+  }
+  return split_conv(st, d, work, split);
+}
+
+tp_status tp_s8_conv_fast_split(const tp_s8_conv *st, const tp_s8_conv_data *d) {
+  bool split;
+  return tp_s8_conv_fast_split_band(st, d, &split);
+}
+
+/* At prepare: the worker's scratch a split run of the call takes (what the firmware's build
+ * sizes it by: pte_requirements reports the most any call notes). */
+static void note_worker_scratch(const tp_s8_conv *st) {
+  if (splittable(st) && tp_split_worth_it(st->out_h * st->out_w, conv_work(st))) {
+    tp_worker_note_scratch(tp_s8_conv_scratch_bytes(st, true));
+  }
+}
+
 tp_status tp_s8_conv_prepare(const tp_kernel_call *call, tp_s8_conv_kind kind, tp_s8_conv_call *state,
                              tp_kernel_run_fn *run) {
   TP_TRY(check_args(call, kind));
@@ -296,12 +430,16 @@ tp_status tp_s8_conv_prepare(const tp_kernel_call *call, tp_s8_conv_kind kind, t
     int32_t rows;
     (void)ring_of(&st, scratch, &rows);
     TP_CHECK_ARGS(rows > st.pad_h);
+    note_worker_scratch(&st);
     *run = tp_s8_conv_run_fast;
     return TP_OK;
   }
   const bool on_stack =
       st.fast && !scratch_planned(tp_s8_conv_scratch_bytes(&st, true), call->args[st.a_scratch]->as.tensor);
   *run = on_stack ? tp_s8_conv_run_fast_stack : st.fast ? tp_s8_conv_run_fast : tp_s8_conv_run_portable;
+  if (*run == tp_s8_conv_run_fast) {
+    note_worker_scratch(&st);
+  }
   return TP_OK;
 }
 
@@ -379,11 +517,10 @@ tp_status tp_s8_conv_run_fast(const tp_kernel_call *call) {
   if ((const void *)d.out == (const void *)d.in) { /* in place: prepare checked the ring */
     int32_t rows;
     int8_t *const ring = ring_of(&st, call->args[st.a_scratch]->as.tensor, &rows);
-    tp_s8_conv_fast_in_place(&st, &d, ring, rows);
-  } else {
-    tp_s8_conv_fast(&st, &d);
+    return tp_s8_conv_fast_in_place(&st, &d, ring, rows);
   }
-  return TP_OK;
+  bool split;
+  return tp_s8_conv_fast_split_band(&st, &d, &split);
 }
 
 tp_status tp_s8_conv_run_fast_stack(const tp_kernel_call *call) {

@@ -50,6 +50,8 @@ typedef struct tp_s8_conv {
    * rows after the first of a call run in place: same weights, same records); the DSP and
    * Helium routines then skip making them again. */
   uint8_t prepared;
+  /* The same for the worker's scratch (a split band after a split band of the same call). */
+  uint8_t worker_prepared;
 } tp_s8_conv;
 
 /* The kinds of convolution the four operators are. */
@@ -109,6 +111,27 @@ void tp_s8_conv_portable(const tp_s8_conv *st, const tp_s8_conv_data *d);
  *  must hold tp_s8_conv_scratch_bytes(st, true) bytes, 4-byte aligned. */
 void tp_s8_conv_fast(const tp_s8_conv *st, const tp_s8_conv_data *d);
 
+/** tp_s8_conv_fast of `st`, its out rows (one row: its columns) split over two cores when a
+ *  worker is installed and the call is large enough (util/split.h; one batch): the worker
+ *  computes the second half (the smaller of an odd count) with its own scratch, each out by the
+ *  same routine, so the out is bit-identical.
+ *  TP_ERR_WORKER when the worker does not answer. */
+tp_status tp_s8_conv_fast_split(const tp_s8_conv *st, const tp_s8_conv_data *d);
+
+/** tp_s8_conv_fast_split, setting *split when the worker computed part of the call (its scratch
+ *  then holds the call's records: a later band may set st->worker_prepared). */
+tp_status tp_s8_conv_fast_split_band(const tp_s8_conv *st, const tp_s8_conv_data *d, bool *split);
+
+/** Out rows [o0, o1) of `st` on `d` as a convolution of their own (*sub on *sd): what a band of
+ *  rows (in place) and each core's part of a split call compute. */
+void tp_s8_conv_rows(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t o0, int32_t o1, tp_s8_conv *sub,
+                     tp_s8_conv_data *sd);
+
+/** Out columns [x0, x1) of `st` (one out row: out_h == 1) on `d` as a convolution of their own
+ *  (*sub on *sd): each core's part of a split call of one row (a band of one row in place). */
+void tp_s8_conv_cols(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t x0, int32_t x1, tp_s8_conv *sub,
+                     tp_s8_conv_data *sd);
+
 /** Scratch bytes the routine for `st` needs on this core (`fast`: the fast routine). */
 uint32_t tp_s8_conv_scratch_bytes(const tp_s8_conv *st, bool fast);
 
@@ -124,9 +147,10 @@ bool tp_s8_conv_in_place_geometry(const tp_s8_conv *st);
 int32_t tp_s8_conv_in_place_ring_rows(const tp_s8_conv *st, uint32_t ring_bytes);
 
 /** tp_s8_conv_fast of `st` (tp_s8_conv_in_place_geometry) with d->out == d->in, using
- *  `ring_rows` rows of `ring` (more than st->pad_h; not part of d->scratch). Weak: NULL when the
- *  firmware does not link the extension (prepare then refuses the call, TP_ERR_UNSUPPORTED). */
-void tp_s8_conv_fast_in_place(const tp_s8_conv *st, const tp_s8_conv_data *d, int8_t *ring, int32_t ring_rows)
+ *  `ring_rows` rows of `ring` (more than st->pad_h; not part of d->scratch), each band of rows
+ *  split over two cores like tp_s8_conv_fast_split. Weak: NULL when the firmware does not link
+ *  the extension (prepare then refuses the call, TP_ERR_UNSUPPORTED). */
+tp_status tp_s8_conv_fast_in_place(const tp_s8_conv *st, const tp_s8_conv_data *d, int8_t *ring, int32_t ring_rows)
     __attribute__((weak));
 
 /** The name of this core's fast path: "dsp", "mve" or "portable". */

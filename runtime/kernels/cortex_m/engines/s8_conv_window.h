@@ -131,11 +131,14 @@ static inline void one_input_as_conv(const tp_s8_conv *st, const tp_s8_conv_data
 }
 
 /* Whether consecutive columns' windows are consecutive K-byte runs of the input (a 1x1
- * convolution, stride 1, no padding, NHWC rows one after the other): columns pos..pos+3 are
- * then K * 4 bytes from input pixel pos on. */
+ * convolution, stride 1, no padding, NHWC pixels one after the other: whole rows one after the
+ * other, or one row, maybe part of one (a split call's part, tp_s8_conv_cols), every out row
+ * inside the input (a split call's rows may end in the bottom padding, tp_s8_conv_rows)):
+ * columns pos..pos+3 are then K * 4 bytes from input pixel pos on. */
 static inline bool pointwise_runs(const tp_s8_conv *st) {
   return st->k_h == 1 && st->k_w == 1 && st->stride_h == 1 && st->stride_w == 1 && st->pad_h == 0 &&
-         st->pad_w == 0 && st->in_sx == st->in_c && st->in_sy == st->in_w * st->in_c && st->out_w == st->in_w;
+         st->pad_w == 0 && st->in_sx == st->in_c && st->out_w <= st->in_w && st->out_h <= st->in_h &&
+         (st->out_h == 1 || (st->in_sy == st->in_w * st->in_c && st->out_w == st->in_w));
 }
 
 /* A word from any address (a byte at a time where unaligned words are not allowed). */

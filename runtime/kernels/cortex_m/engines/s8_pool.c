@@ -1,6 +1,8 @@
 /* The int8 2-D poolings of the Cortex-M backend (see s8_pool.h). */
 #include "cortex_m/engines/s8_pool.h"
 
+#include "util/split.h"
+
 #include "util/nn.h"
 
 /* Kernel and stride bound, so the window arithmetic of run stays well inside int32. */
@@ -150,24 +152,28 @@ tp_status tp_s8_max_pool_nhwc_run(const tp_kernel_call *call) {
   return TP_OK;
 }
 
-/* NHWC, 2x2 windows at stride 2 without padding: four rows of channels per out pixel. */
-tp_status tp_s8_max_pool_nhwc_2x2_run(const tp_kernel_call *call) {
-  tp_s8_max_pool_state derived;
-  max_pool_derive(call, &derived);
-  const tp_s8_max_pool_state *st = &derived;
-  const tp_s8_pool g = st->g;
-  const int8_t *restrict in = (const int8_t *)call->args[MP_INPUT]->as.tensor->data;
-  int8_t *restrict o = (int8_t *)call->args[MP_OUT]->as.tensor->data;
+/* NHWC, 2x2 windows at stride 2 without padding: four rows of channels per out pixel. Out rows
+ * [r0, r1), counted over the batch: out row r (image r / oh, row r % oh) reads input rows
+ * 2 (r % oh) and 2 (r % oh) + 1. */
+typedef struct max_rows_job {
+  const tp_s8_max_pool_state *st;
+  const int8_t *in;
+  int8_t *out;
+} max_rows_job;
+
+static void max_pool_nhwc_2x2_rows(const void *ctx, int32_t r0, int32_t r1, void *scratch) {
+  (void)scratch;
+  const max_rows_job *job = ctx;
+  const tp_s8_pool g = job->st->g;
   const uint32_t c = (uint32_t)g.c;
   const uint32_t row = (uint32_t)g.iw * c;
-  const uint32_t rows = (uint32_t)g.n * (uint32_t)g.oh;
   const uint32_t cols = (uint32_t)g.ow;
-  const int32_t lo = st->lo, hi = st->hi;
-  /* Out row r (image r / oh, row r % oh) reads input rows 2 (r % oh) and 2 (r % oh) + 1. */
+  const int32_t lo = job->st->lo, hi = job->st->hi;
   const uint32_t image = (uint32_t)g.ih * row;
-  for (uint32_t r = 0; r < rows; r++) {
+  int8_t *restrict o = job->out + (uint32_t)r0 * cols * c;
+  for (uint32_t r = (uint32_t)r0; r < (uint32_t)r1; r++) {
     const uint32_t n = r / (uint32_t)g.oh, oy = r % (uint32_t)g.oh;
-    const int8_t *restrict a = in + n * image + 2u * oy * row;
+    const int8_t *restrict a = job->in + n * image + 2u * oy * row;
     const int8_t *restrict b = a + row;
     for (uint32_t ox = 0; ox < cols; ox++, a += 2u * c, b += 2u * c, o += c) {
       for (uint32_t k = 0; k < c; k++) {
@@ -176,7 +182,20 @@ tp_status tp_s8_max_pool_nhwc_2x2_run(const tp_kernel_call *call) {
       }
     }
   }
-  return TP_OK;
+}
+
+/* Each out element costs about as much as this many multiply-adds of a convolution. */
+#define MAX_2X2_ELEMENT_WORK 8u
+
+/* The out rows split over two cores when a worker is installed (util/split.h). */
+tp_status tp_s8_max_pool_nhwc_2x2_run(const tp_kernel_call *call) {
+  tp_s8_max_pool_state st;
+  max_pool_derive(call, &st);
+  const max_rows_job job = {&st, (const int8_t *)call->args[MP_INPUT]->as.tensor->data,
+                            (int8_t *)call->args[MP_OUT]->as.tensor->data};
+  const int32_t rows = st.g.n * st.g.oh;
+  const uint64_t work = (uint64_t)rows * (uint64_t)st.g.ow * (uint64_t)st.g.c * MAX_2X2_ELEMENT_WORK;
+  return tp_split_run(max_pool_nhwc_2x2_rows, &job, rows, 1, work, 0, NULL);
 }
 
 /* NCHW: one plane at a time. */
@@ -319,47 +338,83 @@ static void avg_block8(const int8_t *restrict in, const tp_s8_pool *g, uint32_t 
   o[7] = avg_quantize(a7, count, scale, zp);
 }
 
-tp_status tp_s8_avg_pool_nhwc_run(const tp_kernel_call *call) {
-  tp_s8_avg_pool_state derived;
-  avg_pool_derive(call, &derived);
-  const tp_s8_avg_pool_state *st = &derived;
-  const tp_s8_pool g = st->g;
-  const int8_t *restrict in = (const int8_t *)call->args[AP_INPUT]->as.tensor->data;
-  int8_t *restrict o = (int8_t *)call->args[AP_OUT]->as.tensor->data;
+/* An NHWC average pooling's part: out rows [r0, r1) (counted over the batch: row r is image
+ * r / oh, out row r % oh) and of each out pixel the channels [c0, c1). */
+typedef struct avg_part {
+  const tp_s8_avg_pool_state *st;
+  const int8_t *in;
+  int8_t *out;
+} avg_part;
+
+static void avg_pool_nhwc_block(const avg_part *job, int32_t r0, int32_t r1, uint32_t c0, uint32_t c1) {
+  const tp_s8_pool g = job->st->g;
   const uint32_t c = (uint32_t)g.c;
-  const float scale = st->scale;
-  const int32_t zp = st->zero_point;
-  for (int32_t n = 0; n < g.n; n++, in += (uint32_t)g.ih * (uint32_t)g.iw * c) {
-    for (int32_t oy = 0; oy < g.oh; oy++) {
-      int32_t y0, y1;
-      window(oy, g.sh, g.ph, g.kh, g.ih, &y0, &y1);
-      for (int32_t ox = 0; ox < g.ow; ox++, o += c) {
-        int32_t x0, x1;
-        window(ox, g.sw, g.pw, g.kw, g.iw, &x0, &x1);
-        const int32_t count = (y1 - y0) * (x1 - x0);
-        uint32_t c0 = 0;
-        for (; c0 + AVG_BLOCK <= c; c0 += AVG_BLOCK) {
-          avg_block8(in + c0, &g, c, y0, y1, x0, x1, scale, zp, count, o + c0);
-        }
-        for (; c0 < c; c0 += AVG_BLOCK) {
-          const uint32_t nb = c - c0 < AVG_BLOCK ? c - c0 : AVG_BLOCK;
-          float acc[AVG_BLOCK] = {0};
-          for (int32_t y = y0; y < y1; y++) {
-            const int8_t *restrict px = in + ((uint32_t)y * (uint32_t)g.iw + (uint32_t)x0) * c + c0;
-            for (int32_t x = x0; x < x1; x++, px += c) {
-              for (uint32_t k = 0; k < nb; k++) {
-                acc[k] += (float)(px[k] - zp) * scale;
-              }
+  const float scale = job->st->scale;
+  const int32_t zp = job->st->zero_point;
+  int8_t *restrict o = job->out + (uint32_t)r0 * (uint32_t)g.ow * c;
+  for (int32_t r = r0; r < r1; r++) {
+    const int32_t oy = r % g.oh;
+    const int8_t *restrict in = job->in + (uint32_t)(r / g.oh) * (uint32_t)g.ih * (uint32_t)g.iw * c;
+    int32_t y0, y1;
+    window(oy, g.sh, g.ph, g.kh, g.ih, &y0, &y1);
+    for (int32_t ox = 0; ox < g.ow; ox++, o += c) {
+      int32_t x0, x1;
+      window(ox, g.sw, g.pw, g.kw, g.iw, &x0, &x1);
+      const int32_t count = (y1 - y0) * (x1 - x0);
+      uint32_t k0 = c0;
+      for (; k0 + AVG_BLOCK <= c1; k0 += AVG_BLOCK) {
+        avg_block8(in + k0, &g, c, y0, y1, x0, x1, scale, zp, count, o + k0);
+      }
+      for (; k0 < c1; k0 += AVG_BLOCK) {
+        const uint32_t nb = c1 - k0 < AVG_BLOCK ? c1 - k0 : AVG_BLOCK;
+        float acc[AVG_BLOCK] = {0};
+        for (int32_t y = y0; y < y1; y++) {
+          const int8_t *restrict px = in + ((uint32_t)y * (uint32_t)g.iw + (uint32_t)x0) * c + k0;
+          for (int32_t x = x0; x < x1; x++, px += c) {
+            for (uint32_t k = 0; k < nb; k++) {
+              acc[k] += (float)(px[k] - zp) * scale;
             }
           }
-          for (uint32_t k = 0; k < nb; k++) {
-            o[c0 + k] = avg_quantize(acc[k], count, scale, zp);
-          }
+        }
+        for (uint32_t k = 0; k < nb; k++) {
+          o[k0 + k] = avg_quantize(acc[k], count, scale, zp);
         }
       }
     }
   }
-  return TP_OK;
+}
+
+/* Out rows [r0, r1), every channel. */
+static void avg_pool_nhwc_rows(const void *ctx, int32_t r0, int32_t r1, void *scratch) {
+  (void)scratch;
+  const avg_part *job = ctx;
+  avg_pool_nhwc_block(job, r0, r1, 0, (uint32_t)job->st->g.c);
+}
+
+/* One out row (a global pooling): channels [c0, c1) of it. */
+static void avg_pool_nhwc_channels(const void *ctx, int32_t c0, int32_t c1, void *scratch) {
+  (void)scratch;
+  avg_pool_nhwc_block(ctx, 0, 1, (uint32_t)c0, (uint32_t)c1);
+}
+
+/* Each element of a window costs about as much as this many multiply-adds of a convolution
+ * (a float multiply-add after the subtraction and conversion). */
+#define AVG_ELEMENT_WORK 3u
+
+/* NHWC: the out rows (one row: its channels) split over two cores when a worker is installed
+ * (util/split.h). */
+tp_status tp_s8_avg_pool_nhwc_run(const tp_kernel_call *call) {
+  tp_s8_avg_pool_state st;
+  avg_pool_derive(call, &st);
+  const tp_s8_pool *g = &st.g;
+  const avg_part job = {&st, (const int8_t *)call->args[AP_INPUT]->as.tensor->data,
+                        (int8_t *)call->args[AP_OUT]->as.tensor->data};
+  const int32_t rows = g->n * g->oh;
+  const uint64_t work = (uint64_t)rows * (uint64_t)g->ow * (uint64_t)g->c * (uint64_t)(g->kh * g->kw) * AVG_ELEMENT_WORK;
+  if (rows == 1) { /* a global pooling: its channels, blocks of eight whole */
+    return tp_split_run(avg_pool_nhwc_channels, &job, g->c, AVG_BLOCK, work, 0, NULL);
+  }
+  return tp_split_run(avg_pool_nhwc_rows, &job, rows, 1, work, 0, NULL);
 }
 
 tp_status tp_s8_avg_pool_nchw_run(const tp_kernel_call *call) {

@@ -1,0 +1,149 @@
+/* The Pico 2 W's second core (tinypte/board.h, "Two cores"): core 1 of the RP2350, started
+ * through the boot ROM and fed jobs through the SIO's inter-core FIFOs.
+ *
+ * Start (RP2350 datasheet, "Launching code on processor core 1"): after reset core 1 waits in
+ * the boot ROM for the words 0, 0, 1, vector table, stack pointer, entry point on its FIFO,
+ * echoing each one; core 0 sends them one at a time, checks each echo and starts over when one
+ * differs (draining stale words before each 0). Core 1 then enters core1_main on
+ * core1_stack, enables its own FPU (CPACR is per core) and stack limit, and says it is ready.
+ *
+ * Jobs: core 0 pushes the job's function and argument (two words: the FIFO holds four, so a
+ * post never waits); core 1 pops them, runs the job and pushes 1. Core 0 waits for that word,
+ * reading TIMER0's microseconds, for at most TP_BOARD_CORE1_TIMEOUT_US: a core 1 that crashed
+ * or never started ends the call with false (the runtime's TP_ERR_WORKER), not a hang.
+ * Memory is shared and the RP2350 has no data cache: a DMB before each push orders the stores
+ * of a job (or of its results) before the word that hands it over. */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rp2350_regs.h"
+#include "tinypte/board.h"
+#include "tinypte/painted_stack.h"
+
+/* SIO (single-cycle I/O, each core's own view at 0xd0000000): the inter-core FIFOs. */
+#define SIO_FIFO_ST TP_REG(0xd0000050u)
+#define SIO_FIFO_WR TP_REG(0xd0000054u)
+#define SIO_FIFO_RD TP_REG(0xd0000058u)
+#define SIO_FIFO_ST_VLD (1u << 0) /* this core's RX FIFO holds a word */
+#define SIO_FIFO_ST_RDY (1u << 1) /* its TX FIFO has room */
+
+#define SCB_CPACR TP_REG(0xE000ED88u)
+#define SCB_CCR TP_REG(0xE000ED14u)
+#define CCR_DIV_0_TRP (1u << 4)
+
+/* Core 1 runs kernel routines only (no console, no interrupts): its stack holds their frames with
+ * the app's margin (the summary line reports the high-water mark). It lives in SCRATCH_X, the
+ * 4 KiB SRAM bank the Pico SDK also gives core 1's stack (its own bank: no contention with
+ * core 0's accesses to the main SRAM), not in the main RAM region. */
+#define CORE1_STACK_WORDS 1024u
+#define CORE1_READY 0x52454459u /* "REDY": core 1's first word */
+#define JOB_DONE 1u
+
+static uint32_t core1_stack[CORE1_STACK_WORDS]
+    __attribute__((aligned(8), section(".tp_region.SCRATCH_X.noload.core1_stack")));
+static bool core1_started;
+
+typedef void (*tp_vector)(void);
+extern const tp_vector tp_vector_table[16]; /* platforms/common/cortex_m/vectors.c */
+
+static void fifo_push(uint32_t word) {
+  while (!(SIO_FIFO_ST & SIO_FIFO_ST_RDY)) {
+  }
+  __asm__ volatile("dmb" ::: "memory");
+  SIO_FIFO_WR = word;
+  __asm__ volatile("sev");
+}
+
+/* A word from the other core, waiting for ever (core 1 between jobs). */
+static uint32_t fifo_pop(void) {
+  while (!(SIO_FIFO_ST & SIO_FIFO_ST_VLD)) {
+  }
+  const uint32_t word = SIO_FIFO_RD;
+  __asm__ volatile("dmb" ::: "memory");
+  return word;
+}
+
+/* A word from core 1 within TP_BOARD_CORE1_TIMEOUT_US (TIMER0 counts microseconds). */
+static bool fifo_pop_within_timeout(uint32_t *word) {
+  const uint32_t start = TP_REG(TP_TIMER0_TIMERAWL);
+  while (!(SIO_FIFO_ST & SIO_FIFO_ST_VLD)) {
+    if (TP_REG(TP_TIMER0_TIMERAWL) - start > TP_BOARD_CORE1_TIMEOUT_US) {
+      return false;
+    }
+  }
+  *word = SIO_FIFO_RD;
+  __asm__ volatile("dmb" ::: "memory");
+  return true;
+}
+
+static void fifo_drain(void) {
+  while (SIO_FIFO_ST & SIO_FIFO_ST_VLD) {
+    (void)SIO_FIFO_RD;
+  }
+}
+
+/* Core 1 from the boot ROM on: its own set-up, then jobs for ever. */
+static _Noreturn void core1_main(void) {
+#if defined(__ARM_FP) || defined(__ARM_FEATURE_MVE)
+  SCB_CPACR |= 0xFu << 20; /* CP10/CP11 full access: the routines may use the FPU */
+  __asm__ volatile("dsb\n\tisb" ::: "memory");
+#endif
+  __asm__ volatile("msr msplim, %0" ::"r"(core1_stack));
+  SCB_CCR |= CCR_DIV_0_TRP;
+  fifo_push(CORE1_READY);
+  for (;;) {
+    const tp_core1_job job = (tp_core1_job)fifo_pop();
+    void *const arg = (void *)fifo_pop();
+    job(arg);
+    fifo_push(JOB_DONE);
+  }
+}
+
+bool tp_board_core1_start(void) {
+  tp_stack_paint(core1_stack, CORE1_STACK_WORDS);
+  const uint32_t sequence[6] = {0u, 0u, 1u, (uint32_t)(uintptr_t)tp_vector_table,
+                                (uint32_t)(uintptr_t)(core1_stack + CORE1_STACK_WORDS),
+                                (uint32_t)(uintptr_t)core1_main};
+  /* Each word's echo; a different one (a stale word) starts the sequence over, a few times. */
+  uint32_t step = 0, restarts = 0;
+  while (step < 6) {
+    if (sequence[step] == 0) {
+      fifo_drain();
+      __asm__ volatile("sev");
+    }
+    fifo_push(sequence[step]);
+    uint32_t echo;
+    if (!fifo_pop_within_timeout(&echo)) {
+      return false;
+    }
+    if (echo == sequence[step]) {
+      step++;
+    } else if (++restarts > 8) {
+      return false;
+    } else {
+      step = 0;
+    }
+  }
+  uint32_t ready;
+  core1_started = fifo_pop_within_timeout(&ready) && ready == CORE1_READY;
+  return core1_started;
+}
+
+void tp_board_core1_post(tp_core1_job job, void *arg) {
+  fifo_push((uint32_t)(uintptr_t)job);
+  fifo_push((uint32_t)(uintptr_t)arg);
+}
+
+bool tp_board_core1_wait(void) {
+  uint32_t word;
+  return fifo_pop_within_timeout(&word) && word == JOB_DONE;
+}
+
+uint32_t tp_board_core1_stack_size(void) { return core1_started ? sizeof core1_stack : 0; }
+
+uint32_t tp_board_core1_stack_used(void) {
+  if (!core1_started) {
+    return 0;
+  }
+  return tp_stack_used(core1_stack, CORE1_STACK_WORDS);
+}

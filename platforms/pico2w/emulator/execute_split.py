@@ -1,0 +1,68 @@
+"""The first tp_method_execute of core 0, counted exactly, and how the two cores shared it.
+
+`CallSplit` stands between core 0's block hook and tools/execute_count.py's ExecuteCounter (it
+is given each block's executed instructions as the next block starts: core.py), and notes
+core 0's clock and waits when the call starts and returns, so that with core 1 running,
+the call's wall (core 0's clock from entry to return: its instructions plus the cycles it
+waited for core 1) and core 1's instructions in that span (by core 1's clock, its own waits
+excluded) can be reported next to the counter's line. Once the call is counted it unhooks
+itself (the rest of the run is not slowed down).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core import Core
+from execute_count import ExecuteCount, ExecuteCounter
+
+
+@dataclass(frozen=True)
+class Split:
+    """One call on two cores, in cycles of core 0's clock (wall = core0 + wait0)."""
+
+    core0: int
+    core1: int
+    wait0: int
+    wall: int
+
+    def line(self) -> str:
+        return f"rp2350_test: execute cores=2 core0={self.core0} core1={self.core1} wait0={self.wait0} wall={self.wall}"
+
+
+class CallSplit:
+    """Counts core 0's first tp_method_execute (`counter`, wanted=1) and times it on both cores."""
+
+    def __init__(self, counter: ExecuteCounter, core0: Core, core1: Core) -> None:
+        self.counter = counter
+        self.core0, self.core1 = core0, core1
+        self.entry: tuple[int, int] | None = None  # core 0's clock and waits at the call's entry
+        self.waited_at_return: int | None = None
+        core0.listener = self.step_all
+
+    def step_all(self, starts: list[int]) -> None:
+        """One block of core 0 that ran (`starts`): core0.executed and core0.block_waited are the
+        instructions and waits before it (waits happen between blocks or at a stalled load)."""
+        counter, core0 = self.counter, self.core0
+        was_inside = counter.in_call
+        counter.step_all(starts)
+        if not was_inside and counter.in_call and self.entry is None:
+            before = starts.index(counter.code.execute) if counter.code.execute in starts else 0
+            self.entry = (core0.executed + before + core0.block_waited, core0.block_waited)
+        if counter.done:
+            self.waited_at_return = core0.block_waited  # the call returned at this block's start
+            core0.listener = None
+
+    @property
+    def count(self) -> ExecuteCount | None:
+        return self.counter.counts[0] if self.counter.counts else None
+
+    def split(self) -> Split | None:
+        """The call's split over the cores; None unless core 1 ran and the call was counted."""
+        count = self.count
+        if count is None or self.entry is None or self.waited_at_return is None or not self.core1.started:
+            return None
+        start, waited = self.entry
+        wait0 = self.waited_at_return - waited
+        wall = count.instructions + wait0
+        return Split(count.instructions, self.core1.instructions_between(start, start + wall), wait0, wall)

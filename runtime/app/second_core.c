@@ -1,0 +1,39 @@
+/* The inference app's second core: glue between the board's core-1 API (tinypte/board.h) and the
+ * runtime's worker (tinypte/worker.h), with the worker's scratch from the firmware's generated
+ * data (app_data.c: the most a split call needs). Built into every firmware; it does nothing
+ * unless the firmware is built for two cores (TP_BOARD_CORES == 2, the board's `cores` flag). */
+#include "second_core.h"
+
+#include "tinypte/board.h"
+#include "tinypte/worker.h"
+
+#if TP_BOARD_CORES == 2
+
+extern void *const tp_app_worker_scratch;
+extern const uint32_t tp_app_worker_scratch_size;
+
+static const tp_worker board_worker_template = {0};
+static tp_worker board_worker;
+
+bool tp_app_second_core_start(void) {
+  if (!tp_board_core1_start()) {
+    return false;
+  }
+  board_worker = board_worker_template;
+  board_worker.post = tp_board_core1_post;
+  board_worker.wait = tp_board_core1_wait;
+  board_worker.scratch = tp_app_worker_scratch;
+  board_worker.scratch_bytes = tp_app_worker_scratch_size;
+  tp_worker_install(&board_worker);
+  return true;
+}
+
+bool tp_app_two_cores(void) { return true; }
+
+#else
+
+bool tp_app_second_core_start(void) { return false; }
+
+bool tp_app_two_cores(void) { return false; }
+
+#endif
