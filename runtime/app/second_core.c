@@ -12,6 +12,11 @@
 extern void *const tp_app_worker_scratch;
 extern const uint32_t tp_app_worker_scratch_size;
 
+/* The kernels' splitting is an extension (runtime/kernels/extensions/two_cores.c) that only
+ * firmware referencing it links: this reference is what makes two-core firmware carry it. */
+extern const uint8_t tp_kernels_two_cores;
+const uint8_t *const tp_app_links_two_cores = &tp_kernels_two_cores;
+
 static const tp_worker board_worker_template = {0};
 static tp_worker board_worker;
 

@@ -294,9 +294,11 @@ static uint32_t check_split(uint32_t *checked, uint32_t *strided, uint32_t *by_c
   return failed;
 }
 
-/* The in-place routine is an extension, referenced weakly by the kernels: this reference links it. */
+/* The in-place routine is an extension, referenced weakly by the kernels: this reference links it,
+ * and the next one the two-core extension (the split routines). */
 extern const tp_kernel tp_kernel_tinypte_s8_conv_in_place_ext;
 const tp_kernel *const s8_conv_in_place_ext = &tp_kernel_tinypte_s8_conv_in_place_ext;
+const uint8_t *const s8_conv_two_cores_ext = &tp_kernels_two_cores;
 
 int main(void) {
   check_seed(0x2026112Bu);

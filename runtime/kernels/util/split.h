@@ -5,6 +5,7 @@
 #ifndef TINYPTE_KERNELS_UTIL_SPLIT_H
 #define TINYPTE_KERNELS_UTIL_SPLIT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "tinypte/status.h"
@@ -26,20 +27,28 @@ typedef void (*tp_split_fn)(const void *ctx, int32_t begin, int32_t end, void *s
 /* The least work split (TP_SPLIT_MIN_WORK; tests lower it: tp_split_set_min_work). */
 extern uint64_t tp_split_min_work;
 
-/** tp_split_point past the size check (a worker installed, its scratch large enough). */
-int32_t tp_split_point_of(int32_t count, int32_t align, uint32_t scratch_bytes);
+/** tp_split_point past the size check (a worker installed, its scratch large enough). Weak, as
+ *  tp_split_run_at: NULL unless the firmware links the two-core extension (extensions/two_cores.c,
+ *  which two-core firmware references through tp_kernels_two_cores), so one-core firmware carries
+ *  none of the splitting. */
+int32_t tp_split_point_of(int32_t count, int32_t align, uint32_t scratch_bytes) __attribute__((weak));
+
+/* Defined by the two-core extension: what a firmware references to link it. */
+extern const uint8_t tp_kernels_two_cores;
 
 /** Where a call of `count` items and `work` splits: the first item the worker computes, or 0
  *  when the call stays on this core (too little work, fewer than two items, no worker installed,
  *  or the worker's scratch smaller than `scratch_bytes`). `align`: the point is a multiple of it
  *  (half rounded up to one). Inline: a small call costs a comparison, on one core or two. */
 static inline int32_t tp_split_point(int32_t count, int32_t align, uint64_t work, uint32_t scratch_bytes) {
-  return work < tp_split_min_work || count < 2 ? 0 : tp_split_point_of(count, align, scratch_bytes);
+  return work < tp_split_min_work || count < 2 || tp_split_point_of == NULL ? 0
+                                                                           : tp_split_point_of(count, align, scratch_bytes);
 }
 
 /** fn over [0, count) split at `mid` (tp_split_point, > 0): [mid, count) on the worker with its
  *  scratch, [0, mid) here with `scratch`. TP_ERR_WORKER when the worker does not answer. */
-tp_status tp_split_run_at(tp_split_fn fn, const void *ctx, int32_t mid, int32_t count, void *scratch);
+tp_status tp_split_run_at(tp_split_fn fn, const void *ctx, int32_t mid, int32_t count, void *scratch)
+    __attribute__((weak));
 
 /**
  * fn over items [0, count): with a worker installed, count >= 2, work >= TP_SPLIT_MIN_WORK and
@@ -50,8 +59,15 @@ tp_status tp_split_run_at(tp_split_fn fn, const void *ctx, int32_t mid, int32_t 
  * worker's need (tp_worker_note_scratch) when `note` is set (at prepare).
  * @retval TP_ERR_WORKER  the worker did not answer (its part is missing)
  */
-tp_status tp_split_run(tp_split_fn fn, const void *ctx, int32_t count, int32_t align, uint64_t work,
-                       uint32_t scratch_bytes, void *scratch);
+static inline tp_status tp_split_run(tp_split_fn fn, const void *ctx, int32_t count, int32_t align, uint64_t work,
+                                    uint32_t scratch_bytes, void *scratch) {
+  const int32_t mid = tp_split_point(count, align, work, scratch_bytes);
+  if (mid <= 0) {
+    fn(ctx, 0, count, scratch);
+    return TP_OK;
+  }
+  return tp_split_run_at(fn, ctx, mid, count, scratch);
+}
 
 /** Whether tp_split_run would split a call of this `work` over `count` items; prepare calls it
  *  to note the worker's scratch (tp_worker_note_scratch) when it would (on any board: the host

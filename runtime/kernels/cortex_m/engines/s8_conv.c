@@ -281,11 +281,6 @@ static int8_t *ring_of(const tp_s8_conv *st, const tp_tensor *scratch, int32_t *
 
 /* --- Two cores: a call's out rows in two parts (util/split.h) --- */
 
-/* A call's multiply-adds: what splitting it saves. */
-static uint64_t conv_work(const tp_s8_conv *st) {
-  return (uint64_t)st->out_h * (uint64_t)st->out_w * (uint64_t)st->out_c * (uint64_t)(st->k_h * st->k_w * st->cin_g);
-}
-
 void tp_s8_conv_rows(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t o0, int32_t o1, tp_s8_conv *sub,
                      tp_s8_conv_data *sd) {
   /* Rows [o0, o1) as a convolution of their own: the input from the first row they read (at
@@ -302,100 +297,16 @@ void tp_s8_conv_rows(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t o0,
   sd->out = d->out + o0 * st->out_sy;
 }
 
-void tp_s8_conv_cols(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t x0, int32_t x1, tp_s8_conv *sub,
-                     tp_s8_conv_data *sd) {
-  /* One out row's columns [x0, x1): contiguous outs (a row's positions follow each other), the
-   * input from the first column they read (at the left, the padding instead); the rows keep
-   * their stride (in_sy). */
-  const int32_t left = x0 * st->stride_w - st->pad_w, first = left > 0 ? left : 0;
-  *sub = *st;
-  sub->in_w = st->in_w - first;
-  sub->pad_w = first - left;
-  sub->out_w = x1 - x0;
-  *sd = *d;
-  sd->in = d->in + first * st->in_sx;
-  sd->out = d->out + x0 * st->out_sx;
-}
-
-/* One core's part of a split call (ctx: the whole call): out rows [o0, o1), or for a call of one
- * out row, out columns. (Whole rows: a part that starts or ends inside a row costs the routines
- * more than the rows' imbalance saves, measured on the zoo's depthwise and pointwise bands.) */
-typedef struct conv_split {
-  const tp_s8_conv *st;
-  const tp_s8_conv_data *d;
-  bool by_cols;
-} conv_split;
-
-static void conv_part(const void *ctx, int32_t o0, int32_t o1, void *scratch) {
-  const conv_split *c = ctx;
-  tp_s8_conv sub;
-  tp_s8_conv_data sd;
-  if (c->by_cols) {
-    tp_s8_conv_cols(c->st, c->d, o0, o1, &sub, &sd);
-  } else {
-    tp_s8_conv_rows(c->st, c->d, o0, o1, &sub, &sd);
-  }
-  if (scratch != c->d->scratch) {
-    sub.prepared = c->st->worker_prepared; /* the worker's scratch, and whether it holds the records */
-  }
-  sd.scratch = scratch;
-  tp_s8_conv_fast(&sub, &sd);
-}
-
 static bool splittable(const tp_s8_conv *st) { return st->fast && st->batches == 1; }
 
-/* A pointwise call whose input and out pixels each follow one another (1 x 1, stride 1, no
- * padding, whole rows): the same call as one row of all its out positions. */
-static bool pointwise_flat(const tp_s8_conv *st, tp_s8_conv *flat) {
-  if (!(st->k_h == 1 && st->k_w == 1 && st->stride_h == 1 && st->stride_w == 1 && st->pad_h == 0 &&
-        st->pad_w == 0 && st->in_sx == st->in_c && st->in_sy == st->in_w * st->in_c && st->out_w == st->in_w &&
-        st->out_h <= st->in_h && st->out_sx == st->out_c && st->out_sy == st->out_w * st->out_c)) {
-    return false;
-  }
-  *flat = *st;
-  flat->in_h = 1;
-  flat->out_h = 1;
-  flat->in_w = st->out_h * st->out_w;
-  flat->out_w = flat->in_w;
-  flat->in_sy = flat->in_w * st->in_c;
-  flat->out_sy = flat->out_w * st->out_c;
-  flat->in_sn = flat->in_sy;
-  flat->out_sn = flat->out_sy;
-  return true;
-}
-
-/* Split points of a row's columns fall on multiples of four: the routines take four out
- * positions at a time, so each part's groups are the one-core run's. */
-#define CONV_COLUMN_ALIGN 4
-
-/* The split itself (its views of the call live in this frame only, not in the one-core path's). */
-__attribute__((noinline)) static tp_status split_conv(const tp_s8_conv *st, const tp_s8_conv_data *d, uint64_t work,
-                                                      bool *split) {
-  /* Out rows; one row (a band of one, a 1 x W out, or a pointwise call seen as one row of all its
-   * positions, which balances the parts to four positions): its columns. */
-  tp_s8_conv flat;
-  const tp_s8_conv *view = pointwise_flat(st, &flat) ? &flat : st;
-  const bool by_cols = view->out_h == 1;
-  const int32_t count = by_cols ? view->out_w : view->out_h;
-  const int32_t align = by_cols && count >= 2 * CONV_COLUMN_ALIGN ? CONV_COLUMN_ALIGN : 1;
-  const int32_t mid = tp_split_point(count, align, work, tp_s8_conv_scratch_bytes(st, true));
-  *split = mid > 0;
-  if (mid <= 0) {
-    tp_s8_conv_fast(st, d);
-    return TP_OK;
-  }
-  const conv_split c = {view, d, by_cols};
-  return tp_split_run_at(conv_part, &c, mid, count, d->scratch);
-}
-
 tp_status tp_s8_conv_fast_split_band(const tp_s8_conv *st, const tp_s8_conv_data *d, bool *split) {
-  const uint64_t work = conv_work(st);
-  if (!splittable(st) || work < tp_split_min_work || tp_worker_installed() == NULL) {
+  const uint64_t work = tp_s8_conv_work(st);
+  if (!splittable(st) || work < tp_split_min_work || tp_worker_installed() == NULL || tp_s8_conv_split == NULL) {
     *split = false; /* one core: straight to the routine, the call as it is */
     tp_s8_conv_fast(st, d);
     return TP_OK;
   }
-  return split_conv(st, d, work, split);
+  return tp_s8_conv_split(st, d, work, split);
 }
 
 tp_status tp_s8_conv_fast_split(const tp_s8_conv *st, const tp_s8_conv_data *d) {
@@ -406,7 +317,7 @@ tp_status tp_s8_conv_fast_split(const tp_s8_conv *st, const tp_s8_conv_data *d) 
 /* At prepare: the worker's scratch a split run of the call takes (what the firmware's build
  * sizes it by: pte_requirements reports the most any call notes). */
 static void note_worker_scratch(const tp_s8_conv *st) {
-  if (splittable(st) && tp_split_worth_it(st->out_h * st->out_w, conv_work(st))) {
+  if (splittable(st) && tp_split_worth_it(st->out_h * st->out_w, tp_s8_conv_work(st))) {
     tp_worker_note_scratch(tp_s8_conv_scratch_bytes(st, true));
   }
 }

@@ -127,8 +127,21 @@ tp_status tp_s8_conv_fast_split_band(const tp_s8_conv *st, const tp_s8_conv_data
 void tp_s8_conv_rows(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t o0, int32_t o1, tp_s8_conv *sub,
                      tp_s8_conv_data *sd);
 
+/** A call's multiply-adds: what splitting it saves. */
+static inline uint64_t tp_s8_conv_work(const tp_s8_conv *st) {
+  return (uint64_t)st->out_h * (uint64_t)st->out_w * (uint64_t)st->out_c * (uint64_t)(st->k_h * st->k_w * st->cin_g);
+}
+
+/** The split of a call tp_s8_conv_fast_split_band found large enough (`work`: tp_s8_conv_work)
+ *  with a worker installed. Weak: NULL unless the firmware links the two-core extension
+ *  (extensions/two_cores.c: two-core firmware and the tests do), so one-core firmware carries
+ *  none of it. */
+tp_status tp_s8_conv_split(const tp_s8_conv *st, const tp_s8_conv_data *d, uint64_t work, bool *split)
+    __attribute__((weak));
+
 /** Out columns [x0, x1) of `st` (one out row: out_h == 1) on `d` as a convolution of their own
- *  (*sub on *sd): each core's part of a split call of one row (a band of one row in place). */
+ *  (*sub on *sd): each core's part of a split call of one row (a band of one row in place). In the
+ *  two-core extension. */
 void tp_s8_conv_cols(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t x0, int32_t x1, tp_s8_conv *sub,
                      tp_s8_conv_data *sd);
 

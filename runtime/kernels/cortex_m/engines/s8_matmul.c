@@ -1,8 +1,6 @@
 /* The int8 matrix product of quantized_linear and quantized_batch_matmul (see s8_matmul.h). */
 #include "cortex_m/engines/s8_matmul.h"
 
-#include "util/split.h"
-
 #include <stddef.h>
 #include <string.h>
 
@@ -553,47 +551,4 @@ void tp_s8_matmul_run(const tp_s8_matmul *p, const int8_t *lhs, const int8_t *rh
 #else
   tp_s8_matmul_portable(p, lhs, rhs, bias, out);
 #endif
-}
-
-/* --- Two cores: a product's rows (or, for one row, its columns) in two parts (util/split.h) --- */
-
-typedef struct matmul_split {
-  const tp_s8_matmul *p;
-  const int8_t *lhs, *rhs;
-  const int32_t *bias;
-  int8_t *out;
-} matmul_split;
-
-/* Rows [r0, r1) of the product. */
-static void rows_part(const void *ctx, int32_t r0, int32_t r1, void *scratch) {
-  (void)scratch;
-  const matmul_split *m = ctx;
-  tp_s8_matmul sub = *m->p;
-  sub.rows = (uint32_t)(r1 - r0);
-  tp_s8_matmul_run(&sub, m->lhs + (uint32_t)r0 * sub.depth, m->rhs, m->bias, m->out + (uint32_t)r0 * sub.cols);
-}
-
-/* Columns [c0, c1) of a one-row product: rhs rows c0.. and their outs. */
-static void cols_part(const void *ctx, int32_t c0, int32_t c1, void *scratch) {
-  (void)scratch;
-  const matmul_split *m = ctx;
-  tp_s8_matmul sub = *m->p;
-  sub.cols = (uint32_t)(c1 - c0);
-  tp_s8_matmul_run(&sub, m->lhs, m->rhs + (uint32_t)c0 * sub.depth, m->bias != NULL ? m->bias + c0 : NULL,
-                   m->out + c0);
-}
-
-tp_status tp_s8_matmul_run_split(const tp_s8_matmul *p, const int8_t *lhs, const int8_t *rhs, const int32_t *bias,
-                                 int8_t *out) {
-  const uint64_t work = (uint64_t)p->rows * p->cols * p->depth;
-  /* One row: its columns, blocks of four whole (the routines take four rhs rows at a time). */
-  const bool by_cols = p->rows == 1;
-  const int32_t count = (int32_t)(by_cols ? p->cols : p->rows);
-  const int32_t mid = tp_split_point(count, by_cols ? 4 : 1, work, 0);
-  if (mid <= 0) { /* one core: straight to the routine */
-    tp_s8_matmul_run(p, lhs, rhs, bias, out);
-    return TP_OK;
-  }
-  const matmul_split m = {p, lhs, rhs, bias, out};
-  return tp_split_run_at(by_cols ? cols_part : rows_part, &m, mid, count, NULL);
 }
