@@ -17,18 +17,14 @@ extern const uint32_t tp_app_worker_scratch_size;
 extern const uint8_t tp_kernels_two_cores;
 const uint8_t *const tp_app_links_two_cores = &tp_kernels_two_cores;
 
-static const tp_worker board_worker_template = {0};
 static tp_worker board_worker;
 
 bool tp_app_second_core_start(void) {
   if (!tp_board_core1_start()) {
     return false;
   }
-  board_worker = board_worker_template;
-  board_worker.post = tp_board_core1_post;
-  board_worker.wait = tp_board_core1_wait;
-  board_worker.scratch = tp_app_worker_scratch;
-  board_worker.scratch_bytes = tp_app_worker_scratch_size;
+  board_worker = (tp_worker){tp_board_core1_post, tp_board_core1_wait, tp_app_worker_scratch,
+                             tp_app_worker_scratch_size};
   tp_worker_install(&board_worker);
   return true;
 }

@@ -41,11 +41,6 @@ static void same_shape_part(const void *ctx, int32_t i0, int32_t i1, void *scrat
 static tp_status quantized_add_same_shape_run(const tp_kernel_call *call) {
   const quantized_add_state *st = call->state;
   const uint32_t n = st->bcast.sizes[0];
-  if ((uint64_t)n * ADD_ELEMENT_WORK < tp_split_min_work) { /* small: the loop itself */
-    tp_s8_add_same_shape(&st->add, call->args[ADD_SELF]->as.tensor->data, call->args[ADD_OTHER]->as.tensor->data,
-                         call->args[ADD_OUT]->as.tensor->data, n);
-    return TP_OK;
-  }
   return tp_split_run(same_shape_part, call, (int32_t)n, 16, (uint64_t)n * ADD_ELEMENT_WORK, 0, NULL);
 }
 

@@ -2,9 +2,6 @@
  * (extensions/two_cores.c). */
 #include "util/split.h"
 
-
 uint64_t tp_split_min_work = TP_SPLIT_MIN_WORK;
 
 void tp_split_set_min_work(uint64_t work) { tp_split_min_work = work; }
-
-int tp_split_worth_it(int32_t count, uint64_t work) { return count >= 2 && work >= tp_split_min_work; }

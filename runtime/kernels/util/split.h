@@ -36,13 +36,18 @@ int32_t tp_split_point_of(int32_t count, int32_t align, uint32_t scratch_bytes) 
 /* Defined by the two-core extension: what a firmware references to link it. */
 extern const uint8_t tp_kernels_two_cores;
 
+/** Whether a call of this `work` over `count` items is large enough to split: what
+ *  tp_split_point tests first, and what prepare tests to note the worker's scratch
+ *  (tp_worker_note_scratch) on any board (the host tool that sizes the firmware's memory has no
+ *  worker). */
+static inline int tp_split_worth_it(int32_t count, uint64_t work) { return count >= 2 && work >= tp_split_min_work; }
+
 /** Where a call of `count` items and `work` splits: the first item the worker computes, or 0
  *  when the call stays on this core (too little work, fewer than two items, no worker installed,
  *  or the worker's scratch smaller than `scratch_bytes`). `align`: the point is a multiple of it
  *  (half rounded up to one). Inline: a small call costs a comparison, on one core or two. */
 static inline int32_t tp_split_point(int32_t count, int32_t align, uint64_t work, uint32_t scratch_bytes) {
-  return work < tp_split_min_work || count < 2 || tp_split_point_of == NULL ? 0
-                                                                           : tp_split_point_of(count, align, scratch_bytes);
+  return tp_split_worth_it(count, work) && tp_split_point_of != NULL ? tp_split_point_of(count, align, scratch_bytes) : 0;
 }
 
 /** fn over [0, count) split at `mid` (tp_split_point, > 0): [mid, count) on the worker with its
@@ -55,8 +60,7 @@ tp_status tp_split_run_at(tp_split_fn fn, const void *ctx, int32_t mid, int32_t 
  * the worker's scratch holding `scratch_bytes`, the worker computes [mid, count) while this core
  * computes [0, mid) with `scratch` (mid = tp_split_point: half, rounded up); otherwise this core
  * computes all of it.
- * `align`: the split point is a multiple of it (vector widths). Notes `scratch_bytes` as the
- * worker's need (tp_worker_note_scratch) when `note` is set (at prepare).
+ * `align`: the split point is a multiple of it (vector widths).
  * @retval TP_ERR_WORKER  the worker did not answer (its part is missing)
  */
 static inline tp_status tp_split_run(tp_split_fn fn, const void *ctx, int32_t count, int32_t align, uint64_t work,
@@ -68,11 +72,6 @@ static inline tp_status tp_split_run(tp_split_fn fn, const void *ctx, int32_t co
   }
   return tp_split_run_at(fn, ctx, mid, count, scratch);
 }
-
-/** Whether tp_split_run would split a call of this `work` over `count` items; prepare calls it
- *  to note the worker's scratch (tp_worker_note_scratch) when it would (on any board: the host
- *  tool that sizes the firmware's memory has no worker). */
-int tp_split_worth_it(int32_t count, uint64_t work);
 
 /** Tests only: split calls of at least `work` (0: every call of two items or more), to check the
  *  split paths on small cases; TP_SPLIT_MIN_WORK is the default. */

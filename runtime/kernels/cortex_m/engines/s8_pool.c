@@ -1,9 +1,8 @@
 /* The int8 2-D poolings of the Cortex-M backend (see s8_pool.h). */
 #include "cortex_m/engines/s8_pool.h"
 
-#include "util/split.h"
-
 #include "util/nn.h"
+#include "util/split.h"
 
 /* Kernel and stride bound, so the window arithmetic of run stays well inside int32. */
 #define POOL_MAX_WINDOW 65535
