@@ -16,12 +16,20 @@ programs ExecuTorch's host runtime can run (the float ones).
 FLOAT = struct(suffix = "", prefix = "", quantize = "none")
 INT8 = struct(suffix = "_int8", prefix = "int8_", quantize = "int8")
 
-def model(*, name, int8 = False, int8_bars = {}, program_checks = None, guarded = False, stack_size = 0, budgets = {}, kernels = []):
+# The program for an Arm Ethos-U55 (ExecuTorch's Ethos-U partitioner and Vela): the int8 model
+# with what the NPU takes as EthosUBackend delegates, for boards with that NPU.
+NPU_TARGET = "ethos-u55-128"
+NPU = struct(suffix = "_npu", prefix = "npu_", quantize = "int8", delegate = NPU_TARGET)
+
+def model(*, name, int8 = False, npu = False, int8_bars = {}, program_checks = None, guarded = False, stack_size = 0, budgets = {}, kernels = []):
     """The facts of model `name` (the folder models/<name>).
 
     Args:
       name: The model's folder under models/, and its float program's target name.
       int8: Build the int8 program too (`:<name>_int8`, firmware targets `int8_<board>_*`).
+      npu: Build the Ethos-U55 program too (`:<name>_npu`: int8, lowered to the NPU where it
+        can be, `delegate = NPU_TARGET`), with firmware for the boards that have that NPU
+        (`npu_<board>_*`, NPU_BOARDS of //platforms:boards.bzl).
       int8_bars: What the int8 program must reach against the float one, as the flags of
         models/int8_model_test.py (`{"metric": "test_mse", "at-most": 1e-3}`; True for a
         flag without a value): `:<name>_int8_test` checks them. Empty: no such test.
@@ -37,8 +45,9 @@ def model(*, name, int8 = False, int8_bars = {}, program_checks = None, guarded 
       kernels: Kernels of its own (C files, `TP_KERNEL`), for operators only it uses.
 
     Returns:
-      A struct with the arguments as fields, and `variants`: the programs built from it, each
-      a struct (name, quantize, prefix: of its firmware targets, e.g. "int8_").
+      A struct with the arguments as fields, `variants`: the programs built from it for every
+      board, each a struct (name, quantize, prefix: of its firmware targets, e.g. "int8_"), and
+      `npu_variants`: the program for the NPU (with `delegate`), if any.
     """
     variants = [FLOAT] + ([INT8] if int8 else [])
     return struct(
@@ -61,6 +70,18 @@ def model(*, name, int8 = False, int8_bars = {}, program_checks = None, guarded 
                 package = "//models/" + name,
             )
             for v in variants
+        ],
+        npu_variants = [
+            struct(
+                name = name + v.suffix,
+                model = name,
+                quantize = v.quantize,
+                delegate = v.delegate,
+                prefix = v.prefix,
+                label = "//models/{}:{}{}".format(name, name, v.suffix),
+                package = "//models/" + name,
+            )
+            for v in ([NPU] if npu else [])
         ],
     )
 

@@ -41,6 +41,9 @@ GUARDED_VARIANTS = [v for q in ["none", "int8"] for m in MODELS if m.guarded for
 # ... and the zoo's, which `bazel run //tests/bench:zoo_perf` traces.
 ZOO_VARIANTS = [v for m in MODELS if not m.guarded for v in m.variants]
 
+# The programs lowered to an Ethos-U55 (models with `npu = True`): the zoo bench's NPU rows.
+NPU_VARIANTS = [v for m in MODELS for v in m.npu_variants]
+
 # The programs ExecuTorch's own host runtime can run (it has no cortex_m::* kernels): the
 # host timing rows of the perf bench.
 EXECUTORCH_RUNNABLE_VARIANTS = [v for v in GUARDED_VARIANTS if v.quantize == "none"]

@@ -17,7 +17,9 @@ For models/<m>/model.py and MODEL = model(name = "<m>", int8 = True, ...) (facts
 and with `int8 = True` the same for the int8 program, prefixed: `:<m>_int8`, `:<m>_int8_program`,
 `:int8_<board>_elf`, `:int8_<board>_test`, `:int8_pico2w_uf2`, `:int8_fits_<board>_fails_test`,
 `:int8_report`, and with `int8_bars` `:<m>_int8_test`, the int8 program against the float one;
-with `program_checks = "<m>_test.py"`, `:<m>_test`, the float program against ExecuTorch.
+with `program_checks = "<m>_test.py"`, `:<m>_test`, the float program against ExecuTorch; with
+`npu = True`, `:<m>_npu` (the int8 program lowered to an Ethos-U55) and its firmware on the boards
+with that NPU, `:npu_<board>_elf`, `:npu_<board>_test` (outputs exact against the TOSA reference).
 
 Which boards a program does not fit is computed (models/fits.bzl, by //models:update_fits
 from each program's requirements and each board's memory, and checked by //models:fits_test).
@@ -25,7 +27,7 @@ from each program's requirements and each board's memory, and checked by //model
 
 load("//models:fits.bzl", "DOES_NOT_FIT")
 load("//models:models.bzl", "MODELS", "stack_size")
-load("//platforms:boards.bzl", "BOARDS")
+load("//platforms:boards.bzl", "BOARDS", "NPU_BOARDS")
 load("//python:defs.bzl", "py_lint_sources", "tinypte_py_test")
 load("//rules:defs.bzl", "executorch_model", "executorch_model_report", "expect_failure_test", "model_firmware")
 
@@ -143,4 +145,34 @@ def zoo_model(model):
             _int8_bars_test(variant, model.int8_bars)
         if variant.quantize == "none" and model.program_checks:
             _program_test(model.program_checks, variant.name)
+    for variant in model.npu_variants:
+        _npu_program(model, variant, float_program)
     py_lint_sources()
+
+def _npu_program(model, variant, float_program):
+    """The Ethos-U55 program of `model` and its firmware for the boards with that NPU."""
+    executorch_model(
+        name = variant.name,
+        weights = ":{}_weights".format(model.name),
+        quantize = variant.quantize,
+        delegate = variant.delegate,
+        float_model = float_program,
+    )
+    model_firmware(
+        name = variant.name + "_firmware",
+        model = ":" + variant.name,
+        boards = [b for b in NPU_BOARDS if b.npu == variant.delegate],
+        prefix = variant.prefix,
+        srcs = model.kernels,
+        stack_size = stack_size(model),
+    )
+    native.filegroup(
+        name = variant.name + "_delegate_graphs",
+        srcs = [":" + variant.name],
+        output_group = "delegate_graphs",
+    )
+    executorch_model_report(
+        name = variant.prefix + "report",
+        model = ":" + variant.name,
+        tags = ["manual"],
+    )

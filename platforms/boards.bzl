@@ -7,6 +7,7 @@ QEMU tests then cover it with no other change.
 """
 
 load("//platforms/corstone300:board.bzl", corstone300 = "BOARD")
+load("//platforms/corstone300_npu:board.bzl", corstone300_npu = "BOARD")
 load("//platforms/mps2_an505:board.bzl", mps2_an505 = "BOARD")
 load("//platforms/mps2_an521:board.bzl", mps2_an521 = "BOARD")
 load("//platforms/pico2w:board.bzl", pico2w = "BOARD")
@@ -23,6 +24,12 @@ BOARDS = [
     rv32imafc,
     pico2w,
 ]
+
+# Boards with an Ethos-U55 NPU (board(npu = ...)), outside BOARDS: model firmware, smoke and
+# conformance runs are not built for them; their own packages test them. corstone300_npu is the
+# Corstone-300 on tinypte's machine model (a Cortex-M33 build: unicorn has no Cortex-M55) with
+# the NPU's functional model; //platforms/corstone300_npu/tests runs the Ethos-U55 driver on it.
+NPU_BOARDS = [corstone300_npu]
 
 # Boards an emulator here runs (QEMU): those with firmware tests.
 EMULATED_BOARDS = [board for board in BOARDS if board.emulator]

@@ -15,6 +15,7 @@ TinypteBoardInfo = provider(
         "emulator": "(struct|None) `struct(system, machine, cpu, args)` to run the board under QEMU, or None when the board is build-only.",
         "fvp": "(string) Name of an Arm FVP executable that models the board, or \"\".",
         "uf2_family_id": "(string) UF2 family ID (hex) for drag-and-drop flashing, or \"\" if the board takes no UF2.",
+        "npu": "(string) The board's Ethos-U55 configuration (\"ethos-u55-128\"), or \"\" for a board without one.",
     },
 )
 
@@ -54,6 +55,7 @@ TinyptePteInfo = provider(
         "weights": "(File) Trained state_dict (torch.save) the program was built from.",
         "src": "(File) The model file.",
         "quant_report": "(File|None) int8 programs: float vs int8 metrics and sizes (JSON); None for float ones.",
+        "delegate": "(string) The Ethos-U55 configuration the program's delegates were compiled for (\"ethos-u55-128\"), or \"\" for a program without delegates.",
     },
 )
 

@@ -5,4 +5,5 @@ load("//models:facts.bzl", "model")
 MODEL = model(
     name = "anomaly",
     int8 = True,
+    npu = True,
 )

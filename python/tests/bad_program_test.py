@@ -1,7 +1,8 @@
 """Programs tinypte cannot run fail at build time, naming the instruction and what to do.
 
-- a program with a backend delegate (lowered with ExecuTorch's XNNPACK partitioner): the
-  inspect stage refuses it, naming the instruction and the delegate;
+- a program with a delegate to a backend tinypte has no runtime for (ExecuTorch's XNNPACK
+  partitioner): the inspect stage lists the delegate in its ops.json and summary, and the
+  kernel selection refuses it, naming the delegate, the program and the backends there are;
 - weights that do not fit a model file's build(): the train stage names the first parameter
   (models/notebook_weights:wrong_weights_fails_test covers the build's path; here the
   missing and the extra parameter).
@@ -10,6 +11,7 @@
 from __future__ import annotations
 
 import io
+import json
 import sys
 from pathlib import Path
 
@@ -18,6 +20,7 @@ import torch
 
 from tinypte.errors import TinypteError
 from tinypte.inspect_pte.command import analyse
+from tinypte.kernels import registry
 from tinypte.model import loading
 from tinypte.programs.pte import program_of
 
@@ -32,10 +35,16 @@ def delegated_program() -> bytes:
     return bytes(edge.to_executorch().buffer)
 
 
-def test_delegate_is_refused_naming_the_instruction() -> None:
+def test_delegate_without_backend_is_refused_naming_it(tmp_path: Path) -> None:
     program = program_of(delegated_program(), "delegated.pte")
-    with pytest.raises(TinypteError, match=r"instruction 0 calls backend delegate 'XnnpackBackend'.*partitioner"):
-        analyse(program, "//x:delegated")
+    ops, _, summary = analyse(program, "//x:delegated")
+    assert ops["delegates"] == ["XnnpackBackend"]
+    assert "  delegates to: XnnpackBackend\n" in summary
+    ops_json = tmp_path / "delegated.ops.json"
+    ops_json.write_text(json.dumps(ops))
+    with pytest.raises(TinypteError, match=r"no backend for delegate 'XnnpackBackend', used by //x:delegated\. "
+                       r"tinypte's backends \(runtime/backends/\): EthosUBackend\. Lower the model"):  # fmt: skip
+        registry.select_backends({"EthosUBackend": "ethos_u/ethos_u_backend.c"}, registry.used_backends([ops_json]))
 
 
 def test_weights_missing_a_parameter_name_it(tmp_path: Path) -> None:

@@ -4,14 +4,22 @@ Importing ExecuTorch imports torchao, which logs two `Failed to load ...so` line
 torch log a deprecation line; torch's export then raises a FutureWarning from inside its
 own code. None of them is about tinypte or the model, and Bazel shows them in every action
 that imports ExecuTorch. `install()` filters exactly those messages (library, logger or
-warning category, and text); every other warning and log record still shows.
+warning category, and text); every other warning and log record still shows. Native code's
+notes (tosa_reference_model's) are filtered around the call that prints them
+(`native_stdout_without`).
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import logging
+import os
 import re
+import sys
+import tempfile
 import warnings
+from collections.abc import Iterator
 
 
 class _DropRecords(logging.Filter):
@@ -73,3 +81,33 @@ def install() -> None:
     for logger_name, record_filter in LOGGER_FILTERS:
         logging.getLogger(logger_name).addFilter(record_filter)
     warnings.filterwarnings("ignore", message=LEAF_SPEC_MESSAGE, category=FutureWarning, module=LEAF_SPEC_MODULE)
+
+
+# tosa_reference_model (C++) prints this on stdout for every graph ExecuTorch's Arm backend
+# serialized: the graph is TOSA 1.0 and the reader 1.1, which reads 1.0. Nothing to act on.
+TOSA_SPEC_VERSION_NOTE = re.compile(
+    r"WARNING: Different TOSA spec in flatbuffer and serializer versions detected\. Read TOSA spec in flatbuffer "
+    r"[\d.]+\w* is backward compatible with serializer version [\d.]+\w*"
+)
+
+
+@contextlib.contextmanager
+def native_stdout_without(pattern: re.Pattern[str]) -> Iterator[None]:
+    """Run the block with file descriptor 1 captured (what native code prints bypasses
+    sys.stdout), then print every captured line except those `pattern` matches whole."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    with tempfile.TemporaryFile() as captured:
+        os.dup2(captured.fileno(), 1)
+        try:
+            yield
+        finally:
+            sys.stdout.flush()
+            ctypes.CDLL(None).fflush(None)  # C's stdio buffer, before fd 1 points back
+            os.dup2(saved, 1)
+            os.close(saved)
+            captured.seek(0)
+            text = captured.read().decode(errors="replace")
+    kept = [line for line in text.splitlines() if not pattern.fullmatch(line.strip())]
+    if kept:
+        print("\n".join(kept), flush=True)

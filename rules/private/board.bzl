@@ -86,6 +86,7 @@ def board(
         uf2_family_id = "",
         cores = 1,
         core1 = [],
+        npu = "",
         linker_template = "//platforms/common:firmware.ld.tpl",
         package = None):
     """The facts of one board, as a struct BUILD files and macros can read.
@@ -113,6 +114,11 @@ def board(
       core1: Labels of the sources the support library adds when firmware is built for two
         cores: the board's `tp_board_core1_*` implementation (e.g.
         `["//platforms/pico2w:core1.c"]`). Required with `cores = 2`, empty otherwise.
+      npu: The board's Arm Ethos-U55 configuration ("ethos-u55-128": MACs per cycle), when it
+        has one and its start-up defines `tp_board_ethos_u55_base` (tinypte/ethos_u55.h).
+        Programs lowered with executorch_model's `delegate` for that configuration build for
+        the board (their EthosUBackend delegates run on its NPU); for a board without it, the
+        firmware build fails naming the program, its delegate and the board.
       linker_template: Linker script template; the default suits every board so far.
       package: Package declaring the board's targets. Only tests of the rules use
         another package than `//platforms/<name>`.
@@ -149,6 +155,7 @@ def board(
         uf2_family_id = uf2_family_id,
         cores = cores,
         core1 = core1,
+        npu = npu,
         linker_template = linker_template,
         package = package,
         platform = "{}:{}".format(package, name),
@@ -186,7 +193,7 @@ def board_support(board, cores = 0):
     return board.support
 
 # The facts tools read from <name>.board.json (and the rule below from its attribute).
-_FACTS = ("name", "memory", "flash_region", "ram_region", "stack_size", "cores", "emulator", "fvp", "uf2_family_id")
+_FACTS = ("name", "memory", "flash_region", "ram_region", "stack_size", "cores", "emulator", "fvp", "uf2_family_id", "npu")
 
 def _hex(value):
     digits = "0123456789abcdef"
@@ -282,6 +289,7 @@ def _board_info_impl(ctx):
             emulator = struct(**emulator) if emulator else None,
             fvp = facts["fvp"],
             uf2_family_id = facts["uf2_family_id"],
+            npu = facts.get("npu", ""),
         ),
     ]
 

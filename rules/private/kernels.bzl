@@ -26,6 +26,7 @@ def _kernel_registry_impl(ctx):
     kernels_json = ctx.actions.declare_file(ctx.label.name + ".json")
     args = ctx.actions.args()
     args.add_all("--sources", ctx.files._portable_sources)
+    args.add_all("--backend-sources", ctx.files._backend_sources)
     if ctx.files.srcs:
         args.add_all("--user-sources", ctx.files.srcs)
     ops = [m[TinyptePteInfo].ops_json for m in ctx.attr.models]
@@ -45,7 +46,7 @@ def _kernel_registry_impl(ctx):
         subcommand = "kernels",
         mnemonic = "KernelRegistry",
         arguments = args,
-        inputs = ctx.files._portable_sources + ctx.files.srcs + ops,
+        inputs = ctx.files._portable_sources + ctx.files._backend_sources + ctx.files.srcs + ops,
         outputs = [registry_c, kernels_json],
         progress_message = "Selecting kernels for %s" % ctx.label,
     )
@@ -79,6 +80,7 @@ kernel_registry = rule(
             doc = "Kernels of your own (C files with `TP_KERNEL` definitions) for operators the portable set lacks, scanned with the portable ones.",
         ),
         "_portable_sources": attr.label(default = "//runtime/kernels:kernel_sources"),
+        "_backend_sources": attr.label(default = "//runtime/backends:backend_sources"),
     }, stages = ["kernels"], transitions = True),
 )
 
@@ -107,6 +109,7 @@ def kernel_library(name, models = [], all = False, srcs = [], visibility = None,
         srcs = [":" + name + "_registry"] + srcs,
         deps = [
             "//runtime",
+            "//runtime/backends",
             "//runtime/kernels:portable",
         ],
         visibility = visibility,

@@ -35,6 +35,8 @@ def _program_action(ctx, trained, model_inputs):
     pte = ctx.outputs.pte
     common = ["--model", trained.src.path, "--weights", trained.weights.path]
     if ctx.attr.quantize == "none":
+        if ctx.attr.delegate:
+            fail("executorch_model {}: `delegate = \"{}\"` runs an int8 program on the NPU: set quantize = \"int8\"".format(_program_label(ctx), ctx.attr.delegate))
         if ctx.attr.float_io:
             fail("executorch_model {}: `float_io` is for int8 programs (quantize = \"int8\"); a float program's inputs and outputs are float".format(_program_label(ctx)))
         if ctx.attr.float_model:
@@ -57,7 +59,10 @@ def _program_action(ctx, trained, model_inputs):
         fail("executorch_model {}: quantize = \"int8\" needs `float_model`, the float executorch_model of the same weights (the int8 report compares with it)".format(_program_label(ctx)))
     float_pte = ctx.attr.float_model[TinyptePteInfo].pte
     report = ctx.actions.declare_file(ctx.label.name + ".quant.json")
-    edge = ctx.actions.declare_file(ctx.label.name + ".edge")
+    delegate = ctx.attr.delegate
+    # A delegated program's oracle is its delegates' TOSA graphs (python/tinypte/quantize/ethos_u.py);
+    # another's, its quantized edge program.
+    edge = ctx.actions.declare_file(ctx.label.name + (".delegates.json" if delegate else ".edge"))
     toolkit_action(
         ctx,
         "quantize",
@@ -74,10 +79,10 @@ def _program_action(ctx, trained, model_inputs):
             report.path,
             "--edge-program",
             edge.path,
-        ] + _planning_args(ctx) + (["--float-io"] if ctx.attr.float_io else []),
+        ] + _planning_args(ctx) + (["--float-io"] if ctx.attr.float_io else []) + (["--delegate", delegate] if delegate else []),
         inputs = model_inputs + [trained.metrics, float_pte],
         outputs = [pte, report, edge],
-        progress_message = "Quantizing %s to an int8 .pte" % _program_label(ctx),
+        progress_message = ("Quantizing %s and compiling it for the %s with Vela" % (_program_label(ctx), delegate)) if delegate else ("Quantizing %s to an int8 .pte" % _program_label(ctx)),
     )
     return report, edge
 
@@ -108,7 +113,12 @@ def _executorch_model_impl(ctx):
     inspect_action(ctx, _program_label(ctx), quant_report)
 
     golden_args = ["--model", trained.src.path, "--out", out.golden.path, "--json", out.golden_json.path]
-    golden_args += ["--edge-program", edge.path, "--program", out.pte.path] if edge else ["--weights", trained.weights.path]
+    if edge and ctx.attr.delegate:
+        golden_args += ["--delegate-graphs", edge.path, "--program", out.pte.path]
+    elif edge:
+        golden_args += ["--edge-program", edge.path, "--program", out.pte.path]
+    else:
+        golden_args += ["--weights", trained.weights.path]
     toolkit_action(
         ctx,
         "golden",
@@ -158,6 +168,7 @@ def _executorch_model_impl(ctx):
         weights = trained.weights,
         src = trained.src,
         quant_report = quant_report,
+        delegate = ctx.attr.delegate,
     )
     return [
         DefaultInfo(
@@ -167,6 +178,8 @@ def _executorch_model_impl(ctx):
         OutputGroupInfo(
             report = depset([out.summary, out.fit_png, out.arena_png]),
             quant_report = depset([quant_report] if quant_report else []),
+            # A delegated program's oracle: its delegates' TOSA graphs (ethos_u.tosa_graphs).
+            delegate_graphs = depset([edge] if edge and ctx.attr.delegate else []),
         ),
         info,
     ]
@@ -224,6 +237,11 @@ implementations, run on the very program the .pte was lowered from) and output g
         "float_io": attr.bool(
             default = False,
             doc = "int8 only: keep float32 inputs and outputs (the program quantizes its inputs and dequantizes its outputs itself). By default an int8 program takes and returns int8; its .pte's config methods `input<N>_scale`, `input<N>_zp`, ... (ExecuTorch's names) and the program header's macros say how each is quantized.",
+        ),
+        "delegate": attr.string(
+            default = "",
+            values = ["", "ethos-u55-32", "ethos-u55-64", "ethos-u55-128", "ethos-u55-256"],
+            doc = "int8 only: an Arm Ethos-U55 configuration (MACs per cycle) to lower to with ExecuTorch's Ethos-U partitioner and Vela. What the NPU takes becomes `EthosUBackend` delegates; what it cannot take stays on the CPU as cortex_m/portable operators, and the summary says which and why. The summary and `<name>.quant.json` carry Vela's per-layer estimates (NPU cycles, SRAM, flash); golden outputs come from each delegate's TOSA graph in `tosa_reference_model`.",
         ),
         "memory_planning": attr.string(
             default = "best",
@@ -312,7 +330,7 @@ _program_srcs = rule(
     outputs = {"header": "%{out}.h", "source": "%{out}.c"},
 )
 
-def executorch_model(*, name, src = None, data = [], seed = 0, weights = None, quantize = "none", float_model = None, float_io = False, visibility = None, tags = None, **kwargs):
+def executorch_model(*, name, src = None, data = [], seed = 0, weights = None, quantize = "none", float_model = None, float_io = False, delegate = "", visibility = None, tags = None, **kwargs):
     """A model's ExecuTorch program, its facts, and its program library.
 
     Give it a model file (`src`), and it trains it too (`:<name>_weights`, a model_weights);
@@ -345,6 +363,8 @@ def executorch_model(*, name, src = None, data = [], seed = 0, weights = None, q
         report compares with (default: one made here, `:<name>_float`).
       float_io: int8: keep float32 inputs and outputs (default: the program takes and returns
         int8; `<name>_program.h` gives each one's scale and zero point, and helpers to convert).
+      delegate: int8: an Ethos-U55 configuration ("ethos-u55-128", ...): lower what the NPU takes
+        to it (see `_executorch_model`); the program's firmware needs a board with that NPU.
       visibility: Visibility of the targets.
       tags: Tags of every target.
       **kwargs: Other attributes of the program: `constant_prop`, `alignment`,
@@ -372,6 +392,7 @@ def executorch_model(*, name, src = None, data = [], seed = 0, weights = None, q
         quantize = quantize,
         float_model = float_model,
         float_io = float_io,
+        delegate = delegate,
         visibility = visibility,
         tags = tags,
         **kwargs

@@ -57,6 +57,13 @@ def _model_app_data_impl(ctx):
     inputs = [ctx.file.requirements, info.golden]
     if ctx.attr.board:
         board = ctx.attr.board[TinypteBoardInfo]
+        if info.delegate and info.delegate != board.npu:
+            fail("model {} delegates to the NPU (EthosUBackend, compiled for the {}), and board {} has {}: build it for a board with that NPU (corstone300_npu), or build the program without `delegate` to run it on the CPU".format(
+                ctx.attr.model.label,
+                info.delegate,
+                board.name,
+                "an {} instead".format(board.npu) if board.npu else "no Ethos-U55",
+            ))
         args += ["--board", board.description.path, "--stack-size", str(ctx.attr.stack_size), "--pte", info.pte.path]
         inputs += [board.description, info.pte]
     if ctx.attr.corrupt_golden >= 0:
@@ -218,6 +225,8 @@ def model_firmware(
                 size = "medium",
                 firmware = ":" + elf,
                 main = board.instruction_model,
+                # The sources beside the model's entry point (its package's `runner` filegroup).
+                runner = board.instruction_model.rpartition(":")[0] + ":runner",
                 expect_output = _expected_output(model_name, board.name),
                 tags = tags + test_tags,
             )

@@ -67,6 +67,7 @@ def _prebuilt_program_impl(ctx):
             weights = None,
             src = None,
             quant_report = None,
+            delegate = "",
         ),
     ]
 

@@ -69,8 +69,11 @@ def _rp2350_test_impl(ctx):
     for pattern in ctx.attr.expect_output:
         args += ["--expect", pattern]
     args.append(firmware.elf.short_path)
-    # run.py imports its siblings (its directory is first on sys.path) and tools/usb_ids.py.
-    script = runner_script(ctx, "rp2350_test", ctx.file._interpreter.short_path, args, {"PYTHONPATH": "tools"})
+    # run.py imports its siblings (its directory is first on sys.path) and the other modules of
+    # `runner`: every directory holding one is on PYTHONPATH (tools/ for usb_ids.py and
+    # execute_count.py; the RP2350 model's for a model that reuses its core).
+    dirs = {f.short_path.rpartition("/")[0]: None for f in ctx.files.runner if f.extension == "py"}
+    script = runner_script(ctx, "rp2350_test", ctx.file._interpreter.short_path, args, {"PYTHONPATH": ":".join(sorted(dirs))})
     files = [script, firmware.elf, ctx.file._interpreter, ctx.file.main] + ctx.files.runner
     runfiles = ctx.runfiles(files = files)
     return [DefaultInfo(executable = script, files = depset([script]), runfiles = runfiles)]
@@ -109,11 +112,11 @@ Example:
         "main": attr.label(
             default = "//platforms/pico2w/emulator:run.py",
             allow_single_file = [".py"],
-            doc = "The RP2350 model's entry point.",
+            doc = "The instruction model's entry point: the board's `instruction_model` (the RP2350 model's by default).",
         ),
         "runner": attr.label(
             default = "//platforms/pico2w/emulator:runner",
-            doc = "The Python sources the entry point imports.",
+            doc = "The Python sources the entry point imports (each one's directory goes on PYTHONPATH): the `runner` filegroup beside the model's run.py (//platforms/corstone300_npu/machine:runner for that board).",
         ),
         "_interpreter": attr.label(
             default = "@tinypte_emulator_python//:python",

@@ -77,7 +77,8 @@ tp_status tp_method_requirements_get(const tp_program *program, const char *name
   };
   requirements->num_tensors = counts.tensors;
   requirements->num_planned_tensors = counts.planned_tensors;
-  requirements->num_kernel_calls = counts.kernel_calls;
+  requirements->num_kernel_calls = counts.kernel_calls - counts.delegate_calls;
+  requirements->num_delegate_calls = counts.delegate_calls;
   requirements->num_inputs = view.inputs.len;
   requirements->num_outputs = view.outputs.len;
   requirements->num_values = view.values.len;
@@ -182,7 +183,14 @@ tp_status tp_method_init(tp_method *method, const tp_program *program, const cha
       .call_args = (tp_value **)(void *)(pool + layout.call_args),
       .states = pool + layout.states,
   };
-  TP_TRY(tp_plan_walk(&view, &sink, &counts));
+  status = tp_plan_walk(&view, &sink, &counts);
+  if (status != TP_OK && counts.missing_operator != NULL) { /* a delegate's backend refused it */
+    method->failed_instruction = counts.missing_instruction;
+    method->failed_operator = counts.missing_operator;
+    method->failed_overload = "";
+    method->failure_reason = counts.failure_reason;
+  }
+  TP_TRY(status);
 
   method->program = program;
   method->values = sink.values;
@@ -279,9 +287,20 @@ const tp_kernel *tp_method_instruction_kernel(const tp_method *method, uint32_t 
   return instruction->kind == TP_INSTR_KERNEL_CALL || *fused ? instruction->kernel : NULL;
 }
 
+const char *tp_method_failure_reason(const tp_method *method) {
+  return method != NULL ? method->failure_reason : NULL;
+}
+
 void tp_method_note_failure(tp_method *method, uint32_t pc) {
   const tp_instruction *instruction = &method->instructions[pc];
   method->failed_instruction = (int32_t)pc;
+  if (instruction->kind == TP_INSTR_DELEGATE_CALL) {
+    const tp_backend *backend = instruction->backend;
+    method->failed_operator = backend->id;
+    method->failed_overload = "";
+    method->failure_reason = backend->reason != NULL ? backend->reason(instruction->call.state) : NULL;
+    return;
+  }
   if (instruction->kind != TP_INSTR_KERNEL_CALL) {
     return;
   }
@@ -324,6 +343,7 @@ tp_status tp_method_execute(tp_method *method) {
   method->failed_instruction = -1;
   method->failed_operator = NULL;
   method->failed_overload = NULL;
+  method->failure_reason = NULL;
   while (pc < method->num_instructions) {
     const tp_instruction *instruction = &method->instructions[pc];
     tp_status status = TP_OK;
@@ -334,6 +354,7 @@ tp_status tp_method_execute(tp_method *method) {
     uint32_t next = pc + 1;
     switch (instruction->kind) {
       case TP_INSTR_KERNEL_CALL:
+      case TP_INSTR_DELEGATE_CALL:
         status = instruction->run(&instruction->call);
         break;
       case TP_INSTR_MOVE:

@@ -51,18 +51,17 @@ tp_status tp_plan_open(const tp_program *program, const char *name, const tp_ker
   TP_TRY(tp_program_find_plan(program, name, &view->plan));
   const tp_fb_table *plan = &view->plan;
   tp_fb_vector chains;
-  tp_fb_vector delegates;
   tp_fb_vector sizes;
   tp_fb_table chain;
   TP_TRY(tp_fb_vector_field(fb, plan, TP_PLAN_VALUES, 4, &view->values));
   TP_TRY(tp_fb_vector_field(fb, plan, TP_PLAN_INPUTS, 4, &view->inputs));
   TP_TRY(tp_fb_vector_field(fb, plan, TP_PLAN_OUTPUTS, 4, &view->outputs));
   TP_TRY(tp_fb_vector_field(fb, plan, TP_PLAN_OPERATORS, 4, &view->operators));
-  TP_TRY(tp_fb_vector_field(fb, plan, TP_PLAN_DELEGATES, 4, &delegates));
+  TP_TRY(tp_fb_vector_field(fb, plan, TP_PLAN_DELEGATES, 4, &view->delegates));
   TP_TRY(tp_fb_vector_field(fb, plan, TP_PLAN_CHAINS, 4, &chains));
   TP_TRY(tp_fb_vector_field(fb, plan, TP_PLAN_NON_CONST_BUFFER_SIZES, 8, &sizes));
-  if (delegates.len != 0 || chains.len != 1) {
-    return TP_ERR_UNSUPPORTED; /* backend delegates; multi-chain plans */
+  if (chains.len != 1) {
+    return TP_ERR_UNSUPPORTED; /* multi-chain plans */
   }
   TP_TRY(tp_fb_vector_table(fb, &chains, 0, &chain));
   TP_TRY(tp_fb_vector_field(fb, &chain, TP_CHAIN_INSTRUCTIONS, 4, &view->instructions));
@@ -395,39 +394,52 @@ tp_status tp_plan_find_kernel(const tp_plan_view *view, uint32_t op_index, const
   return TP_OK;
 }
 
-/* A KernelCall: its kernel, argument slots and state (placed in the sink's arrays in
- * instruction order, so the counting walk and the filling walk agree on every offset). */
-static tp_status decode_kernel_call(const tp_plan_view *view, const tp_fb_table *args_table, tp_instruction *out,
-                                    const tp_plan_sink *sink, tp_pool_counts *counts) {
+tp_status tp_plan_call_fields(const tp_plan_view *view, const tp_fb_table *args_table, uint32_t limit,
+                             uint32_t *index, tp_fb_vector *args) {
   const tp_fb *fb = &view->fb;
-  int32_t op_index = 0;
-  tp_fb_vector args;
-  TP_TRY(tp_fb_i32(fb, args_table, TP_CALL_OP_INDEX, 0, &op_index));
-  TP_TRY(check_index(op_index, view->operators.len));
-  TP_TRY(tp_fb_vector_field(fb, args_table, TP_CALL_ARGS, 4, &args));
-  if (args.len > TP_MAX_KERNEL_ARGS) {
+  int32_t value = 0;
+  TP_TRY(tp_fb_i32(fb, args_table, TP_CALL_OP_INDEX, 0, &value));
+  TP_TRY(check_index(value, limit));
+  TP_TRY(tp_fb_vector_field(fb, args_table, TP_CALL_ARGS, 4, args));
+  if (args->len > TP_MAX_KERNEL_ARGS) {
     return TP_ERR_UNSUPPORTED;
   }
-  const int32_t *indices = (const int32_t *)(const void *)(fb->data + args.pos);
-  for (uint32_t i = 0; i < args.len; i++) {
+  const int32_t *indices = (const int32_t *)(const void *)(fb->data + args->pos);
+  for (uint32_t i = 0; i < args->len; i++) {
     TP_TRY(check_index(indices[i], view->values.len));
   }
-  const tp_kernel *kernel;
-  TP_TRY(tp_plan_find_kernel(view, (uint32_t)op_index, &kernel, counts));
-  out->a = (uint32_t)op_index;
-  out->kernel = kernel;
+  *index = (uint32_t)value;
+  return TP_OK;
+}
+
+void tp_plan_place_call(const tp_plan_view *view, const tp_fb_vector *args, size_t state_size, tp_instruction *out,
+                       const tp_plan_sink *sink, tp_pool_counts *counts) {
   if (sink != NULL) {
+    const int32_t *indices = (const int32_t *)(const void *)(view->fb.data + args->pos);
     tp_value **slots = sink->call_args + counts->call_args;
-    for (uint32_t i = 0; i < args.len; i++) {
+    for (uint32_t i = 0; i < args->len; i++) {
       slots[i] = &sink->values[indices[i]];
     }
     out->call.args = slots;
-    out->call.nargs = args.len;
+    out->call.nargs = args->len;
     out->call.state = sink->states + counts->state_bytes;
   }
-  counts->call_args += args.len;
+  counts->call_args += args->len;
   counts->kernel_calls++;
-  counts->state_bytes += TP_POOL_ALIGN(kernel->state_size);
+  counts->state_bytes += TP_POOL_ALIGN(state_size);
+}
+
+/* A KernelCall: its kernel, argument slots and state. */
+static tp_status decode_kernel_call(const tp_plan_view *view, const tp_fb_table *args_table, tp_instruction *out,
+                                    const tp_plan_sink *sink, tp_pool_counts *counts) {
+  uint32_t op_index;
+  tp_fb_vector args;
+  TP_TRY(tp_plan_call_fields(view, args_table, view->operators.len, &op_index, &args));
+  const tp_kernel *kernel;
+  TP_TRY(tp_plan_find_kernel(view, op_index, &kernel, counts));
+  out->a = op_index;
+  out->kernel = kernel;
+  tp_plan_place_call(view, &args, kernel->state_size, out, sink, counts);
   return TP_OK;
 }
 
@@ -453,6 +465,21 @@ static tp_status check_move(const tp_plan_sink *sink, uint32_t from, uint32_t to
   return TP_OK;
 }
 
+/* A DelegateCall in firmware that links no backend (so not delegate.c either: the generated
+ * registry references a backend only for programs that delegate to it): TP_ERR_OPERATOR_MISSING
+ * naming the delegate's id. */
+static tp_status no_backend(const tp_plan_view *view, const tp_fb_table *args_table, tp_pool_counts *counts) {
+  int32_t index = 0;
+  tp_fb_table delegate;
+  uint32_t len;
+  TP_TRY(tp_fb_i32(&view->fb, args_table, TP_CALL_OP_INDEX, 0, &index));
+  TP_TRY(check_index(index, view->delegates.len));
+  TP_TRY(tp_fb_vector_table(&view->fb, &view->delegates, (uint32_t)index, &delegate));
+  TP_TRY(tp_fb_string_field(&view->fb, &delegate, TP_DELEGATE_ID, &counts->missing_operator, &len));
+  counts->missing_overload = "";
+  return TP_ERR_OPERATOR_MISSING;
+}
+
 /* Absent fields read as the schema default, 0 (flatc omits defaults: op_index 0 is absent). */
 static tp_status decode_instruction(const tp_plan_view *view, uint32_t index, tp_instruction *out,
                                     const tp_plan_sink *sink, tp_pool_counts *counts) {
@@ -476,7 +503,8 @@ static tp_status decode_instruction(const tp_plan_view *view, uint32_t index, tp
     case TP_INSTR_KERNEL_CALL:
       return decode_kernel_call(view, &args_table, out, sink, counts);
     case TP_INSTR_DELEGATE_CALL:
-      return TP_ERR_UNSUPPORTED;
+      return tp_plan_decode_delegate_call != NULL ? tp_plan_decode_delegate_call(view, &args_table, out, sink, counts)
+                                                  : no_backend(view, &args_table, counts);
     case TP_INSTR_MOVE:
       TP_TRY(tp_fb_i32(fb, &args_table, TP_MOVE_FROM, 0, &a));
       TP_TRY(tp_fb_i32(fb, &args_table, TP_MOVE_TO, 0, &b));

@@ -13,6 +13,7 @@
 
 #include "flatbuffer.h"
 #include "internal.h"
+#include "tinypte/backend.h"
 
 typedef struct tp_plan_view {
   const tp_program *program;
@@ -23,6 +24,7 @@ typedef struct tp_plan_view {
   tp_fb_vector outputs;      /* [int] */
   tp_fb_vector operators;    /* [Operator] */
   tp_fb_vector instructions; /* [Instruction] of the single chain */
+  tp_fb_vector delegates;    /* [BackendDelegate] */
   uint32_t num_buffers;
   uint64_t buffer_sizes[TP_MAX_BUFFERS];
   /* Constants: inline buffers, or a data segment with per-tensor offsets. */
@@ -37,7 +39,8 @@ typedef struct tp_plan_view {
 typedef struct tp_pool_counts {
   uint32_t tensors;
   uint32_t planned_tensors; /* tensors whose data is in a planned buffer */
-  uint32_t kernel_calls;
+  uint32_t kernel_calls;   /* kernel and delegate calls (each has argument slots and state) */
+  uint32_t delegate_calls;
   uint32_t int_items;
   uint32_t double_items;
   uint32_t tensor_items;
@@ -48,6 +51,8 @@ typedef struct tp_pool_counts {
   int32_t missing_instruction;
   const char *missing_operator;
   const char *missing_overload;
+  /* When a delegate's init fails: its backend's one-line reason (or NULL). */
+  const char *failure_reason;
 } tp_pool_counts;
 
 /** Open method `name` of `program` and check its top-level tables; `kernels` serves its operators. */
@@ -80,6 +85,24 @@ tp_status tp_dynamic_tensor(tp_tensor *t, const tp_plan_sink *sink, tp_pool_coun
  *  registry has none, TP_ERR_CORRUPT if there is no such operator. */
 tp_status tp_plan_find_kernel(const tp_plan_view *view, uint32_t op_index, const tp_kernel **kernel,
                               tp_pool_counts *counts);
+
+/** A KernelCall's or DelegateCall's index (op_index / delegate_index, below `limit`) and
+ *  argument vector, checked. */
+tp_status tp_plan_call_fields(const tp_plan_view *view, const tp_fb_table *args_table, uint32_t limit, uint32_t *index,
+                              tp_fb_vector *args);
+
+/** Give a call its argument slots and `state_size` bytes of state, placed in the sink's arrays
+ *  in instruction order (so the counting walk and the filling walk agree on every offset). */
+void tp_plan_place_call(const tp_plan_view *view, const tp_fb_vector *args, size_t state_size, tp_instruction *out,
+                        const tp_plan_sink *sink, tp_pool_counts *counts);
+
+/** A DelegateCall: its backend (TP_ERR_OPERATOR_MISSING naming the delegate's id if the registry
+ *  has none), argument slots and the state the backend asks for; the filling walk runs the
+ *  backend's init (tinypte/backend.h). Defined by delegate.c, which firmware links only with a
+ *  backend (a backend references tp_delegate_compile_spec); weak, so that without it plan.c
+ *  reports any delegate as missing its backend. */
+tp_status tp_plan_decode_delegate_call(const tp_plan_view *view, const tp_fb_table *args_table, tp_instruction *out,
+                                       const tp_plan_sink *sink, tp_pool_counts *counts) __attribute__((weak));
 
 /** Check the caller's memory for a plan: the pool holds `pool_bytes`, each planned buffer is there,
  *  big enough and aligned (method.c). */

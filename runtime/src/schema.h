@@ -11,6 +11,7 @@ enum {
   TP_PROGRAM_VERSION = 0,
   TP_PROGRAM_EXECUTION_PLAN = 1,
   TP_PROGRAM_CONSTANT_BUFFER = 2,
+  TP_PROGRAM_BACKEND_DELEGATE_DATA = 3,
   TP_PROGRAM_SEGMENTS = 4,
   TP_PROGRAM_CONSTANT_SEGMENT = 5,
   /* table ExecutionPlan */
@@ -49,6 +50,18 @@ enum {
   /* table KernelCall / DelegateCall */
   TP_CALL_OP_INDEX = 0,
   TP_CALL_ARGS = 1,
+  /* table BackendDelegate */
+  TP_DELEGATE_ID = 0,
+  TP_DELEGATE_PROCESSED = 1,
+  TP_DELEGATE_COMPILE_SPECS = 2,
+  /* table BackendDelegateDataReference */
+  TP_DATA_REF_LOCATION = 0,
+  TP_DATA_REF_INDEX = 1,
+  /* table CompileSpec */
+  TP_COMPILE_SPEC_KEY = 0,
+  TP_COMPILE_SPEC_VALUE = 1,
+  /* table BackendDelegateInlineData */
+  TP_INLINE_DATA = 0,
   /* table MoveCall */
   TP_MOVE_FROM = 0,
   TP_MOVE_TO = 1,
@@ -69,6 +82,9 @@ enum {
 
 /* union InstructionArguments */
 enum { TP_INSTR_KERNEL_CALL = 1, TP_INSTR_DELEGATE_CALL = 2, TP_INSTR_MOVE = 3, TP_INSTR_JUMP_FALSE = 4, TP_INSTR_FREE = 5 };
+
+/* enum DataLocation */
+enum { TP_DATA_INLINE = 0, TP_DATA_SEGMENT = 1 };
 
 /* enum TensorShapeDynamism */
 enum { TP_SHAPE_STATIC = 0, TP_SHAPE_DYNAMIC_BOUND = 1 };

@@ -80,7 +80,7 @@ int main(void) {
   expect(tp_method_execute(&refused) == TP_ERR_INVALID_ARGUMENT, "a refused method does not run");
 
   /* A registry without the program's kernels: the first operator is named. */
-  const tp_kernel_registry none = {NULL, 0};
+  const tp_kernel_registry none = {NULL, 0, NULL, 0};
   expect(tp_method_init_image(&refused, &program, image_test_image(), &memory, &none) == TP_ERR_OPERATOR_MISSING,
          "no kernels is TP_ERR_OPERATOR_MISSING");
   expect(refused.failed_operator != NULL && strcmp(refused.failed_operator, "aten::addmm") == 0,

@@ -157,7 +157,8 @@ static void print_tensor(FILE *out, const tp_program *program, const tp_host_mem
 
 void tp_print_image_json(FILE *out, const tp_program *program, const tp_method *method, const tp_host_memory *host) {
   char message[160];
-  const char *why = unavailable(program, method, host, message, sizeof message);
+  const char *why = method == NULL ? "the program calls backend delegates, which initialize on the board"
+                                   : unavailable(program, method, host, message, sizeof message);
   if (why != NULL) {
     fprintf(out, "  \"image\": null,\n  \"image_unavailable\": \"%s\",\n", why);
     return;

@@ -44,9 +44,10 @@ static void print_json(FILE *out, size_t program_bytes, const char *method, cons
   }
   fprintf(out,
           "],\n  \"inputs\": %u,\n  \"outputs\": %u,\n  \"values\": %u,\n  \"instructions\": %u,\n"
-          "  \"operators\": %u,\n  \"tensors\": %u,\n  \"planned_tensors\": %u,\n  \"kernel_calls\": %u,\n",
+          "  \"operators\": %u,\n  \"tensors\": %u,\n  \"planned_tensors\": %u,\n  \"kernel_calls\": %u,\n"
+          "  \"delegate_calls\": %u,\n",
           req->num_inputs, req->num_outputs, req->num_values, req->num_instructions, req->num_operators,
-          req->num_tensors, req->num_planned_tensors, req->num_kernel_calls);
+          req->num_tensors, req->num_planned_tensors, req->num_kernel_calls, req->num_delegate_calls);
   /* The second core's scratch: the most a call split over two cores needs (tinypte/worker.h),
    * noted by the kernels' prepare in trial_init. */
   fprintf(out, "  \"worker_scratch_bytes\": %u,\n", (unsigned)tp_worker_scratch_needed());
@@ -127,13 +128,16 @@ int main(int argc, char **argv) {
               req.missing_overload);
     }
     result = fail(model, method, status);
-  } else if ((result = trial_init(model, method, &program, &req, &host, &initialized)) == 0) {
+  } else if (req.num_delegate_calls > 0 ||
+             (result = trial_init(model, method, &program, &req, &host, &initialized)) == 0) {
+    /* A delegate's init checks it against the board's accelerator: programs with delegates are
+     * initialized on the board only (no image: tp_print_image_json says so). */
     FILE *out = out_path ? fopen(out_path, "w") : stdout;
     if (out == NULL) {
       fprintf(stderr, "pte_requirements: cannot write %s\n", out_path);
       result = 1;
     } else {
-      print_json(out, size, method, &req, &program, &initialized, &host);
+      print_json(out, size, method, &req, &program, req.num_delegate_calls > 0 ? NULL : &initialized, &host);
       if (out != stdout && fclose(out) != 0) {
         fprintf(stderr, "pte_requirements: cannot write %s\n", out_path);
         result = 1;

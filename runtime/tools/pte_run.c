@@ -192,6 +192,30 @@ static void print_info(const options *opts, const tp_method_requirements *req, c
   }
 }
 
+
+/* What a failed instruction called: "aten::addmm.out", "delegate EthosUBackend" or "-". */
+static const char *failed_call(const tp_method *method, char *text, size_t size) {
+  if (method->failed_operator == NULL) {
+    return "-";
+  }
+  if (method->failed_overload == NULL || method->failed_overload[0] == '\0') {
+    snprintf(text, size, "delegate %s", method->failed_operator);
+  } else {
+    snprintf(text, size, "%s.%s", method->failed_operator, method->failed_overload);
+  }
+  return text;
+}
+
+/* "; <the backend's reason>" after a delegate's failure, else "". */
+static const char *failure_reason(const tp_method *method) {
+  static char text[200];
+  const char *reason = tp_method_failure_reason(method);
+  if (reason == NULL || reason[0] == '\0') {
+    return "";
+  }
+  snprintf(text, sizeof text, "; %s", reason);
+  return text;
+}
 static int run(const options *opts, const uint8_t *data, size_t size) {
   tp_program program;
   tp_method_requirements req;
@@ -215,10 +239,12 @@ static int run(const options *opts, const uint8_t *data, size_t size) {
   tp_host_memory host;
   tp_host_memory_alloc(&host, &req);
   tp_method method;
+  char where[160];
   status = tp_method_init(&method, &program, opts->method, &host.memory, &tp_selected_kernels);
   if (status != TP_OK && method.failed_operator != NULL) {
-    fail("%s: init: instruction %d (%s.%s): %s: %s", opts->model, (int)method.failed_instruction,
-         method.failed_operator, method.failed_overload, tp_status_name(status), tp_status_message(status));
+    fail("%s: init: instruction %d (%s): %s: %s%s", opts->model, (int)method.failed_instruction,
+         failed_call(&method, where, sizeof where), tp_status_name(status), tp_status_message(status),
+         failure_reason(&method));
   } else if (status != TP_OK) {
     fail("%s: %s: %s", opts->model, tp_status_name(status), tp_status_message(status));
   } else if (opts->info) {
@@ -234,9 +260,9 @@ static int run(const options *opts, const uint8_t *data, size_t size) {
       printf("pte_run: ns_per_inference=%.1f repeat=%ld\n", (now_ns() - start) / (double)opts->repeat, opts->repeat);
       result = 0;
     } else if (status != TP_OK) {
-      fail("%s: instruction %d (%s.%s): %s: %s", opts->model, (int)method.failed_instruction,
-           method.failed_operator ? method.failed_operator : "-", method.failed_overload ? method.failed_overload : "-",
-           tp_status_name(status), tp_status_message(status));
+      fail("%s: instruction %d (%s): %s: %s%s", opts->model, (int)method.failed_instruction,
+           failed_call(&method, where, sizeof where), tp_status_name(status), tp_status_message(status),
+           failure_reason(&method));
     } else {
       result = write_outputs(&method, opts);
     }

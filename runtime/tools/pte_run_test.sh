@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # pte_run's command line: --info, a run, and one clear line for each kind of bad input.
-# usage: pte_run_test.sh PTE_RUN SINE.pte
+# usage: pte_run_test.sh PTE_RUN SINE.pte NPU.pte
 set -uo pipefail
-pte_run=$1 sine=$2
+pte_run=$1 sine=$2 npu=$3
 work=${TEST_TMPDIR:-$(mktemp -d)}
 failures=0
 
@@ -40,6 +40,9 @@ check old_version 1 'TP_ERR_VERSION: .*re-export' "$pte_run" "$work/old.pte" --i
 check not_a_program 1 'TP_ERR_NOT_A_PROGRAM' "$pte_run" "$work/text.pte" --info
 check unknown_method 1 'TP_ERR_METHOD_NOT_FOUND' "$pte_run" "$sine" --info --method backward
 check usage 2 'usage: pte_run' "$pte_run" "$sine"
+# A program with an Ethos-U55 delegate: its backend is linked (and sizes it), but this host has no NPU.
+check npu_info_needs_board 1 'init: instruction 0 \(delegate EthosUBackend\): TP_ERR_DELEGATE: .*; this firmware.s board has no Ethos-U55' \
+  "$pte_run" "$npu" --info
 
 echo "pte_run_test: $failures failed"
 ((failures == 0))

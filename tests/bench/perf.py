@@ -29,6 +29,10 @@ ratio to one core, against issue 27's goals (resnet8_int8 0.55, kws_int8 and vww
 other model no slower than one core; the guard fails above them), and whether both firmwares'
 runs computed the same output bits (the summary line's outputs= digest; the guard fails if not).
 
+NPU rows (`--npu-row`, the zoo bench): each MLPerf Tiny model lowered to an Ethos-U55, Vela's
+estimated NPU cycles beside the int8 program's measured instructions (npu_table.py); labelled as
+estimates, never guarded.
+
 And one host row per model: nanoseconds per inference of tinypte (`pte_run --time`, built
 -c opt) and of ExecuTorch's own C++ runtime on the same .pte (`executorch_peer`, the wheel's
 libexecutorch + optimized kernels, -c opt), run in turns (tinypte, ExecuTorch, tinypte, ...)
@@ -56,6 +60,7 @@ from pathlib import Path
 
 from execute_count import ExecuteCount
 from instruction_count import measure, qemu_command
+from npu_table import npu_row, npu_table
 
 from tinypte.firmware.requirements import Requirements
 from tinypte.golden.format import Golden
@@ -417,6 +422,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--check", type=Path, metavar="BASELINE", help="compare with a baseline; exit 1 on growth")
     parser.add_argument("--update-baseline", action="store_true", help=f"write {BASELINE} in the workspace")
     parser.add_argument("--zoo", action="store_true", help="print the rows as the README's zoo table too")
+    parser.add_argument("--npu-row", nargs=2, action="append", default=[], metavar=("MODEL", "QUANT_JSON"),
+                        help="MODEL's Ethos-U55 program: Vela's estimate from its quantize report")  # fmt: skip
     args = parser.parse_args(argv)
 
     models = {board: InstructionModel(Path(python), Path(run_py)) for board, python, run_py in args.instruction_model}
@@ -427,6 +434,10 @@ def main(argv: list[str]) -> int:
     if args.zoo:
         print()
         print(zoo_table(rows, {m: parameters_of(Path(paths[3])) for m, _, *paths in args.row}))
+    npu_rows = [npu_row(m, Path(report)) for m, report in args.npu_row]
+    if npu_rows:
+        print()
+        print(npu_table(npu_rows, {(r.model, r.board): r.instructions for r in rows}))
     cores_rows = [measure_cores_row(models, m, b, Path(one), Path(two)) for m, b, one, two in args.cores_row]
     if cores_rows:
         print()
@@ -444,7 +455,8 @@ def main(argv: list[str]) -> int:
     report = {"rows": [asdict(r) | {"instructions_per_mac": r.per_mac, "overhead_per_op": r.overhead_per_call}
                        for r in rows],
               "cores_rows": [asdict(r) | {"ratio": r.ratio, "goal": r.goal} for r in cores_rows],
-              "host_rows": [asdict(r) | {"ratio": r.ratio} for r in host_rows]}  # fmt: skip
+              "host_rows": [asdict(r) | {"ratio": r.ratio} for r in host_rows],
+              "npu_rows": [asdict(r) for r in npu_rows]}  # fmt: skip
     baseline = {
         r.key: {"instructions": r.instructions, "flash": r.flash, "ram": r.ram, "stack": r.stack, "arena": r.arena,
                 "pool": r.pool}

@@ -3,7 +3,9 @@
 The inputs are the model file's `golden_inputs()`, the tolerance its `TOLERANCE`. The outputs
 are PyTorch's: the trained float model run eagerly (`--weights`), or, for an int8 model,
 the quantized edge program the quantize stage lowered to its .pte (`--edge-program`), whose
-`cortex_m::*` operators run through the Cortex-M backend's reference implementations. An int8
+`cortex_m::*` operators run through the Cortex-M backend's reference implementations, or, for a
+program with Ethos-U delegates, the .pte itself interpreted with each delegate's TOSA graph run
+in tosa_reference_model (`--delegate-graphs`, delegates.py). An int8
 program that takes and returns int8 (its .pte, `--program`, says how each is quantized) gets
 its golden inputs quantized by the backend's own quantize, and int8 golden outputs.
 A program made elsewhere (`--pte`, executorch_program) gets its golden data from
@@ -11,7 +13,8 @@ program_golden.py: the user's inputs or random ones, and ExecuTorch's runtime or
 reference implementations. Written in the golden data format (format.py), and as JSON for
 people.
 
-usage: tinypte golden --model M.py (--weights W.pt | --edge-program P.edge --program P.pte)
+usage: tinypte golden --model M.py (--weights W.pt | --edge-program P.edge --program P.pte
+                                     | --delegate-graphs P.delegates.json --program P.pte)
            --out golden.bin [--json golden.json]
        tinypte golden --pte P.pte [--inputs I.pt | --cases N --seed S] [--tolerance T]
            --out golden.bin [--json golden.json]
@@ -80,7 +83,22 @@ def compute(
 
 
 def reference_program(args: argparse.Namespace, module: ModuleType) -> Any:
-    """The trained float model, or the quantized edge program, as a callable."""
+    """The trained float model, the quantized edge program, or a delegated program with its
+    delegates' TOSA graphs, as a callable."""
+    if args.delegate_graphs:
+        from tinypte.golden.delegates import TosaDelegates
+        from tinypte.golden.interpreter import Interpreter
+
+        if args.program is None:
+            raise TinypteError("golden: --delegate-graphs needs --program, the delegated .pte")
+        interpreter = Interpreter(
+            args.program.read_bytes(), str(args.program), delegates=TosaDelegates(args.delegate_graphs)
+        )
+
+        def run(*inputs: Any) -> tuple[Any, ...]:
+            return tuple(t.clone() for t in interpreter.run(list(inputs)))
+
+        return run
     if args.edge_program:
         return edge_file.from_bytes(args.edge_program.read_bytes(), str(args.edge_program)).module()
     return loading.trained(args.model, module, args.weights)
@@ -88,7 +106,7 @@ def reference_program(args: argparse.Namespace, module: ModuleType) -> Any:
 
 def io_of(args: argparse.Namespace) -> list[IoQuantization]:
     """How the int8 program's inputs and outputs are quantized (none for a float model)."""
-    if not args.edge_program:
+    if not args.edge_program and not args.delegate_graphs:
         return []
     if args.program is None:
         raise TinypteError("golden: --edge-program needs --program, the .pte lowered from it")
@@ -104,6 +122,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     program.add_argument("--weights", type=Path, help="float: the trained state_dict, run eagerly")
     program.add_argument("--edge-program", type=Path, help="int8: the quantize stage's edge program")
     program.add_argument("--pte", type=Path, help="a program made elsewhere (executorch_program)")
+    program.add_argument("--delegate-graphs", type=Path,
+                         help="int8 with delegates: their TOSA graphs (tinypte quantize --delegate), run with --program")  # fmt: skip
     parser.add_argument("--program", type=Path, help="--edge-program: the .pte lowered from it (its I/O quantization)")
     parser.add_argument("--inputs", type=Path, help="--pte: the inputs (torch.save of a tensor, tuple or list)")
     parser.add_argument("--cases", type=int, default=4, help="--pte without --inputs: random cases")
@@ -121,7 +141,7 @@ def run(args: argparse.Namespace) -> None:
         print(f"golden: outputs from {reference}")
     else:
         if args.model is None:
-            raise TinypteError("golden: --model is needed with --weights and --edge-program")
+            raise TinypteError("golden: --model is needed with --weights, --edge-program and --delegate-graphs")
         module = loading.load(args.model)
         golden = compute(args.model, module, reference_program(args, module), io_of(args))
     args.out.write_bytes(golden.to_bytes())

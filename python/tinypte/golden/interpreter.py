@@ -10,7 +10,8 @@ whose `.out` overloads are run as their functional overload and copied into the 
 
 The memory plan is honoured: planned tensors are views of the planned buffers at their
 offsets, as in ExecuTorch's runtime, so values the exporter placed on the same bytes (a view it
-elided) share them here too. Delegate calls and control flow are refused.
+elided) share them here too. A DelegateCall runs the delegate's reference given at construction
+(tinypte.golden.delegates: its TOSA graph in tosa_reference_model). Control flow is refused.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def register_operators() -> None:
 class Interpreter:
     """One method of a program, ready to run on inputs."""
 
-    def __init__(self, pte: bytes, what: str, method: str = "forward") -> None:
+    def __init__(self, pte: bytes, what: str, method: str = "forward", delegates: Any = None) -> None:
         from executorch.exir._serialize._program import deserialize_pte_binary
 
         register_operators()
@@ -46,9 +47,12 @@ class Interpreter:
         if not plans:
             raise TinypteError(f"{what}: the program has no method {method!r}")
         self.plan = plans[0]
-        if self.plan.delegates:
+        self.delegates = delegates  # runs a DelegateCall (tinypte.golden.delegates.TosaDelegates)
+        if self.plan.delegates and delegates is None:
             ids = ", ".join(d.id for d in self.plan.delegates)
-            raise TinypteError(f"{what}: the program calls backend delegates ({ids}); tinypte runs none")
+            raise TinypteError(
+                f"{what}: the program calls backend delegates ({ids}) and no reference of them was given"
+            )
 
     def input_specs(self) -> list[tuple[list[int], Any, list[int]]]:
         """(sizes, torch dtype, dim order) of each input; a non-tensor input gives ([], None, [])."""
@@ -146,6 +150,9 @@ class Interpreter:
             values[args.move_to] = values[args.move_from]
             return
         if kind == "FreeCall":
+            return
+        if kind == "DelegateCall":
+            self.delegates.run(int(args.delegate_index), [values[i] for i in args.args])
             return
         if kind != "KernelCall":
             raise TinypteError(

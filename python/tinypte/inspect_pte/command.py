@@ -1,8 +1,9 @@
 """`tinypte inspect_pte`: a .pte's operator list and memory plan.
 
-ops.json:  {"model", "operators": [{"name", "overload", "dtypes", "count"}], "extensions"} —
-           every operator the execution plan calls, and the kernel extensions its calls need
-           (extensions.py; selective kernel builds read both).
+ops.json:  {"model", "operators": [{"name", "overload", "dtypes", "count"}], "extensions",
+           "delegates"} — every operator the execution plan calls, the kernel extensions its
+           calls need (extensions.py) and the backends its delegate calls go to (selective
+           kernel builds read all three).
 plan.json: {"non_const_buffer_sizes", "inputs", "outputs", "tensors": [{"evalue", "shape",
            "dtype", "memory_id", "offset", "nbytes", "first_use", "last_use", "role"}]} —
            planned tensors with their lifetimes in instruction indices (inputs from -1,
@@ -56,15 +57,9 @@ def analyse(program: Program, name: str) -> tuple[dict[str, Any], dict[str, Any]
     values = plan["values"]
     instructions = plan["chains"][0]["instructions"]
     kernel_calls = [i["instr_args"] for i in instructions if i["instr_args_type"] == "KernelCall"]
-    for pc, instruction in enumerate(instructions):
-        if instruction["instr_args_type"] == "DelegateCall":
-            index = instruction["instr_args"].get("delegate_index", 0)
-            delegate = (plan.get("delegates") or [{}])[index].get("id", "?")
-            raise TinypteError(
-                f"{name}: instruction {pc} calls backend delegate {delegate!r}: tinypte runs programs of "
-                "operators, not delegates. Lower without a partitioner (the Cortex-M backend's flow needs none: "
-                "its passes turn the graph into cortex_m::* operators), or run that delegate's own runtime"
-            )
+    delegates = sorted(
+        {delegate_id(plan, i["instr_args"]) for i in instructions if i["instr_args_type"] == "DelegateCall"}
+    )
 
     # Operators: dtypes of the tensor arguments, call counts and MACs.
     counts: Counter[int] = Counter()
@@ -97,6 +92,8 @@ def analyse(program: Program, name: str) -> tuple[dict[str, Any], dict[str, Any]
         "macs": total_macs,
         "operators": sorted(operators, key=lambda o: (o["name"], o["overload"])),
         "extensions": sorted(needed),
+        # Backends the program delegates to (selective builds link exactly these).
+        "delegates": delegates,
     }
 
     # Planned tensors and their lifetimes.
@@ -135,9 +132,17 @@ def analyse(program: Program, name: str) -> tuple[dict[str, Any], dict[str, Any]
         + (f" (instruction {bound_pc}, {bound_operator})" if bound_pc >= 0 else ""),
         f"  MACs per inference: {total_macs}",
         "  operators: " + ", ".join(f"{o['name']}.{o['overload']} x{o['count']}" for o in ops["operators"]),
+        *([f"  delegates to: {', '.join(delegates)}"] if delegates else []),
         *io_lines(program, plan, name),
     ]
     return ops, memory_plan, "\n".join(lines) + "\n"
+
+
+def delegate_id(plan: dict[str, Any], call: dict[str, Any]) -> str:
+    """The backend id of a DelegateCall's delegate."""
+    index = int(call.get("delegate_index", 0))
+    found = plan.get("delegates") or []
+    return str(found[index].get("id", "?")) if index < len(found) else "?"
 
 
 def call_bound(plan: dict[str, Any]) -> tuple[int, int, str]:
@@ -147,7 +152,7 @@ def call_bound(plan: dict[str, Any]) -> tuple[int, int, str]:
     values = plan["values"]
     best = (0, -1, "")
     for pc, instruction in enumerate(plan["chains"][0]["instructions"]):
-        if instruction["instr_args_type"] != "KernelCall":
+        if instruction["instr_args_type"] not in ("KernelCall", "DelegateCall"):
             continue
         call = instruction["instr_args"]
         tensors: set[int] = set()
@@ -156,8 +161,10 @@ def call_bound(plan: dict[str, Any]) -> tuple[int, int, str]:
             items = value["val"].get("items", []) if value["val_type"].endswith("TensorList") else [arg]
             tensors.update(int(i) for i in items if int(i) >= 0 and is_planned(values[int(i)]))
         total = sum(tensor_info(values[i]["val"])[2] for i in tensors)
-        if total > best[0]:
-            operator = plan["operators"][call["op_index"]]
+        if total > best[0] and instruction["instr_args_type"] == "DelegateCall":
+            best = (total, pc, f"delegate {delegate_id(plan, call)}")
+        elif total > best[0]:
+            operator = plan["operators"][call.get("op_index", 0)]
             best = (total, pc, f"{operator['name']}.{operator['overload']}")
     return best
 
@@ -187,7 +194,8 @@ def quant_summary_lines(report: dict[str, Any]) -> list[str]:
     def ratio(key: str) -> str:
         return f"{q[key]} B int8 vs {f[key]} B float ({100 * q[key] / max(f[key], 1):.0f} %)"
 
-    lines = ["  int8 (ExecuTorch Cortex-M quantizer):", f"    constants: {ratio('constant_bytes')}",
+    quantizer = "Ethos-U" if "delegate" in report else "Cortex-M"
+    lines = [f"  int8 (ExecuTorch {quantizer} quantizer):", f"    constants: {ratio('constant_bytes')}",
              f"    arena: {ratio('arena_bytes')}"]  # fmt: skip
     for metric in sorted(q["metrics"]):
         lines.append(
@@ -201,6 +209,32 @@ def quant_summary_lines(report: dict[str, Any]) -> list[str]:
     nodes = report["float_nodes"]
     lines.append(f"    nodes left in float32: {len(nodes)}" + ("" if nodes else " (fully quantized)"))
     lines += [f"      {n.get('layer', n['name'])}: {n['operator']}: {n['reason']}" for n in nodes]
+    if "delegate" in report:
+        lines += delegate_summary_lines(report["delegate"])
+    return lines
+
+
+def delegate_summary_lines(delegate: dict[str, Any]) -> list[str]:
+    """Vela's estimates for each NPU graph, per layer, and what stayed on the CPU and why."""
+    lines = [f"  {delegate['target']} ({delegate['backend']}; Vela estimates at {delegate['system_config']}, "
+             f"{delegate['memory_mode']}; not measured):"]  # fmt: skip
+    for number, graph in enumerate(delegate["graphs"]):
+        clock = graph.get("npu_clock_hz", 0)
+        micros = f", {1e6 * graph['npu_cycles'] / clock:.1f} us at {clock / 1e6:g} MHz" if clock else ""
+        lines.append(
+            f"    graph {number}: {graph.get('npu_cycles', 0):,} NPU cycles{micros}, {graph.get('macs', 0):,} MACs, "
+            f"{graph.get('sram_bytes', 0):,} B SRAM (scratch), {graph.get('flash_bytes', 0):,} B flash (weights, in "
+            "the delegate's blob)"
+        )
+        lines.append(f"      {'layer':<32} {'operator':<18} {'cycles':>9} {'MACs':>10} {'SRAM B':>8} {'MAC util':>8}")
+        for layer in graph.get("layers", []):
+            lines.append(
+                f"      {layer['name'][:32]:<32} {layer['operator'][:18]:<18} {layer['cycles']:>9,} {layer['macs']:>10,} "
+                f"{layer['sram_bytes']:>8,} {layer['mac_utilisation']:>7.1f}%"
+            )
+    cpu = delegate["cpu_operators"]
+    lines.append(f"    on the CPU: {len(cpu)} operators" + ("" if cpu else " (the NPU takes the whole model)"))
+    lines += [f"      {c['name']}: {c['operator']}: {c['reason']}" for c in cpu]
     return lines
 
 

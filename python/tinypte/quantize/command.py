@@ -9,6 +9,7 @@ edge program the golden stage runs. Same model file and weights, same bytes.
 usage: tinypte quantize --model M.py --weights W.pt --metrics W.json --float-pte F.pte
            --pte OUT.pte --report OUT.json --edge-program OUT.edge [--seed 0]
            [--alignment 16] [--memory-planning best|greedy|lowest_offset|naive] [--float-io]
+           [--delegate ethos-u55-128]
 
 The program takes and returns int8 (its inputs' and outputs' scales and zero points are its
 config methods, tinypte.quantize.io); `--float-io` keeps float32 inputs and outputs.
@@ -24,7 +25,7 @@ from pathlib import Path
 from tinypte.errors import TinypteError
 from tinypte.export.program import add_program_arguments, trained_model
 from tinypte.model import loading
-from tinypte.quantize import flow
+from tinypte.quantize import ethos_u, flow
 
 
 def float_metrics(path: Path) -> dict[str, float]:
@@ -42,6 +43,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--report", type=Path, required=True, help="float vs int8 report to write (JSON)")
     parser.add_argument("--edge-program", type=Path, required=True, help="quantized edge program to write")
     parser.add_argument("--float-io", action="store_true", help="keep float32 inputs and outputs")
+    parser.add_argument(
+        "--delegate", choices=ethos_u.TARGETS,
+        help="lower what an Ethos-U55 of this configuration takes to it (--edge-program then gets the delegates' TOSA graphs)",
+    )  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> None:
@@ -49,7 +54,7 @@ def run(args: argparse.Namespace) -> None:
     module, model, example = trained_model(args)
     result = flow.export_int8(
         path, module, model, example, float_metrics(args.metrics), args.float_pte.read_bytes(),
-        args.alignment, args.memory_planning, args.float_io,
+        args.alignment, args.memory_planning, args.float_io, args.delegate,
     )  # fmt: skip
     metrics = result.report["int8"]["metrics"]
     which = "INT8_ACCEPTANCE" if hasattr(module, "INT8_ACCEPTANCE") else "ACCEPTANCE"
@@ -60,3 +65,5 @@ def run(args: argparse.Namespace) -> None:
     shown = ", ".join(f"{k}={v:.6g}" for k, v in sorted(metrics.items()))
     digest = hashlib.sha256(result.pte).hexdigest()[:16]
     print(f"quantize: {path.name} int8: {shown}; {args.pte.name} {len(result.pte)} B sha256:{digest}")
+    if args.delegate:
+        print(ethos_u.summary_line(result.report["delegate"]))

@@ -35,7 +35,7 @@ from tinypte.errors import TinypteError, innermost
 from tinypte.model import loading
 from tinypte.programs import edge_file
 from tinypte.programs import pte as pte_file
-from tinypte.quantize import equalization, io, layers, program
+from tinypte.quantize import equalization, ethos_u, io, layers, program
 
 
 def calibration_inputs(path: Path, module: ModuleType) -> list[tuple[Any, ...]]:
@@ -141,11 +141,15 @@ class Int8Export:
 
 def export_int8(
     path: Path, module: ModuleType, model: Any, example: tuple[Any, ...], float_metrics: dict[str, float],
-    float_pte: bytes, alignment: int, planner: str, float_io: bool = False,
+    float_pte: bytes, alignment: int, planner: str, float_io: bool = False, delegate: str | None = None,
 ) -> Int8Export:  # fmt: skip
     """The int8 program of the trained float `model`, the edge program behind it and the report
     comparing it with the float program `float_pte` (whose metrics are `float_metrics`); with
-    int8 inputs and outputs unless `float_io`."""
+    int8 inputs and outputs unless `float_io`. With `delegate` (an Ethos-U55 configuration,
+    ethos_u.TARGETS), what the NPU takes becomes Ethos-U delegates (export_delegated)."""
+    if delegate is not None:
+        return export_delegated(path, module, model, example, float_metrics, float_pte, alignment, planner,
+                                float_io, delegate)  # fmt: skip
     quantized = quantize_model(path, module, model, example)
     edge = quantized.edge
     left_float = program.float_nodes(edge, path)
@@ -167,6 +171,52 @@ def export_int8(
         },
     }
     return Int8Export(pte, edge_program, report)
+
+
+def export_delegated(
+    path: Path, module: ModuleType, model: Any, example: tuple[Any, ...], float_metrics: dict[str, float],
+    float_pte: bytes, alignment: int, planner: str, float_io: bool, target: str,
+) -> Int8Export:  # fmt: skip
+    """export_int8 for the Ethos-U55 (ethos_u.py). The int8 metrics are those of the quantized
+    PyTorch module the partitioner lowered (a delegate does not run in PyTorch); the golden stage
+    runs each delegate's TOSA graph instead. `edge_program` holds those graphs
+    (ethos_u.tosa_graphs, JSON)."""
+    candidate = copy.deepcopy(model)
+    equalization.equalize(candidate, example)
+    try:
+        lowered = ethos_u.quantize_and_lower(
+            program.capture(candidate, example), example, calibration_inputs(path, module), target
+        )
+    except TinypteError:
+        raise
+    except Exception as error:  # the backend's and Vela's failures are about the user's model
+        cause = innermost(error)
+        named = _layers_named(path, model, example, str(cause))
+        culprit = f" ({'; '.join(named)})" if named else ""
+        raise TinypteError(
+            f"{loading.where(error, path)}: lowering to the {target} failed{culprit}: {type(cause).__name__}: "
+            f"{_first_line(cause)}. The NPU takes int8 convolutions, depthwise convolutions, pools, linear layers, "
+            "elementwise add/mul and common activations; build without `delegate` to run the model on the CPU"
+        ) from error
+    reference = PerSample(lowered.quantized_module, int(example[0].shape[0]))
+    int8_metrics = loading.call(path, "evaluate() of the int8 program", module.evaluate, reference)
+    edge = lowered.edge
+    program.size_scratch(edge.exported_program())
+    converted = io.IoResult([], ["float I/O asked for"]) if float_io else io.quantize_io(edge)
+    pte = program.export_int8_program(edge, alignment, planner)
+    report = {
+        "float": {"metrics": float_metrics, **pte_file.sizes(float_pte, "the float program")},
+        "int8": {"metrics": int8_metrics, **pte_file.sizes(pte, "the int8 program")},
+        "float_nodes": [],
+        "pipeline": {"name": "ethos-u", "refused": ""},
+        "delegate": ethos_u.delegate_report(pte, lowered, target),
+        "io": {
+            "quantized": [dataclasses.asdict(q) for q in converted.quantized],
+            "float": converted.left_float,
+        },
+    }
+    graphs = json.dumps(ethos_u.tosa_graphs(pte, lowered), sort_keys=True).encode()
+    return Int8Export(pte, graphs, report)
 
 
 def write_report(report: dict[str, Any], out: Path) -> None:

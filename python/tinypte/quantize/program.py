@@ -68,17 +68,8 @@ def quantize_program(
     from executorch.backends.cortex_m.passes.cortex_m_pass_manager import CortexMPassManager
     from executorch.backends.cortex_m.quantizer.quantizer import CortexMQuantizer
     from executorch.exir import to_edge
-    from torchao.quantization.pt2e.quantize_pt2e import convert_pt2e, prepare_pt2e
 
-    prepared = prepare_pt2e(capture(model, example_inputs), CortexMQuantizer(use_explicit_layout=explicit))
-    batches = 0
-    with torch.no_grad():
-        for inputs in calibration:
-            prepared(*inputs)
-            batches += 1
-    if batches == 0:
-        raise ValueError("int8 export needs at least one calibration batch")
-    converted = convert_pt2e(prepared)
+    converted = calibrated(capture(model, example_inputs), CortexMQuantizer(use_explicit_layout=explicit), calibration)
     edge = to_edge(torch.export.export(converted, example_inputs), compile_config=cortex_m_edge_compile_config())
     program = CortexMPassManager(edge.exported_program(), use_explicit_layout=explicit).transform()
     if tabulate:
@@ -87,6 +78,23 @@ def quantize_program(
     size_scratch(program)
     edge._edge_programs["forward"] = program
     return edge
+
+
+def calibrated(captured: Any, quantizer: Any, calibration: Iterable[tuple[Any, ...]]) -> Any:
+    """`captured` with `quantizer`'s observers, run on every calibration batch, then converted
+    (torchao's prepare_pt2e / convert_pt2e): the quantized module, q/dq in float."""
+    import torch
+    from torchao.quantization.pt2e.quantize_pt2e import convert_pt2e, prepare_pt2e
+
+    prepared = prepare_pt2e(captured, quantizer)
+    batches = 0
+    with torch.no_grad():
+        for inputs in calibration:
+            prepared(*inputs)
+            batches += 1
+    if batches == 0:
+        raise ValueError("int8 export needs at least one calibration batch")
+    return convert_pt2e(prepared)
 
 
 def drop_unused_constants(program: Any) -> int:

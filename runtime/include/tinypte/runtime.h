@@ -80,6 +80,7 @@ typedef struct tp_method_requirements {
   uint32_t num_tensors;          /* tensor values (constants included) */
   uint32_t num_planned_tensors;  /* tensors whose data is in a planned buffer */
   uint32_t num_kernel_calls;
+  uint32_t num_delegate_calls;   /* DelegateCalls (tinypte/backend.h) */
   const char *missing_operator; /* on TP_ERR_OPERATOR_MISSING: "aten::relu" (in the program) */
   const char *missing_overload; /* and "out" */
 } tp_method_requirements;
@@ -104,12 +105,15 @@ typedef struct tp_method_memory {
 
 /* One decoded instruction (its fields are private to the runtime). */
 typedef struct tp_instruction {
-  uint8_t kind;             /* KernelCall, MoveCall, JumpFalseCall or FreeCall */
+  uint8_t kind;             /* KernelCall, DelegateCall, MoveCall, JumpFalseCall or FreeCall */
   uint32_t a;               /* op index | move from | jump condition value | freed value */
   uint32_t b;               /* move to | jump destination */
-  const tp_kernel *kernel;  /* KernelCall: the operator's kernel */
-  tp_kernel_run_fn run;     /* KernelCall: the routine its prepare chose */
-  tp_kernel_call call;      /* KernelCall: its arguments and prepared state */
+  union {
+    const tp_kernel *kernel;          /* KernelCall: the operator's kernel */
+    const struct tp_backend *backend; /* DelegateCall: its delegate's backend (a: delegate index) */
+  };
+  tp_kernel_run_fn run;     /* KernelCall, DelegateCall: the routine its prepare (init) chose */
+  tp_kernel_call call;      /* KernelCall, DelegateCall: its arguments and prepared state */
 } tp_instruction;
 
 /* A method ready to run. Its fields are private to the runtime except the failure report. */
@@ -129,14 +133,17 @@ typedef struct tp_method {
   /* Where the last failure happened, for messages: */
   int32_t failed_instruction;  /* instruction index, -1 if none */
   const char *failed_operator; /* "aten::addmm" of a missing or failing kernel, or NULL */
-  const char *failed_overload; /* "out" */
+  const char *failed_overload; /* "out" ("" for a delegate: failed_operator is its backend id) */
+  const char *failure_reason;  /* a failing delegate's one-line reason from its backend, or NULL */
 } tp_method;
 
 /**
  * Prepare method `name`: place planned tensors in `memory->buffers`, point constants into
  * the program, materialize lists, resolve every operator against `kernels`, and prepare
  * every kernel call (which checks its arguments: bad ones fail here, not when running).
- * @retval TP_ERR_OPERATOR_MISSING  method->failed_operator/failed_overload name it
+ * @retval TP_ERR_OPERATOR_MISSING  method->failed_operator/failed_overload name it (for a
+ *         delegate whose backend the registry lacks: its id, overload "")
+ * @retval TP_ERR_DELEGATE  a backend refused its delegate: tp_method_failure_reason() says why
  * @retval TP_ERR_KERNEL_ARGS, TP_ERR_KERNEL_DTYPE  a kernel's prepare rejected an
  *         instruction: method->failed_instruction and failed_operator/overload name it
  * @retval TP_ERR_POOL_TOO_SMALL, TP_ERR_ARENA_TOO_SMALL, TP_ERR_CORRUPT, TP_ERR_UNSUPPORTED
@@ -159,6 +166,10 @@ tp_status tp_method_set_input_tensor(tp_method *method, uint32_t index, const tp
 
 /** Run every instruction. On a kernel error, failed_instruction/failed_operator say where. */
 tp_status tp_method_execute(tp_method *method);
+
+/** One line saying why the last tp_method_init or tp_method_execute failed in a backend
+ *  delegate (its backend's words, e.g. the accelerator's error register), or NULL. */
+const char *tp_method_failure_reason(const tp_method *method);
 
 /** The value of output `index` (a tensor for most models). */
 tp_status tp_method_output_value(const tp_method *method, uint32_t index, const tp_value **value);

@@ -19,14 +19,14 @@
   X(TP_ERR_CORRUPT, 4,                                                                                            \
     "an offset, length, index or enum in the file is out of bounds: the file is truncated or damaged")           \
   X(TP_ERR_UNSUPPORTED, 5,                                                                                        \
-    "a valid program that uses something tinypte does not run: backend delegates, a dynamic tensor passed to "   \
+    "a valid program that uses something tinypte does not run: a dynamic tensor passed to "   \
     "a kernel that cannot resize (method->failed_operator), unbounded dynamic shapes, dim orders other than "      \
     "contiguous and channels-last, " \
     "unplanned inputs, more than 8 memory ids")                                                                   \
   X(TP_ERR_METHOD_NOT_FOUND, 6, "the program has no method of that name")                                         \
   X(TP_ERR_OPERATOR_MISSING, 7,                                                                                   \
-    "no kernel is linked for an operator (method->failed_operator names it); kernel_library() catches this "     \
-    "at build time")                                                                                              \
+    "no kernel is linked for an operator, or no backend for a delegate (method->failed_operator names it); "      \
+    "kernel_library() catches this at build time")                                                                                              \
   X(TP_ERR_POOL_TOO_SMALL, 8, "the state pool is smaller than tp_method_requirements_get() reports")              \
   X(TP_ERR_ARENA_TOO_SMALL, 9, "a planned buffer is missing or smaller than the memory plan")                     \
   X(TP_ERR_INPUT_MISMATCH, 10, "an input's index, byte size, dtype or shape does not match the program")          \
@@ -45,7 +45,10 @@
     "it): export with contiguous tensors there, or use a kernel flagged TP_KERNEL_DIM_ORDERS")                   \
   X(TP_ERR_WORKER, 18,                                                                                            \
     "the second core did not finish its half of a kernel call in time (the board's core-1 timeout): it "          \
-    "crashed or never started; build with the board's cores=1 to run on one core")
+    "crashed or never started; build with the board's cores=1 to run on one core")                               \
+  X(TP_ERR_DELEGATE, 19,                                                                                          \
+    "a backend delegate failed: its blob is for another configuration, or its accelerator reported an error "    \
+    "(method->failed_operator names the backend; tp_method_failure_reason() gives its one-line reason)")
 
 typedef enum tp_status {
 #define TP_STATUS_ENUM_ENTRY(name, code, message) name = code,
