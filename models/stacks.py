@@ -6,7 +6,7 @@ overwritten). This runs each program's firmware on every QEMU board it has firmw
 the largest mark of a model's programs (float and int8 share a reservation) and reserves it plus
 MARGIN, rounded up to ROUND bytes: the app's own 512 B margin (a run that comes closer fails)
 and 512 B for what a QEMU run does not exercise (the Pico 2 W's USB interrupts, which its
-rp2350_test runs do). zoo_model gives a model's firmware that reservation unless the model's
+instruction_model_test runs do). zoo_model gives a model's firmware that reservation unless the model's
 facts set `stack_size` themselves.
 
     bazel run //models:update_stacks     rewrite models/stacks.bzl in the workspace

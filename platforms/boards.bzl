@@ -38,7 +38,7 @@ EMULATED_BOARDS = [board for board in BOARDS if board.emulator]
 TWO_CORE_BOARDS = [board for board in BOARDS if board.cores == 2]
 
 # Boards QEMU lacks whose real image runs on an instruction-level model of the chip (the
-# Pico 2 W's RP2350: rp2350_test): they have firmware tests and perf rows too.
+# Pico 2 W's RP2350: instruction_model_test): they have firmware tests and perf rows too.
 MODELLED_BOARDS = [board for board in BOARDS if board.instruction_model]
 
 # The board for checks that need one board only (runtime size probes, failure-path

@@ -6,7 +6,7 @@ Firmware:  tinypte_firmware (a cc_binary built for one board through a platform 
            firmware_uf2 (drag-and-drop image),
            firmware_with_cores (a firmware built with two-core boards' `:cores` flag set)
 Tests:     qemu_test (runs a firmware under its board's emulator),
-           rp2350_test (runs a Pico 2 W firmware's real image on the RP2350 model),
+           instruction_model_test (runs a Pico 2 W firmware's real image on the RP2350 model),
            expect_failure_test (a command must fail, with a given message)
 Settings:  choice_flag (a string build setting with fixed choices)
 Models:    model_weights (model.py -> trained weights and metrics, once per model file),
@@ -37,7 +37,7 @@ load("//rules/private:program.bzl", _executorch_program = "executorch_program")
 load("//rules/private:report.bzl", _executorch_model_report = "executorch_model_report")
 load("//rules/private:training.bzl", _model_weights = "model_weights")
 load("//rules/private:qemu_test.bzl", _qemu_test = "qemu_test")
-load("//rules/private:rp2350_test.bzl", _pico2w_console_firmware = "pico2w_console_firmware", _rp2350_test = "rp2350_test")
+load("//rules/private:instruction_model_test.bzl", _pico2w_console_firmware = "pico2w_console_firmware", _instruction_model_test = "instruction_model_test")
 load("//rules/private:choice_flag.bzl", _choice_flag = "choice_flag")
 load("//rules/private:expect_failure.bzl", _expect_failure_test = "expect_failure_test")
 
@@ -60,7 +60,7 @@ tinypte_firmware = _tinypte_firmware
 firmware_uf2 = _firmware_uf2
 firmware_with_cores = _firmware_with_cores
 qemu_test = _qemu_test
-rp2350_test = _rp2350_test
+instruction_model_test = _instruction_model_test
 pico2w_console_firmware = _pico2w_console_firmware
 choice_flag = _choice_flag
 expect_failure_test = _expect_failure_test

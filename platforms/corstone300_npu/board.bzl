@@ -4,7 +4,7 @@ Cortex-M33 instead of the Cortex-M55 (unicorn, which runs the model, has no Cort
 Helium/MVE: firmware for this board is built for the M33, without MVE), the semihosting console,
 and the Ethos-U55's registers at its Secure address 0x58102000 backed by the NPU's functional
 model (//platforms/corstone300/npu_model). Tests run the real image on machine/sse300_run.py
-(rp2350_test with `main` and `runner` from machine/)."""
+(instruction_model_test with `main` and `runner` from machine/)."""
 
 load("//platforms/common:cortex_m.bzl", "CORTEX_M_SEMIHOSTING_STARTUP")
 load("//platforms/corstone300:board.bzl", corstone300 = "BOARD")

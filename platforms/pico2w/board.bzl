@@ -2,7 +2,7 @@
 executed in place at 0x10000000, 520 KiB SRAM, console on the board's USB port (a CDC ACM
 serial device) or, with --//platforms/pico2w:console=uart, on UART0 (GPIO0 TX, GPIO1 RX,
 115200 8N1). QEMU has no RP2350: its tests run the real image on the RP2350 model in
-emulator/ (rp2350_test). No Pico SDK: boot block, clocks, USB and UART are set up by the
+emulator/ (instruction_model_test). No Pico SDK: boot block, clocks, USB and UART are set up by the
 files in this folder. Two cores: firmware uses core 1 as the runtime's worker (core1.c, through
 the SIO FIFOs) unless built with --//platforms/pico2w:cores=1."""
 
@@ -43,6 +43,6 @@ BOARD = board(
     # The RP2350's second Cortex-M33: core1.c starts it and feeds it jobs (tinypte/board.h).
     cores = 2,
     core1 = ["//platforms/pico2w:core1.c"],
-    # Tests run the real image on the RP2350 model (rp2350_test).
+    # Tests run the real image on the RP2350 model (instruction_model_test).
     instruction_model = "//platforms/pico2w/emulator:run.py",
 )

@@ -103,7 +103,7 @@ def board(
       emulator: `qemu(...)` when QEMU runs the board; None for a build-only board.
       instruction_model: Label of the entry point of a model of the board's chip that runs
         its real firmware (the RP2350's: //platforms/pico2w/emulator:run.py); model firmware
-        for the board then gets `<board>_test` targets through `rp2350_test`.
+        for the board then gets `<board>_test` targets through `instruction_model_test`.
       fvp: Name of an Arm FVP executable modelling the board, used by tests when on PATH.
       uf2_family_id: UF2 family ID (hex string) when the board is flashed by copying a
         UF2 file (RP2350 Arm Secure: "0xe48bff59"); enables `firmware_uf2`.

@@ -307,7 +307,7 @@ perf bench:
         cores = 1,
     )
 
-It provides `TinypteFirmwareInfo` (so qemu_test, rp2350_test and firmware_uf2 take it) with
+It provides `TinypteFirmwareInfo` (so qemu_test, instruction_model_test and firmware_uf2 take it) with
 the ELF and size reports copied to `<name>.elf`, `<name>.size.json`, `<name>.size.txt`
 (output group `size`). The transition puts the firmware and what it is built from in a
 configuration of their own (the kernels, runtime and app are compiled again, once per

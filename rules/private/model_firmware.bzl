@@ -11,7 +11,7 @@
 
 creates, for each board B (with `prefix` before each name):
     :B_elf   the firmware (tinypte_firmware), size-checked against the board
-    :B_test  a qemu_test running it (boards with an emulator), or an rp2350_test running the
+    :B_test  a qemu_test running it (boards with an emulator), or an instruction_model_test running the
              real image on the chip's model (boards with an instruction_model: the Pico 2 W);
              it passes when every golden output is within the model's tolerance of PyTorch's
     :B_uf2   the UF2 image, for boards flashed by copying a UF2 file
@@ -34,7 +34,7 @@ load("//rules:providers.bzl", "TinypteBoardInfo", "TinyptePteInfo")
 load("//rules/private:firmware.bzl", "firmware_uf2", "tinypte_firmware")
 load("//rules/private:kernels.bzl", "kernel_library")
 load("//rules/private:qemu_test.bzl", "qemu_test")
-load("//rules/private:rp2350_test.bzl", "rp2350_test")
+load("//rules/private:instruction_model_test.bzl", "instruction_model_test")
 load("//rules/private:requirements.bzl", "model_requirements")
 
 def _model_app_data_impl(ctx):
@@ -220,7 +220,7 @@ def model_firmware(
                 tags = tags + test_tags,
             )
         elif board.instruction_model:
-            rp2350_test(
+            instruction_model_test(
                 name = prefix + board.name + "_test",
                 size = "medium",
                 firmware = ":" + elf,

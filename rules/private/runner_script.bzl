@@ -1,5 +1,5 @@
 """The executable of a test rule that runs one program with fixed arguments (qemu_test,
-rp2350_test): a bash script `exec`-ing it with the arguments quoted for the shell."""
+instruction_model_test): a bash script `exec`-ing it with the arguments quoted for the shell."""
 
 def shell_quote(s):
     """`s` as one single-quoted shell word."""

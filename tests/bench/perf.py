@@ -113,11 +113,13 @@ class Row:
 
 
 EXECUTE_LINE = re.compile(
-    r"^rp2350_test: execute instructions=(\d+) kernel_instructions=(\d+) kernel_calls=(\d+)$", re.M
+    r"^instruction_model_test: execute instructions=(\d+) kernel_instructions=(\d+) kernel_calls=(\d+)$", re.M
 )
 # A two-core firmware's split of that call (run.py): each core's instructions, core 0's waits and
 # the wall (core 0's instructions plus its waits: the call's time, both cores at one clock).
-CORES_LINE = re.compile(r"^rp2350_test: execute cores=2 core0=(\d+) core1=(\d+) wait0=(\d+) wall=(\d+)$", re.M)
+CORES_LINE = re.compile(
+    r"^instruction_model_test: execute cores=2 core0=(\d+) core1=(\d+) wait0=(\d+) wall=(\d+)$", re.M
+)
 
 
 @dataclass(frozen=True)
@@ -170,7 +172,7 @@ class InstructionModel:
 
     def measure_run(self, elf: Path) -> tuple[ExecuteCount, int, CoreSplit | None, str]:
         """measure_cores(), and the digest of the run's outputs."""
-        # run.py imports its siblings and tools/ (execute_count.py, usb_ids.py), as in rp2350_test.
+        # run.py imports its siblings and tools/ (execute_count.py, usb_ids.py), as in instruction_model_test.
         environment = dict(os.environ, PYTHONPATH="tools")
         run = subprocess.run([str(self.python), str(self.run_py), str(elf), "--count-execute"],
                              capture_output=True, text=True, env=environment, check=False)  # fmt: skip

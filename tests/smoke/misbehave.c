@@ -1,5 +1,5 @@
 /* Firmware that misbehaves on purpose, to prove the test harnesses (qemu_test, and
- * rp2350_test on the RP2350 model) catch it. The behaviour is chosen at compile time:
+ * instruction_model_test on the RP2350 model) catch it. The behaviour is chosen at compile time:
  * TP_MISBEHAVE_EXIT_STATUS=N exits with N after printing, TP_MISBEHAVE_HANG loops forever,
  * TP_MISBEHAVE_FAULT executes a trapping instruction, TP_MISBEHAVE_READ=ADDRESS reads the
  * word at ADDRESS, TP_MISBEHAVE_POLL=ADDRESS waits for bit 0 of the word at ADDRESS. */

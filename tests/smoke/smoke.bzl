@@ -2,17 +2,17 @@
 test harness (QEMU's, or the RP2350 model's for the Pico 2 W) report misbehaving firmware
 (see smoke.c and misbehave.c)."""
 
-load("//rules:defs.bzl", "expect_failure_test", "qemu_test", "rp2350_test", "tinypte_firmware")
+load("//rules:defs.bzl", "expect_failure_test", "qemu_test", "instruction_model_test", "tinypte_firmware")
 
 # What a fault report must show: the board's name and its first fault register
 # (CFSR on Cortex-M, mcause on RISC-V), from platforms/common/*/ fault handlers.
 _FAULT_REPORT = "tinypte: .* on board {}: (CFSR|mcause)=0x[0-9a-f]{{8}}"
 
 # The RP2350 model stops at the trapping instruction itself, naming it and the PC.
-_MODEL_FAULT_REPORT = "^rp2350_test: FAIL undefined instruction 0x[0-9a-f]{4} at PC 0x[0-9a-f]{8} "
+_MODEL_FAULT_REPORT = "^instruction_model_test: FAIL undefined instruction 0x[0-9a-f]{4} at PC 0x[0-9a-f]{8} "
 
 def _board_test(*, name, board, firmware, expect_output = [], timeout_seconds = 30, max_instructions = None, **kwargs):
-    """A qemu_test, or on a board QEMU lacks an rp2350_test on its chip's model.
+    """A qemu_test, or on a board QEMU lacks an instruction_model_test on its chip's model.
 
     Args:
       name: the test's name.
@@ -20,7 +20,7 @@ def _board_test(*, name, board, firmware, expect_output = [], timeout_seconds = 
       firmware: the firmware to run.
       expect_output: regular expressions each some output line must match.
       timeout_seconds: the qemu_test's time limit.
-      max_instructions: the rp2350_test's instruction limit (None: the rule's default).
+      max_instructions: the instruction_model_test's instruction limit (None: the rule's default).
       **kwargs: other test attributes (size, tags).
     """
     if board.emulator:
@@ -33,7 +33,7 @@ def _board_test(*, name, board, firmware, expect_output = [], timeout_seconds = 
         )
         return
     limit = {"max_instructions": max_instructions} if max_instructions else {}
-    rp2350_test(
+    instruction_model_test(
         name = name,
         firmware = firmware,
         expect_output = expect_output,
@@ -80,13 +80,13 @@ def misbehaving_firmware_test(*, name, board, define, message, timeout_seconds =
     """`<name>_fails_test`: misbehave.c built with `define` must fail its test with `message`.
 
     Args:
-      name: prefix of the targets (`<name>` firmware, `<name>_qemu_test` or `<name>_rp2350_test`,
+      name: prefix of the targets (`<name>` firmware, `<name>_qemu_test` or `<name>_instruction_model_test`,
         `<name>_fails_test`).
       board: the `board()` to run on (it needs an emulator or an instruction model).
       define: the misbehaviour, a misbehave.c compile-time switch.
       message: extended regular expression the failure output must match.
       timeout_seconds: the qemu_test's time limit.
-      max_instructions: the rp2350_test's instruction limit (None: the rule's default).
+      max_instructions: the instruction_model_test's instruction limit (None: the rule's default).
     """
     tinypte_firmware(
         name = name,
@@ -95,7 +95,7 @@ def misbehaving_firmware_test(*, name, board, define, message, timeout_seconds =
         local_defines = [define],
         deps = ["//platforms/common:board_api"],
     )
-    run = name + ("_qemu_test" if board.emulator else "_rp2350_test")
+    run = name + ("_qemu_test" if board.emulator else "_instruction_model_test")
     _board_test(
         name = run,
         board = board,

@@ -1,17 +1,17 @@
 """Run a firmware ELF on the Corstone-300 machine with its Ethos-U55 (sse300.py) and judge it.
 
-The same command line as the RP2350 model's run.py, which rp2350_test (//rules) passes to every
+The same command line as the RP2350 model's run.py, which instruction_model_test (//rules) passes to every
 instruction model: the console is semihosting's (this board has no other: --console, which the
 rule always passes, is accepted and changes nothing). Console lines are printed as they come.
 The run ends when the firmware exits through semihosting, or earlier when a line matches
 --until; then every --expect pattern must match some line. Last line:
-"rp2350_test: PASS (N instructions, K output checks)" or "rp2350_test: FAIL <reason>" (the
+"instruction_model_test: PASS (N instructions, K output checks)" or "instruction_model_test: FAIL <reason>" (the
 rule's name: the perf bench and the smoke tests read these lines from every instruction model);
 exit status 0 only on PASS. A firmware exit status other than 0 fails the run.
 
 With --count-execute, the first call of tp_method_execute is counted exactly
 (tools/execute_count.py) and printed before the last line:
-"rp2350_test: execute instructions=N kernel_instructions=N kernel_calls=N".
+"instruction_model_test: execute instructions=N kernel_instructions=N kernel_calls=N".
 
 usage: run.py ELF [--console usb|uart] [--expect REGEX]... [--until REGEX]
               [--max-instructions N] [--npu-macs N] [--count-execute]
@@ -27,7 +27,7 @@ from pathlib import Path
 from execute_count import ExecuteCounter, Firmware
 from sse300 import MachineError, Sse300
 
-REPORT = "rp2350_test"
+REPORT = "instruction_model_test"
 
 
 class Console:

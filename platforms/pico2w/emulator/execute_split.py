@@ -27,7 +27,7 @@ class Split:
     wall: int
 
     def line(self) -> str:
-        return f"rp2350_test: execute cores=2 core0={self.core0} core1={self.core1} wait0={self.wait0} wall={self.wall}"
+        return f"instruction_model_test: execute cores=2 core0={self.core0} core1={self.core1} wait0={self.wait0} wall={self.wall}"
 
 
 class CallSplit:

@@ -5,11 +5,11 @@ device, opens the port and reads it; the run fails if the firmware has not conne
 within --usb-deadline instructions) or UART0 (--console uart). Console lines are printed as
 they come. The run ends when a line matches --until (by default the inference app's summary
 line, or a main that returned), then every --expect pattern must match some line. Last
-line: "rp2350_test: PASS (N instructions, ...)" or "rp2350_test: FAIL <reason>"; exit status
+line: "instruction_model_test: PASS (N instructions, ...)" or "instruction_model_test: FAIL <reason>"; exit status
 0 only on PASS.
 
 Two cores (machine.py): core 1 runs once core 0 launches it through the boot ROM. Then the
-last line adds each core's instructions and waits: "rp2350_test: PASS (N instructions, K
+last line adds each core's instructions and waits: "instruction_model_test: PASS (N instructions, K
 output checks; core0=N core1=N wait0=N wait1=N)" (N: both cores' instructions). If core 0
 waits for core 1 while core 1 runs --core1-watchdog instructions without a FIFO push, a
 spinlock release or a SEV, the run fails ("core 1 did not answer: ..."). --max-instructions
@@ -17,9 +17,9 @@ applies to each core.
 
 With --count-execute, core 0's first call of tp_method_execute is counted exactly (the perf
 bench's row for the board: tools/execute_count.py) and printed before the last line:
-"rp2350_test: execute instructions=N kernel_instructions=N kernel_calls=N" (core 0's executed
+"instruction_model_test: execute instructions=N kernel_instructions=N kernel_calls=N" (core 0's executed
 instructions, its waits excluded); when core 1 was launched, also
-"rp2350_test: execute cores=2 core0=N core1=N wait0=N wall=N": core 0's instructions in the
+"instruction_model_test: execute cores=2 core0=N core1=N wait0=N wall=N": core 0's instructions in the
 call, core 1's instructions while core 0's clock went from the call's entry to its return (by
 core 1's clock, its waits excluded), the cycles core 0 waited in it, and wall = core0 + wait0.
 
@@ -153,23 +153,23 @@ def main() -> int:
             machine.check_at(args.usb_deadline, lambda: usb_deadline(machine, host[0], args.usb_deadline))
         machine.run()
     except MachineError as error:
-        print(f"rp2350_test: FAIL {error}")
+        print(f"instruction_model_test: FAIL {error}")
         return 1
     if args.console == "usb":
         if not host[0].enumerated:
-            print("rp2350_test: FAIL the console line came before USB enumeration finished")
+            print("instruction_model_test: FAIL the console line came before USB enumeration finished")
             return 1
         print(host[0].result.summary())
     for pattern in args.expect:
         if not any(re.search(pattern, line) for line in console.lines):
-            print(f"rp2350_test: FAIL no output line matches /{pattern}/")
+            print(f"instruction_model_test: FAIL no output line matches /{pattern}/")
             return 1
     if counter is not None:
         count = counter.count
         if count is None:
-            print("rp2350_test: FAIL the firmware never returned from tp_method_execute")
+            print("instruction_model_test: FAIL the firmware never returned from tp_method_execute")
             return 1
-        print(f"rp2350_test: execute instructions={count.instructions} "
+        print(f"instruction_model_test: execute instructions={count.instructions} "
               f"kernel_instructions={count.kernel_instructions} kernel_calls={count.kernel_calls}")  # fmt: skip
         split = counter.split()
         if split is not None:
@@ -179,7 +179,9 @@ def main() -> int:
         core0, core1 = machine.cores
         cores = (f"; core0={core0.total_instructions()} core1={core1.total_instructions()} "
                  f"wait0={core0.waited} wait1={core1.waited}")  # fmt: skip
-    print(f"rp2350_test: PASS ({machine.total_instructions()} instructions, {len(args.expect)} output checks{cores})")
+    print(
+        f"instruction_model_test: PASS ({machine.total_instructions()} instructions, {len(args.expect)} output checks{cores})"
+    )
     return 0
 
 

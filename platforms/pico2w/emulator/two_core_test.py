@@ -11,7 +11,7 @@
 - busy_core1 with --core1-watchdog 100000: core 1 answers, then never waits again; core 0,
   woken by the answer, must still finish the run (core 1 yields after 100000 instructions).
 
-usage: two_core_test.py TWO_CORES_TEST EXACT_COUNT_TEST BUSY_CORE1_TEST (rp2350_test executables)
+usage: two_core_test.py TWO_CORES_TEST EXACT_COUNT_TEST BUSY_CORE1_TEST (instruction_model_test executables)
 """
 
 from __future__ import annotations
@@ -27,17 +27,19 @@ import pytest
 COUNT = 20000  # two_cores.c
 OVERHEAD = 400  # instructions a call's plumbing may add around the count-downs
 PASS_LINE = re.compile(
-    r"^rp2350_test: PASS \((\d+) instructions, (\d+) output checks; core0=(\d+) core1=(\d+) wait0=(\d+) wait1=(\d+)\)$",
+    r"^instruction_model_test: PASS \((\d+) instructions, (\d+) output checks; core0=(\d+) core1=(\d+) wait0=(\d+) wait1=(\d+)\)$",
     re.M,
 )
 EXECUTE_LINE = re.compile(
-    r"^rp2350_test: execute instructions=(\d+) kernel_instructions=(\d+) kernel_calls=(\d+)$", re.M
+    r"^instruction_model_test: execute instructions=(\d+) kernel_instructions=(\d+) kernel_calls=(\d+)$", re.M
 )
-CORES_LINE = re.compile(r"^rp2350_test: execute cores=2 core0=(\d+) core1=(\d+) wait0=(\d+) wall=(\d+)$", re.M)
+CORES_LINE = re.compile(
+    r"^instruction_model_test: execute cores=2 core0=(\d+) core1=(\d+) wait0=(\d+) wall=(\d+)$", re.M
+)
 
 
 def executables() -> list[Path]:
-    """The rp2350_test executables (from the command line, through the environment)."""
+    """The instruction_model_test executables (from the command line, through the environment)."""
     return [Path(path) for path in os.environ["TWO_CORE_TESTS"].split(os.pathsep)]
 
 

@@ -1,6 +1,12 @@
-"""rp2350_test: run a Pico 2 W firmware's real ELF on the RP2350 model and check its output.
+"""instruction_model_test: run a firmware's real ELF on a board's instruction-level model of its
+chip (the board's `instruction_model`, board.bzl) and check its output.
 
-The model (//platforms/pico2w/emulator) is two of unicorn's Cortex-M33s sharing the memory and
+Two boards have one: the Pico 2 W (the RP2350 model, the default `main` and `runner`) and
+corstone300_npu (a Corstone-300 with its Ethos-U55, platforms/corstone300_npu/machine). Every
+model takes the same command line and ends with one line,
+`instruction_model_test: PASS (N instructions, ...)` or `instruction_model_test: FAIL <reason>`.
+
+The RP2350 model (//platforms/pico2w/emulator) is two of unicorn's Cortex-M33s sharing the memory and
 the SIO (core 1 started by the boot ROM's FIFO handshake), with the RP2350 peripherals the
 firmware touches, and a USB host on its USB port. It boots the image as the boot ROM
 does (vector table at the start of flash), reads the console (the USB serial port after
@@ -43,7 +49,7 @@ pico2w_console_firmware = rule(
 Tests of failure paths use it (a UART firmware read as USB), and the size table (what the
 USB console costs: output group `size_json`, the firmware's size report as
 `<name>.size.json`). A rule of its own, because a
-transition on every rp2350_test's firmware would put each in a configuration of its own and
+transition on every instruction_model_test's firmware would put each in a configuration of its own and
 build every model again for it (Bazel 4 keeps even an unchanged setting in the output path).""",
     attrs = {
         "firmware": attr.label(
@@ -63,7 +69,7 @@ build every model again for it (Bazel 4 keeps even an unchanged setting in the o
     },
 )
 
-def _rp2350_test_impl(ctx):
+def _instruction_model_test_impl(ctx):
     firmware = ctx.attr.firmware[TinypteFirmwareInfo]
     args = [ctx.file.main.short_path, "--console", ctx.attr.console, "--max-instructions", str(ctx.attr.max_instructions)]
     for pattern in ctx.attr.expect_output:
@@ -73,19 +79,20 @@ def _rp2350_test_impl(ctx):
     # `runner`: every directory holding one is on PYTHONPATH (tools/ for usb_ids.py and
     # execute_count.py; the RP2350 model's for a model that reuses its core).
     dirs = {f.short_path.rpartition("/")[0]: None for f in ctx.files.runner if f.extension == "py"}
-    script = runner_script(ctx, "rp2350_test", ctx.file._interpreter.short_path, args, {"PYTHONPATH": ":".join(sorted(dirs))})
+    script = runner_script(ctx, "instruction_model_test", ctx.file._interpreter.short_path, args, {"PYTHONPATH": ":".join(sorted(dirs))})
     files = [script, firmware.elf, ctx.file._interpreter, ctx.file.main] + ctx.files.runner
     runfiles = ctx.runfiles(files = files)
     return [DefaultInfo(executable = script, files = depset([script]), runfiles = runfiles)]
 
-rp2350_test = rule(
-    implementation = _rp2350_test_impl,
+instruction_model_test = rule(
+    implementation = _instruction_model_test_impl,
     test = True,
-    doc = """Runs a Pico 2 W `tinypte_firmware` on the RP2350 model (instruction-level).
+    doc = """Runs a `tinypte_firmware` on its board's instruction-level model of the chip (the RP2350
+model by default; model_firmware passes the board's `instruction_model` and its `runner`).
 
 Example:
 
-    rp2350_test(
+    instruction_model_test(
         name = "pico2w_test",
         firmware = ":pico2w_elf",
         expect_output = ["^tinypte: model=sine board=pico2w .* PASS$"],
@@ -95,12 +102,12 @@ Example:
         "firmware": attr.label(
             mandatory = True,
             providers = [TinypteFirmwareInfo],
-            doc = "The firmware to run: an RP2350 (Pico 2 W) image (`pico2w_console_firmware` builds one with another console).",
+            doc = "The firmware to run: an image for the board whose model `main` is (a Pico 2 W one by default; `pico2w_console_firmware` builds one with another console).",
         ),
         "console": attr.string(
             default = "usb",
             values = ["usb", "uart"],
-            doc = "The console the test reads: the USB serial port (the model's host enumerates the device and opens the port) or UART0.",
+            doc = "The console the test reads on the RP2350 model: the USB serial port (the model's host enumerates the device and opens the port) or UART0 (corstone300_npu's model has semihosting only, and ignores it).",
         ),
         "expect_output": attr.string_list(
             doc = "Python regular expressions; each must match at least one console line.",
