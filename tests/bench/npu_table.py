@@ -5,7 +5,10 @@ Vela's numbers are estimates (its performance model of the NPU at its system con
 clock and memory bandwidths), not measurements: no Ethos-U55 silicon or Arm FVP runs here. They
 come from the quantize stage's report of the `<model>_npu` program (`delegate` section,
 python/tinypte/quantize/ethos_u.py). The CPU column is the int8 program's instructions per
-inference, counted exactly by the same bench (its `<model>_int8` rows), when measured.
+inference, counted exactly by the same bench (its `<model>_int8` rows), when measured; and the
+NPU program's on the boards with that NPU (its `<model>_npu` rows): what the CPU does around the
+NPU's run (inputs into the scratch, the driver, outputs out). The machine model gives the NPU's
+run no time, so that count is the CPU's share only.
 """
 
 from __future__ import annotations
@@ -51,11 +54,16 @@ def npu_row(model: str, quant_report: Path) -> NpuRow:
         raise SystemExit(f"perf: {quant_report}: no Ethos-U delegate report ({error})") from error
 
 
-def npu_table(rows: list[NpuRow], cpu: dict[tuple[str, str], int]) -> str:
-    """Markdown: one line per model; `cpu[(program, board)]` = measured int8 instructions."""
-    boards = sorted({board for _, board in cpu})
+def npu_table(rows: list[NpuRow], cpu: dict[tuple[str, str], int], npu_boards: set[str]) -> str:
+    """Markdown: one line per model; `cpu[(program, board)]` = measured instructions: the NPU
+    program's on the boards with that NPU (the CPU's part: inputs in, the driver, outputs out),
+    the int8 program's on the others."""
+    boards = sorted({board for _, board in cpu if board not in npu_boards})
     head = "| Model | NPU | NPU cycles (Vela estimate) | at clock | MACs | MACs/cycle | SRAM | Flash | Ops on CPU |"
     rule = "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+    for board in sorted(npu_boards):
+        head += f" CPU instructions with the NPU on {board} (measured) |"
+        rule += "---:|"
     for board in boards:
         head += f" int8 instructions on {board} (measured) |"
         rule += "---:|"
@@ -64,6 +72,9 @@ def npu_table(rows: list[NpuRow], cpu: dict[tuple[str, str], int]) -> str:
         per_cycle = f"{r.macs / r.npu_cycles:.1f}" if r.npu_cycles else "-"
         line = (f"| `{r.model}` | {r.target} | {r.npu_cycles:,} | {r.micros:,.0f} us at {r.clock_hz / 1e6:g} MHz | "
                 f"{r.macs:,} | {per_cycle} | {r.sram_bytes:,} B | {r.flash_bytes:,} B | {r.cpu_operators} |")  # fmt: skip
+        for board in sorted(npu_boards):
+            count = cpu.get((f"{r.model}_npu", board))
+            line += f" {count:,} |" if count is not None else " - |"
         for board in boards:
             count = cpu.get((f"{r.model}_int8", board))
             line += f" {count:,} |" if count is not None else " - |"

@@ -159,6 +159,9 @@ class InstructionModel:
 
     python: Path
     run_py: Path
+    # Where run_py's modules are (PYTHONPATH): tools/ for the RP2350 model; more for a model that
+    # reuses other models' modules (the Corstone-300's: --instruction-model-path).
+    path: str = "tools"
 
     def measure(self, elf: Path) -> tuple[ExecuteCount, int]:
         """The first inference's exact count, and the run's stack high-water mark."""
@@ -172,8 +175,9 @@ class InstructionModel:
 
     def measure_run(self, elf: Path) -> tuple[ExecuteCount, int, CoreSplit | None, str]:
         """measure_cores(), and the digest of the run's outputs."""
-        # run.py imports its siblings and tools/ (execute_count.py, usb_ids.py), as in instruction_model_test.
-        environment = dict(os.environ, PYTHONPATH="tools")
+        # run_py imports its siblings and what `path` holds (tools/: execute_count.py, usb_ids.py), as
+        # instruction_model_test gives it.
+        environment = dict(os.environ, PYTHONPATH=self.path)
         run = subprocess.run([str(self.python), str(self.run_py), str(elf), "--count-execute"],
                              capture_output=True, text=True, env=environment, check=False)  # fmt: skip
         found = EXECUTE_LINE.search(run.stdout)
@@ -413,6 +417,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--instruction-model", nargs=3, action="append", default=[],
                         metavar=("BOARD", "PYTHON", "RUN_PY"),
                         help="count BOARD's rows with `PYTHON RUN_PY ELF --count-execute` instead of QEMU")  # fmt: skip
+    parser.add_argument("--instruction-model-path", nargs=2, action="append", default=[], metavar=("BOARD", "PATH"),
+                        help="PYTHONPATH for BOARD's instruction model (default: tools)")  # fmt: skip
     parser.add_argument("--min-rows", type=int, required=True, help="fail when fewer rows were measured")
     parser.add_argument("--cores-row", nargs=4, action="append", default=[], metavar=("MODEL", "BOARD", "ONE", "TWO"),
                         help="MODEL on BOARD's instruction model built for one core (ONE) and two (TWO)")  # fmt: skip
@@ -428,7 +434,9 @@ def main(argv: list[str]) -> int:
                         help="MODEL's Ethos-U55 program: Vela's estimate from its quantize report")  # fmt: skip
     args = parser.parse_args(argv)
 
-    models = {board: InstructionModel(Path(python), Path(run_py)) for board, python, run_py in args.instruction_model}
+    paths = dict(args.instruction_model_path)
+    models = {board: InstructionModel(Path(python), Path(run_py), paths.get(board, "tools"))
+              for board, python, run_py in args.instruction_model}  # fmt: skip
     rows = [measure_row(models, m, b, *(Path(p) for p in paths)) for m, b, *paths in args.row]
     print(table(rows))
     print()
@@ -439,7 +447,8 @@ def main(argv: list[str]) -> int:
     npu_rows = [npu_row(m, Path(report)) for m, report in args.npu_row]
     if npu_rows:
         print()
-        print(npu_table(npu_rows, {(r.model, r.board): r.instructions for r in rows}))
+        npu_boards = {r.board for r in rows if r.model.endswith("_npu")}
+        print(npu_table(npu_rows, {(r.model, r.board): r.instructions for r in rows}, npu_boards))
     cores_rows = [measure_cores_row(models, m, b, Path(one), Path(two)) for m, b, one, two in args.cores_row]
     if cores_rows:
         print()
