@@ -9,7 +9,8 @@ and `//python:tinypte` holds them all.
 This is the one place where a `TinypteError` becomes one `error: ...` line on stderr and
 exit status 1; any other exception is a bug in tinypte and keeps its traceback. Before any
 subcommand imports torch or ExecuTorch, `tinypte.library_noise` hides the libraries'
-known-harmless messages.
+known-harmless messages, and a subcommand that exports gets tinypte.export_cache (torch.export's
+decompositions made cheap to repeat).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import sys
 from dataclasses import dataclass
 from types import ModuleType
 
-from tinypte import library_noise
+from tinypte import export_cache, library_noise
 from tinypte.errors import InternalError, TinypteError
 
 
@@ -28,6 +29,8 @@ from tinypte.errors import InternalError, TinypteError
 class Subcommand:
     module: str  # the module defining add_arguments(parser) and run(args)
     summary: str  # one line of help
+    exports: bool = False  # runs torch.export / to_edge: install tinypte.export_cache first
+    heavy: tuple[str, ...] = ()  # slow imports of its run, which a persistent worker does once
 
     def load(self) -> ModuleType:
         try:
@@ -38,14 +41,30 @@ class Subcommand:
             raise InternalError(f"this tool was built without {self.module} (its stage's py_library)") from error
 
 
+# What a subcommand imports that takes seconds: a persistent worker (tinypte.worker) imports it
+# once, before it forks for each action.
+TORCH = ("torch",)
+EXIR = (*TORCH, "executorch.exir")
+CORTEX_M = (*EXIR, "torchao.quantization.pt2e.quantize_pt2e", "executorch.backends.cortex_m.quantizer.quantizer",
+            "executorch.backends.cortex_m.passes.cortex_m_pass_manager")  # fmt: skip
+
 # In pipeline order: model file -> weights -> .pte -> firmware data -> checked image; then tools.
 SUBCOMMANDS: dict[str, Subcommand] = {
-    "train": Subcommand("tinypte.train.command", "Train a model file: its weights and metrics."),
-    "export": Subcommand("tinypte.export.command", "Export a model file's trained weights to a float .pte."),
-    "quantize": Subcommand("tinypte.quantize.command", "Quantize a model file's trained weights to an int8 .pte."),
+    "train": Subcommand("tinypte.train.command", "Train a model file: its weights and metrics.", heavy=TORCH),
+    "export": Subcommand(
+        "tinypte.export.command", "Export a model file's trained weights to a float .pte.", exports=True, heavy=EXIR
+    ),
+    "quantize": Subcommand(
+        "tinypte.quantize.command",
+        "Quantize a model file's trained weights to an int8 .pte.",
+        exports=True,
+        heavy=CORTEX_M,
+    ),
     "inspect_pte": Subcommand("tinypte.inspect_pte.command", "Operators and memory plan of a .pte."),
-    "golden": Subcommand("tinypte.golden.command", "Golden inputs and PyTorch outputs."),
-    "report": Subcommand("tinypte.report.command", "Fit and arena pictures of a model."),
+    "golden": Subcommand("tinypte.golden.command", "Golden inputs and PyTorch outputs.", heavy=CORTEX_M),
+    "report": Subcommand(
+        "tinypte.report.command", "Fit and arena pictures of a model.", heavy=(*TORCH, "matplotlib.pyplot")
+    ),
     "header": Subcommand("tinypte.firmware.header", "Embed a .pte as a C array in flash (a model's program library)."),
     "kernels": Subcommand("tinypte.kernels.registry", "Generate a selective kernel registry."),
     "app_data": Subcommand("tinypte.firmware.app_data", "Static data of a model firmware."),
@@ -55,6 +74,13 @@ SUBCOMMANDS: dict[str, Subcommand] = {
     "uf2": Subcommand("tinypte.uf2.command", "Convert a firmware ELF to UF2."),
     "plotter": Subcommand("tinypte.plotter.command", "Plot x/y/ref lines from firmware output."),
 }
+
+
+def heavy_imports(argv: list[str]) -> tuple[str, ...]:
+    """The slow imports of the subcommand `argv` runs (none for an unknown one)."""
+    requested = next((a for a in argv if not a.startswith("-")), None)
+    entry = SUBCOMMANDS.get(requested or "")
+    return entry.heavy if entry else ()
 
 
 def build_parser(subcommand: str | None) -> argparse.ArgumentParser:
@@ -79,16 +105,24 @@ def build_parser(subcommand: str | None) -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run one subcommand; the exit status (0 ok, 1 a user error, 2 a usage error)."""
+    """Run one subcommand; the exit status (0 ok, 1 a user error, 2 a usage error). With
+    `--persistent_worker` (how Bazel starts a worker), serve Bazel's work requests instead."""
     library_noise.install()
     argv = sys.argv[1:] if argv is None else argv
+    if "--persistent_worker" in argv:
+        from tinypte import worker
+
+        return worker.serve(main, heavy_imports, sys.stdin.buffer, sys.stdout.buffer)
     requested = next((a for a in argv if not a.startswith("-")), None)
     try:
         args = build_parser(requested if requested in SUBCOMMANDS else None).parse_args(argv)
     except SystemExit as stop:  # --help, or a usage error argparse has already printed
         return stop.code if isinstance(stop.code, int) else 2
+    entry = SUBCOMMANDS[args.subcommand]
+    if entry.exports:
+        export_cache.install()
     try:
-        SUBCOMMANDS[args.subcommand].load().run(args)
+        entry.load().run(args)
     except TinypteError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1

@@ -19,6 +19,11 @@ _ALLOWLIST = attr.label(default = "@bazel_tools//tools/allowlists/function_trans
 # stage there, whatever the tool's dependencies say (PYTHONSAFEPATH, Python 3.11).
 _ACTION_ENV = {"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PYTHONHASHSEED": "0", "PYTHONSAFEPATH": "1"}
 
+# Every toolkit action may run in a persistent worker (tinypte.worker): the tool imports torch and
+# ExecuTorch once and forks a child per action, instead of a process (and seconds of imports) per
+# action. The arguments then travel in a param file, which Bazel reads into the work request.
+_WORKER = {"supports-workers": "1"}
+
 def _tool_attr(stage):
     return attr.label(
         default = "//python/tinypte/{}:tool".format(stage),
@@ -43,17 +48,23 @@ def toolkit_action(ctx, stage, *, subcommand, mnemonic, arguments, inputs, outpu
       stage: The toolkit stage whose tool runs (`export`, `golden`, ...).
       subcommand: The subcommand (`tinypte --help` lists them).
       mnemonic: The action's mnemonic (PteExport, ...).
-      arguments: The subcommand's arguments: strings, or an `Args` object.
+      arguments: The subcommand's arguments (strings or files).
       inputs: Files the action reads.
       outputs: Files it writes.
       progress_message: What Bazel shows while it runs.
     """
+    flags = ctx.actions.args()
+    flags.add(subcommand)
+    flags.add_all(arguments)
+    flags.use_param_file("@%s", use_always = True)
+    flags.set_param_file_format("multiline")
     ctx.actions.run(
         executable = getattr(ctx.executable, "_{}_tool".format(stage)),
-        arguments = [subcommand] + (arguments if type(arguments) == "list" else [arguments]),
+        arguments = [flags],
         inputs = inputs,
         outputs = outputs,
         mnemonic = mnemonic,
         progress_message = progress_message,
         env = _ACTION_ENV,
+        execution_requirements = _WORKER,
     )

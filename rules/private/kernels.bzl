@@ -24,22 +24,20 @@ load("//rules/private:host_transition.bzl", "aot_transition")
 def _kernel_registry_impl(ctx):
     registry_c = ctx.actions.declare_file(ctx.label.name + ".c")
     kernels_json = ctx.actions.declare_file(ctx.label.name + ".json")
-    args = ctx.actions.args()
-    args.add_all("--sources", ctx.files._portable_sources)
-    args.add_all("--backend-sources", ctx.files._backend_sources)
+    args = ["--sources"] + ctx.files._portable_sources
+    args += ["--backend-sources"] + ctx.files._backend_sources
     if ctx.files.srcs:
-        args.add_all("--user-sources", ctx.files.srcs)
+        args += ["--user-sources"] + ctx.files.srcs
     ops = [m[TinyptePteInfo].ops_json for m in ctx.attr.models]
     if ctx.attr.all:
         if ops:
             fail("kernel_registry: set either `models` or `all = True`, not both")
-        args.add("--all")
+        args.append("--all")
     else:
         if not ops:
             fail("kernel_registry: `models` is empty; list executorch_model targets or set `all = True`")
-        args.add_all("--ops-json", ops)
-    args.add("--out-c", registry_c)
-    args.add("--out-json", kernels_json)
+        args += ["--ops-json"] + ops
+    args += ["--out-c", registry_c, "--out-json", kernels_json]
     toolkit_action(
         ctx,
         "kernels",

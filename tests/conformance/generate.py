@@ -31,7 +31,7 @@ import all_cases
 import torch
 from cases import Case
 
-from tinypte import library_noise
+from tinypte import export_cache, library_noise
 from tinypte.errors import TinypteError
 from tinypte.headers import dtypes
 
@@ -295,6 +295,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", help="generate only the cases whose name matches this regular expression")
     args = parser.parse_args(argv)
     library_noise.install()
+    export_cache.install()
     try:
         return run(args.out, args.only)
     except CaseError as error:

@@ -38,7 +38,7 @@ from typing import Any
 import pytest
 import torch
 
-from tinypte import library_noise
+from tinypte import export_cache, library_noise
 from tinypte.errors import innermost
 from tinypte.headers import dtypes
 from tinypte.programs import pte as pte_file
@@ -182,6 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", help="lower only cases whose name matches")
     args = parser.parse_args(argv)
     library_noise.install()
+    export_cache.install()
     warnings.filterwarnings("ignore")
     torch.set_num_threads(1)
     part, parts = (int(x) for x in args.part.split("/"))
