@@ -80,6 +80,10 @@ class Firmware:
         raise ValueError(f"address {address:#x} is not in an executable section")
 
 
+# Where a block lies against tp_method_execute's code (ExecuteCounter.step_all).
+_MIXED, _INSIDE, _OUTSIDE = 0, 1, 2
+
+
 class ExecuteCounter:
     """Counts the calls of tp_method_execute in the addresses given to `step`, in order: all
     of them, or the first `wanted` (`step_all` then ignores what follows)."""
@@ -92,6 +96,7 @@ class ExecuteCounter:
         self._return = -1  # the caller's return address while a call is being counted
         self._was_inside = True
         self._instructions = self._kernel_instructions = self._kernel_calls = 0
+        self._blocks: dict[tuple[int, ...], tuple[int, int, int]] = {}  # step_all's: block -> _classify's
 
     def step(self, address: int) -> None:
         """One executed instruction at `address`."""
@@ -123,15 +128,41 @@ class ExecuteCounter:
         """Whether the `wanted` calls have been counted."""
         return self.wanted is not None and len(self.counts) >= self.wanted
 
-    def step_all(self, addresses: Sequence[int]) -> None:
-        """Instructions executed one after another (a translated block's): `step` each, or
-        only remember the last when no call is being counted and none starts here; nothing
-        once `done`."""
-        if self.done:
-            return
-        if self._return < 0 and self.code.execute not in addresses:
-            if addresses:
-                self._previous = addresses[-1]
-            return
+    def step_all(self, addresses: Sequence[int]) -> bool:
+        """Instructions executed one after another (a translated block's): nothing once `done`;
+        else, when the block cannot start or end a call (it holds neither tp_method_execute's
+        entry nor the pending return address) and lies wholly inside or wholly outside the
+        executor's code, the counters move by the whole block at once (only the last address is
+        remembered when no call is being counted); otherwise `step` each. Returns `in_call`."""
+        ret = self._return
+        if (self.wanted is not None and len(self.counts) >= self.wanted) or not addresses:  # done
+            return ret >= 0
+        key = tuple(addresses)
+        span = self._blocks.get(key)
+        if span is None:
+            span = self._blocks[key] = self._classify(addresses)
+        lowest, highest, place = span
+        if place and not lowest <= self.code.execute <= highest and not (ret >= 0 and lowest <= ret <= highest):
+            if ret >= 0:
+                count = len(addresses)
+                self._instructions += count
+                if place == _OUTSIDE:
+                    self._kernel_instructions += count
+                    self._kernel_calls += self._was_inside
+                self._was_inside = place == _INSIDE
+            self._previous = addresses[-1]
+            return ret >= 0
         for address in addresses:
             self.step(address)
+        return self._return >= 0
+
+    def _classify(self, addresses: Sequence[int]) -> tuple[int, int, int]:
+        """(lowest, highest, place) of a block: place is _INSIDE or _OUTSIDE when every address
+        is inside or outside tp_method_execute's code, else _MIXED."""
+        lowest, highest = min(addresses), max(addresses)
+        execute, end = self.code.execute, self.code.execute_end
+        if execute <= lowest and highest < end:
+            return lowest, highest, _INSIDE
+        if highest < execute or lowest >= end:
+            return lowest, highest, _OUTSIDE
+        return lowest, highest, _MIXED

@@ -3,10 +3,11 @@ RP2350 model's too: whole blocks at a time), on hand-written traces."""
 
 from __future__ import annotations
 
+import random
 import sys
 
 import pytest
-from execute_count import ExecuteCounter
+from execute_count import ExecuteCount, ExecuteCounter
 from fake_code import FakeCode
 from instruction_count import count_executes, executed_addresses
 
@@ -61,6 +62,89 @@ def test_blocks_count_as_their_instructions() -> None:
     for block in blocks * 3:
         first_only.step_all(block)
     assert first_only.done and first_only.counts == counter.counts[:1]
+
+
+class RandomCode:
+    """Code of random 2- and 4-byte instructions over [0, 0x400), tp_method_execute at
+    [0x100, 0x180), cut into basic blocks of 1 to 8 instructions (each starting where the last
+    ended, so the block after a call holds its return address)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.execute, self.execute_end = 0x100, 0x180
+        self.lengths: dict[int, int] = {}
+        address = 0
+        while address < 0x400:
+            # The entry is an instruction start; so, in some programs, is no other boundary.
+            length = 2 if address + 2 == self.execute or rng.random() < 0.6 else 4
+            if address < self.execute < address + length:
+                length = self.execute - address
+            self.lengths[address] = length
+            address += length
+        starts = sorted(self.lengths)
+        self.blocks: list[list[int]] = []
+        while starts:
+            size = rng.randint(1, 8)
+            if rng.random() < 0.5 and self.execute in starts[1:size]:
+                size = starts.index(self.execute)  # some programs start a block at the entry
+            self.blocks.append(starts[:size])
+            starts = starts[size:]
+
+    def instruction_length(self, address: int) -> int:
+        return self.lengths[address]
+
+
+def random_blocks(rng: random.Random, code: RandomCode, count: int) -> list[list[int]]:
+    """`count` blocks of a run that calls tp_method_execute (the block holding its entry) from
+    random blocks and returns to the block after the caller's (calls nest), jumps at random
+    in between, and now and then stops a block early (as a stalled core's block is cut)."""
+    entry = next(i for i, block in enumerate(code.blocks) if code.execute in block)
+    callers: list[int] = []
+    index, run = rng.randrange(len(code.blocks)), []
+    for _ in range(count):
+        block = code.blocks[index]
+        run.append(block[: rng.randint(1, len(block))] if rng.random() < 0.05 else block)
+        choice = rng.random()
+        if choice < 0.15:
+            callers.append(index)
+            index = entry
+        elif choice < 0.3 and callers:
+            index = callers.pop() + 1
+        elif choice < 0.5:
+            index = rng.randrange(len(code.blocks))
+        else:
+            index += 1
+        index %= len(code.blocks)
+    return run
+
+
+RANDOM_RUNS = 300  # random programs and runs checked (the test fails if fewer were)
+
+
+def test_whole_blocks_count_as_stepping_each_address() -> None:
+    # step_all's per-block shortcut against step on every address of random runs: the same
+    # calls and counts, in every run, with and without `wanted`.
+    checked = shortcuts = calls = 0
+    for seed in range(RANDOM_RUNS):
+        rng = random.Random(seed)
+        code = RandomCode(rng)
+        run = random_blocks(rng, code, 600)
+        reference = ExecuteCounter(code)
+        for block in run:
+            for address in block:
+                reference.step(address)
+        wanted = rng.choice([None, 1, 3])
+        counter = ExecuteCounter(code, wanted=wanted)
+        for block in run:
+            counter.step_all(block)
+        expected: list[ExecuteCount] = reference.counts if wanted is None else reference.counts[:wanted]
+        assert counter.counts == expected, f"seed {seed}"
+        if wanted is None:
+            assert counter.in_call == reference.in_call, f"seed {seed}"
+        checked += 1
+        shortcuts += sum(1 for _, _, place in counter._blocks.values() if place)
+        calls += len(expected)
+    assert checked >= RANDOM_RUNS
+    assert shortcuts > 10 * RANDOM_RUNS and calls > 10 * RANDOM_RUNS, (shortcuts, calls)
 
 
 def test_too_few_executes_is_an_error() -> None:
