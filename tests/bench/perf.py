@@ -159,8 +159,9 @@ class InstructionModel:
 
     python: Path
     run_py: Path
-    # Where run_py's modules are (PYTHONPATH): tools/ for the RP2350 model; more for a model that
-    # reuses other models' modules (the Corstone-300's: --instruction-model-path).
+    # Where run_py's modules are (PYTHONPATH, --instruction-model-path): the RP2350 model's directory
+    # (its C block hook, libblock_counter.so) and tools/; more for a model that reuses other models'
+    # modules (the Corstone-300's).
     path: str = "tools"
 
     def measure(self, elf: Path) -> tuple[ExecuteCount, int]:
@@ -175,8 +176,8 @@ class InstructionModel:
 
     def measure_run(self, elf: Path) -> tuple[ExecuteCount, int, CoreSplit | None, str]:
         """measure_cores(), and the digest of the run's outputs."""
-        # run_py imports its siblings and what `path` holds (tools/: execute_count.py, usb_ids.py), as
-        # instruction_model_test gives it.
+        # run_py imports its siblings and what `path` holds (tools/: execute_count.py, usb_ids.py; the
+        # block hook's library), as instruction_model_test gives it.
         environment = dict(os.environ, PYTHONPATH=self.path)
         run = subprocess.run([str(self.python), str(self.run_py), str(elf), "--count-execute"],
                              capture_output=True, text=True, env=environment, check=False)  # fmt: skip

@@ -193,6 +193,7 @@ class Sse300:
                 self.error = MachineError(self._describe(error))
         finally:
             self.core.active = False
+            self.core.flush()  # the listener's blocks recorded before the stop
         if self.error is not None:
             raise self.error
         if self.exit_status is None and not self.finished:

@@ -80,7 +80,8 @@ def main() -> int:
         console.machine = machine
         if args.count_execute:
             counter = ExecuteCounter(Firmware(args.elf), wanted=1)
-            machine.core.listener = counter.step_all
+            step_all = counter.step_all
+            machine.core.listen_around(lambda starts, executed, waited: step_all(starts), counter.code.execute)
         machine.run()
     except (MachineError, ValueError) as error:  # ValueError: Firmware found no tp_method_execute
         console.flush()

@@ -6,9 +6,9 @@ block that does not run to its end is counted to where it stopped: unicorn 2.1.4
 load whose MMIO callback calls emu_stop (PC stays on it, the register is not written, the
 load runs again, in a new block, on resume), so a stalled core counts only the instructions
 before that load (`stopped_at`). Inside an IT block it does not: the load completes and the
-rest of the block runs (PC after it), and the whole block counts. So `listener` (the perf
-bench's exact count of tp_method_execute) is given each block's executed instruction
-addresses when the next block starts, once it is known how much of it ran.
+rest of the block runs (PC after it), and the whole block counts. So a listener (the perf
+bench's exact count of tp_method_execute: `listen_around`) is given each block's executed
+instruction addresses once the next block starts, when it is known how much of it ran.
 
 The core's clock is its instructions plus the cycles it waited (one instruction = one cycle):
 time in the boot ROM before core 1 is launched, and waits for the other core (machine.py).
@@ -16,12 +16,23 @@ time in the boot ROM before core 1 is launched, and waits for the other core (ma
 found afterwards (`instructions_between`). SysTick and TIMER0 read the clock of the core that
 accesses them. Inside an MMIO callback unicorn reports the PC of the block's start, so a
 peripheral sees the clock at that block's first instruction.
+
+The block hook is C (block_counter.c, a host library: libblock_counter.so, found on PYTHONPATH): it
+keeps the counts in a structure both sides read (`_Counter`), and calls back into Python only
+when Python has work to do at a block: `deadline_passed` (the count passed `deadline`), and the
+listener's blocks (only those around one address, until the listener asks for every block; those
+are recorded in C and handed over in batches, and whatever is pending when emulation stops is
+handed over by `flush`, which the machines call after every emu_start).
 """
 
 from __future__ import annotations
 
+import ctypes
 import importlib
-from collections.abc import Callable
+import os
+import weakref
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from execute_count import thumb_instruction_length
@@ -35,6 +46,57 @@ WAIT_HINTS_16 = {0xBF10: "YIELD", 0xBF20: "WFE", 0xBF30: "WFI"}
 WAIT_HINTS_32 = {0x8001: "YIELD.W", 0x8002: "WFE.W", 0x8003: "WFI.W"}  # second halfword after 0xF3AF
 SEV_16, SEV_32 = 0xBF40, (0xF3AF, 0x8004)
 
+LIBRARY = "libblock_counter.so"  # block_counter.c, built beside this file
+RECORD = 5  # words of a listener's block in block_counter.c's records
+RECORDS = 4096  # blocks handed to the listener at once, at most
+
+# A listener: (the executed instruction addresses of a block, the core's `executed` and `waited`
+# at its start) -> whether it wants every block from now on (else only those around its address).
+Listener = Callable[[Sequence[int], int, int], bool]
+
+
+class _Counter(ctypes.Structure):
+    """block_counter.c's TpBlockCounter: one core's counts, shared with the C block hook."""
+
+    _fields_ = [
+        *((name, ctypes.c_uint64) for name in
+          ("executed", "count", "address", "size", "deadline", "waited", "block_waited", "watch")),
+        *((name, ctypes.c_int32) for name in ("listening", "listen_all", "unread", "reserved")),
+        *((name, ctypes.c_void_p) for name in ("deliver", "slow", "mem_read", "records")),
+        *((name, ctypes.c_uint64) for name in ("recorded", "record_capacity")),
+        ("blocks", ctypes.c_void_p),
+        *((name, ctypes.c_uint64) for name in ("capacity", "used")),
+    ]  # fmt: skip
+
+
+def library_path() -> Path:
+    """Where block_counter.c's library is: in the first PYTHONPATH directory that holds it (Bazel's
+    runfiles: the directory of core.py there, which instruction_model_test and the perf bench put
+    on PYTHONPATH), else beside this file."""
+    for directory in os.environ.get("PYTHONPATH", "").split(os.pathsep):
+        if directory and (Path(directory) / LIBRARY).exists():
+            return Path(directory) / LIBRARY
+    return Path(__file__).with_name(LIBRARY)
+
+
+def _library() -> Any:
+    """block_counter.c's library, loaded once."""
+    global _LOADED
+    if _LOADED is None:
+        path = library_path()
+        if not path.exists():
+            raise ImportError(
+                f"{LIBRARY} is neither on PYTHONPATH nor beside {__file__}: build //platforms/pico2w/emulator:{LIBRARY}"
+            )
+        _LOADED = ctypes.CDLL(str(path.absolute()))
+        _LOADED.tp_block_counter_release.argtypes = [ctypes.POINTER(_Counter)]
+        _LOADED.tp_block_counter_cached.argtypes = [ctypes.POINTER(_Counter)]
+        _LOADED.tp_block_counter_cached.restype = ctypes.c_uint64
+    return _LOADED
+
+
+_LOADED: Any = None
+
 
 class Core:
     """Core `index`: unicorn's Cortex-M33 with counting hooks; `deadline_passed(core)` runs once
@@ -46,13 +108,12 @@ class Core:
         self.index = index
         self.uc: Any = unicorn.Uc(unicorn.UC_ARCH_ARM, unicorn.UC_MODE_THUMB | unicorn.UC_MODE_MCLASS)
         self.uc.ctl_set_cpu_model(arm.UC_CPU_ARM_CORTEX_M33)
-        self.listener: Callable[[list[int]], None] | None = None
-        self.deadline = 0
-        self.executed = 0  # instructions of the blocks before the current one
-        self.count = 0  # instructions of the current block
-        self.address = self.size = 0  # the current block
-        self.waited = 0  # cycles spent waiting
-        self.block_waited = 0  # `waited` when the current block started (kept while `listener` is set)
+        self._listener: Listener | None = None
+        self._ran: dict[tuple[int, int, int], tuple[int, ...]] = {}  # (address, size, count) -> what ran
+        self._counter = _Counter()
+        self._records = (ctypes.c_uint64 * (RECORD * RECORDS))()
+        self._counter.records = ctypes.addressof(self._records)
+        self._counter.record_capacity = RECORD * RECORDS
         self.waits: list[tuple[int, int]] = []  # clock intervals [start, end) spent waiting
         self.started = index == 0
         self.active = False  # the core unicorn runs now (its PC is live)
@@ -62,7 +123,128 @@ class Core:
         self.wait_instructions = 0
         self._lengths = lengths
         self._deadline_passed = deadline_passed
-        self.uc.hook_add(unicorn.UC_HOOK_BLOCK, self._on_block)
+        self._hook_c()
+
+    def _hook_c(self) -> None:
+        """Register block_counter.c's hook on this core, with Python's two callbacks (wrapped by
+        the unicorn binding, so an exception in them stops the run and emu_start raises it)."""
+        library, binding = _library(), importlib.import_module("unicorn.unicorn_py3.unicorn")
+        callback = binding.HOOK_CODE_CFUNC
+        # Kept referenced here: C holds only their addresses.
+        self._callbacks = tuple(binding.uccallback(self.uc, callback)(f) for f in (self._on_deliver, self._on_slow))
+        counter = self._counter
+        counter.deliver, counter.slow = (ctypes.cast(f, ctypes.c_void_p).value for f in self._callbacks)
+        counter.mem_read = ctypes.cast(binding.uclib.uc_mem_read, ctypes.c_void_p).value
+        hook = ctypes.cast(library.tp_block_counter_hook, ctypes.c_void_p)
+        data = ctypes.cast(ctypes.pointer(counter), ctypes.c_void_p)
+        handle = binding.uc_hook_h()
+        everywhere = (ctypes.c_uint64(1), ctypes.c_uint64(0))  # begin > end: every address
+        status = binding.uclib.uc_hook_add(
+            self.uc._uch, ctypes.byref(handle), unicorn.UC_HOOK_BLOCK, hook, data, *everywhere
+        )
+        if status != unicorn.UC_ERR_OK:
+            raise unicorn.UcError(status)
+        weakref.finalize(self, library.tp_block_counter_release, ctypes.pointer(counter))
+
+    # --- The counts, kept by the C hook ---
+
+    @property
+    def executed(self) -> int:
+        """Instructions of the blocks before the current one."""
+        return int(self._counter.executed)
+
+    @executed.setter
+    def executed(self, value: int) -> None:
+        self._counter.executed = value
+
+    @property
+    def count(self) -> int:
+        """Instructions of the current block (fewer once it stopped early: `stopped_at`)."""
+        return int(self._counter.count)
+
+    @count.setter
+    def count(self, value: int) -> None:
+        self._counter.count = value
+
+    @property
+    def address(self) -> int:
+        """The current block's address."""
+        return int(self._counter.address)
+
+    @property
+    def size(self) -> int:
+        """The current block's size in bytes."""
+        return int(self._counter.size)
+
+    @property
+    def deadline(self) -> int:
+        """`deadline_passed` runs at the first block after the count passes it."""
+        return int(self._counter.deadline)
+
+    @deadline.setter
+    def deadline(self, value: int) -> None:
+        self._counter.deadline = value
+
+    @property
+    def waited(self) -> int:
+        """Cycles spent waiting."""
+        return int(self._counter.waited)
+
+    @waited.setter
+    def waited(self, value: int) -> None:
+        self._counter.waited = value
+
+    @property
+    def block_waited(self) -> int:
+        """`waited` when the current block started (kept while a listener is set)."""
+        return int(self._counter.block_waited)
+
+    @property
+    def listener(self) -> Listener | None:
+        """What listen_around set, until stop_listening."""
+        return self._listener
+
+    def listen_around(self, listener: Listener, address: int) -> None:
+        """Give `listener` the blocks that hold `address` or run right before one that does, and
+        while it returns True every block (see `Listener`)."""
+        self.stop_listening()
+        self._listener = listener
+        counter = self._counter
+        counter.watch = address
+        counter.listen_all = False
+        counter.listening = True
+
+    def stop_listening(self) -> None:
+        """The listener gets what is pending, and nothing after it."""
+        self.flush()
+        self._listener = None
+        self._counter.listening = False
+        self._counter.recorded = 0
+
+    def flush(self) -> None:
+        """Hand the listener the blocks recorded for it (emulation stopped, or they filled up)."""
+        counter, listener = self._counter, self._listener
+        used = counter.recorded
+        if not used:
+            return
+        counter.recorded = 0
+        if listener is None:
+            return
+        records = iter(self._records[:used])
+        ran = self._ran
+        more = False
+        for address, size, count, executed, waited in zip(records, records, records, records, records, strict=True):
+            starts = ran.get((address, size, count))
+            if starts is None:
+                starts = ran[(address, size, count)] = tuple(self.starts(address, size)[:count])
+            more = listener(starts, executed, waited)
+            if self._listener is not listener:
+                return
+        counter.listen_all = more is True
+
+    def cached_blocks(self) -> int:
+        """The distinct blocks (address, size) the C hook has counted."""
+        return int(_library().tp_block_counter_cached(ctypes.byref(self._counter)))
 
     def starts(self, address: int, size: int) -> list[int]:
         """Addresses of the Thumb instructions of the block at `address` (`size` bytes)."""
@@ -76,23 +258,19 @@ class Core:
             self._lengths[(address, size)] = starts
         return starts
 
-    def _on_block(self, uc: Any, address: int, size: int, data: Any) -> None:
-        if self.listener is not None:
-            self._deliver(self.listener)
-        self.executed += self.count
-        starts = self._lengths.get((address, size)) or self.starts(address, size)
-        self.count = len(starts)
-        self.address, self.size = address, size
-        if self.executed > self.deadline:
-            self._deadline_passed(self)
+    def _on_deliver(self, uc: Any, address: int, size: int, data: Any) -> None:
+        """The C hook, at the block at `address`: the listener's records are due."""
+        self.flush()
 
-    def _deliver(self, listener: Callable[[list[int]], None]) -> None:
-        """Give `listener` what ran of the block that just ended (`executed` and `block_waited`
-        still describe its start), then note `waited` at the start of the next one."""
-        if self.count:
-            starts = self._lengths[(self.address, self.size)]
-            listener(starts if self.count == len(starts) else starts[: self.count])
-        self.block_waited = self.waited
+    def _on_slow(self, uc: Any, address: int, size: int, data: Any) -> None:
+        """The C hook, at the block at `address` (now the current block): it could not read the
+        block's code (reading it here raises unicorn's error), or the count passed the deadline."""
+        counter = self._counter
+        if counter.unread:
+            counter.unread = 0
+            counter.count = len(self.starts(address, size))
+        if counter.executed > counter.deadline:
+            self._deadline_passed(self)
 
     # --- Counts and clock ---
 

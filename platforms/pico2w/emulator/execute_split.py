@@ -5,12 +5,15 @@ is given each block's executed instructions as the next block starts: core.py), 
 core 0's clock and waits when the call starts and returns, so that with core 1 running,
 the call's wall (core 0's clock from entry to return: its instructions plus the cycles it
 waited for core 1) and core 1's instructions in that span (by core 1's clock, its own waits
-excluded) can be reported next to the counter's line. Once the call is counted it unhooks
-itself (the rest of the run is not slowed down).
+excluded) can be reported next to the counter's line. It listens around the call's entry (only
+the blocks that hold it or run right before one that does: all the counter needs to see a call
+start) and to every block while the call runs; once the call is counted it unhooks itself (the
+rest of the run is not slowed down).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core import Core
@@ -38,20 +41,23 @@ class CallSplit:
         self.core0, self.core1 = core0, core1
         self.entry: tuple[int, int] | None = None  # core 0's clock and waits at the call's entry
         self.waited_at_return: int | None = None
-        core0.listener = self.step_all
+        self._in_call = False  # the counter's in_call before the block
+        core0.listen_around(self.step_all, counter.code.execute)
 
-    def step_all(self, starts: list[int]) -> None:
-        """One block of core 0 that ran (`starts`): core0.executed and core0.block_waited are the
-        instructions and waits before it (waits happen between blocks or at a stalled load)."""
-        counter, core0 = self.counter, self.core0
-        was_inside = counter.in_call
-        counter.step_all(starts)
-        if not was_inside and counter.in_call and self.entry is None:
+    def step_all(self, starts: Sequence[int], executed: int, waited: int) -> bool:
+        """One block of core 0 that ran (`starts`), after `executed` instructions and `waited`
+        cycles of waits (waits happen between blocks or at a stalled load). True while the call
+        is being counted (every block is wanted then)."""
+        counter = self.counter
+        in_call = counter.step_all(starts)
+        if in_call and not self._in_call and self.entry is None:  # the call starts in this block
             before = starts.index(counter.code.execute) if counter.code.execute in starts else 0
-            self.entry = (core0.executed + before + core0.block_waited, core0.block_waited)
-        if counter.done:
-            self.waited_at_return = core0.block_waited  # the call returned at this block's start
-            core0.listener = None
+            self.entry = (executed + before + waited, waited)
+        if counter.counts and counter.done:
+            self.waited_at_return = waited  # the call returned at this block's start
+            self.core0.stop_listening()
+        self._in_call = in_call
+        return in_call
 
     @property
     def count(self) -> ExecuteCount | None:

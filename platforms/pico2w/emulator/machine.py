@@ -361,6 +361,7 @@ class Machine:
                     core.resume = pc
         finally:
             core.active = False
+            core.flush()  # the listener's blocks recorded before the stop
 
     def _next_after_wait(self, core: Core) -> Core:
         """The core to run now that `core` waits (it stopped on the read it waits at)."""
