@@ -77,7 +77,8 @@ def _instruction_model_test_impl(ctx):
     args.append(firmware.elf.short_path)
     # run.py imports its siblings (its directory is first on sys.path) and the other modules of
     # `runner`: every directory holding one is on PYTHONPATH (tools/ for usb_ids.py and
-    # execute_count.py; the RP2350 model's for a model that reuses its core).
+    # execute_count.py; the RP2350 model's for a model that reuses its core). core.py finds its C
+    # block hook (libblock_counter.so, in `runner`) in the runfiles through PYTHONPATH too.
     dirs = {f.short_path.rpartition("/")[0]: None for f in ctx.files.runner if f.extension == "py"}
     script = runner_script(ctx, "instruction_model_test", ctx.file._interpreter.short_path, args, {"PYTHONPATH": ":".join(sorted(dirs))})
     files = [script, firmware.elf, ctx.file._interpreter, ctx.file.main] + ctx.files.runner
