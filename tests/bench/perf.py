@@ -43,6 +43,13 @@ The guard compares each row with the checked-in baseline: it fails when instruct
 more than 2 % or flash, RAM, stack, arena or pool more than 1 %, and when a row is missing from the baseline or
 the baseline names a row that is not measured (a model or board added or removed: update
 the baseline). Numbers that shrink pass, with a note to update the baseline.
+
+Sharded (Bazel's shard_count: TEST_TOTAL_SHARDS and TEST_SHARD_INDEX), a run measures every
+N-th row, cores row and host row from its index on (`Shard`), checks only the baseline keys its
+shard owns (a measured row's key belongs to the shard that measures it, any other key to one
+shard by its CRC-32, so a row missing from the measurement is still caught), and fails when
+it measured fewer rows than its share of --min-rows. A run of one firmware (a Pico 2 W
+firmware is both a row and a two-core row) is measured once per process.
 """
 
 from __future__ import annotations
@@ -55,8 +62,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import zlib
 from dataclasses import asdict, dataclass
+from functools import cache
 from pathlib import Path
+from typing import TypeVar
 
 from execute_count import ExecuteCount
 from instruction_count import measure, qemu_command
@@ -72,6 +82,8 @@ HOST_SECONDS_PER_TURN = 0.05  # each turn runs this long, about (the repeat coun
 INSTRUCTION_GROWTH = 0.02  # allowed growth of instructions per inference over the baseline
 MEMORY_GROWTH = 0.01  # allowed growth of flash and RAM
 BASELINE = Path("tests/bench/perf_baseline.json")  # in the source tree
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -175,7 +187,12 @@ class InstructionModel:
         return count, stack, split
 
     def measure_run(self, elf: Path) -> tuple[ExecuteCount, int, CoreSplit | None, str]:
-        """measure_cores(), and the digest of the run's outputs."""
+        """measure_cores(), and the digest of the run's outputs (each ELF's run once: the counts
+        are exact, so a second run would repeat them)."""
+        return _measured_run(self, elf)
+
+    def run(self, elf: Path) -> tuple[ExecuteCount, int, CoreSplit | None, str]:
+        """One run of `elf` with --count-execute: what measure_run() returns."""
         # run_py imports its siblings and what `path` holds (tools/: execute_count.py, usb_ids.py; the
         # block hook's library), as instruction_model_test gives it.
         environment = dict(os.environ, PYTHONPATH=self.path)
@@ -193,6 +210,42 @@ class InstructionModel:
         if not outputs:
             raise SystemExit(f"perf: {elf} printed no summary line with outputs=0x...")
         return count, stack_of(run.stdout, str(elf)), split, outputs.group(1)
+
+
+@cache
+def _measured_run(model: InstructionModel, elf: Path) -> tuple[ExecuteCount, int, CoreSplit | None, str]:
+    return model.run(elf)
+
+
+@dataclass(frozen=True)
+class Shard:
+    """This run's part of the bench: every `total`-th item from `index` on."""
+
+    index: int = 0
+    total: int = 1
+
+    @staticmethod
+    def from_environment() -> Shard:
+        """Bazel's test sharding (TEST_TOTAL_SHARDS, TEST_SHARD_INDEX); one shard outside it. Touches
+        TEST_SHARD_STATUS_FILE, telling Bazel the test shards."""
+        if "TEST_SHARD_STATUS_FILE" in os.environ:
+            Path(os.environ["TEST_SHARD_STATUS_FILE"]).touch()
+        total = int(os.environ.get("TEST_TOTAL_SHARDS", "1"))
+        return Shard(int(os.environ.get("TEST_SHARD_INDEX", "0")), total) if total > 1 else Shard()
+
+    def share(self, count: int) -> int:
+        """How many of `count` items are this shard's."""
+        return len(range(self.index, count, self.total))
+
+    def mine(self, items: list[T]) -> list[T]:
+        return items[self.index :: self.total]
+
+    def owns(self, key: str, row_keys: list[str]) -> bool:
+        """Whether the baseline `key` is checked here: a row's key by the shard that measures the
+        row, any other key by one shard (its CRC-32)."""
+        if key in row_keys:
+            return row_keys.index(key) % self.total == self.index
+        return zlib.crc32(key.encode()) % self.total == self.index
 
 
 def measure_row(models: dict[str, InstructionModel], model: str, board: str, elf: Path, board_json: Path,
@@ -435,10 +488,17 @@ def main(argv: list[str]) -> int:
                         help="MODEL's Ethos-U55 program: Vela's estimate from its quantize report")  # fmt: skip
     args = parser.parse_args(argv)
 
+    shard = Shard.from_environment()
+    if shard.total > 1 and args.update_baseline:
+        raise SystemExit("perf: --update-baseline needs every row: run it unsharded (`bazel run`)")
     paths = dict(args.instruction_model_path)
     models = {board: InstructionModel(Path(python), Path(run_py), paths.get(board, "tools"))
               for board, python, run_py in args.instruction_model}  # fmt: skip
-    rows = [measure_row(models, m, b, *(Path(p) for p in paths)) for m, b, *paths in args.row]
+    row_keys = [f"{m}/{b}" for m, b, *_ in args.row]
+    if shard.total > 1:
+        first, step = shard.index + 1, shard.total
+        print(f"perf: shard {first} of {step}: rows {first}, {first + step}, ... of each table")
+    rows = [measure_row(models, m, b, *(Path(p) for p in paths)) for m, b, *paths in shard.mine(args.row)]
     print(table(rows))
     print()
     print(memory_table(rows))
@@ -450,7 +510,9 @@ def main(argv: list[str]) -> int:
         print()
         npu_boards = {r.board for r in rows if r.model.endswith("_npu")}
         print(npu_table(npu_rows, {(r.model, r.board): r.instructions for r in rows}, npu_boards))
-    cores_rows = [measure_cores_row(models, m, b, Path(one), Path(two)) for m, b, one, two in args.cores_row]
+    cores_rows = [
+        measure_cores_row(models, m, b, Path(one), Path(two)) for m, b, one, two in shard.mine(args.cores_row)
+    ]
     if cores_rows:
         print()
         print(cores_table(cores_rows))
@@ -458,11 +520,14 @@ def main(argv: list[str]) -> int:
     if args.host:
         if not (args.pte_run and args.executorch_peer):
             raise SystemExit("perf: --host needs --pte-run and --executorch-peer")
-        host_rows = [time_host(m, Path(p), Path(g), args.pte_run, args.executorch_peer) for m, p, g in args.host]
+        host_rows = [
+            time_host(m, Path(p), Path(g), args.pte_run, args.executorch_peer) for m, p, g in shard.mine(args.host)
+        ]
         print()
         print(host_table(host_rows))
-    if len(rows) < args.min_rows:
-        print(f"perf: FAIL only {len(rows)} rows measured, at least {args.min_rows} required")
+    if len(rows) < shard.share(args.min_rows):
+        print(f"perf: FAIL only {len(rows)} rows measured, at least {shard.share(args.min_rows)} required"
+              + (f" (shard {shard.index + 1}'s share of {args.min_rows})" if shard.total > 1 else ""))  # fmt: skip
         return 1
     report = {"rows": [asdict(r) | {"instructions_per_mac": r.per_mac, "overhead_per_op": r.overhead_per_call}
                        for r in rows],
@@ -489,7 +554,9 @@ def main(argv: list[str]) -> int:
         chart(rows, out / "perf.png")
         print(f"perf: wrote {out / 'perf.json'} and {out / 'perf.png'}")
     if args.check:
-        problems, notes = regressions(rows, json.loads(args.check.read_text()))
+        baseline_rows = json.loads(args.check.read_text())
+        mine = {key: value for key, value in baseline_rows.items() if shard.owns(key, row_keys)}
+        problems, notes = regressions(rows, mine)
         problems += cores_problems(cores_rows)
         for note in notes:
             print(f"perf: note {note}; `bazel run //tests/bench:perf -- --update-baseline` records it")
