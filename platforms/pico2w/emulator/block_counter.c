@@ -18,6 +18,7 @@
  *     the block's code could not be read: Python then reads it, and fails as unicorn tells).
  * unicorn's functions come as pointers from Python (the library links against nothing).
  */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -166,6 +167,9 @@ void tp_block_counter_hook(uc_engine *uc, uint64_t address, uint32_t size, void 
         c->slow(uc, address, size, NULL);
     }
 }
+
+/* The structure's size, which core.py checks against its ctypes mirror's. */
+size_t tp_block_counter_size(void) { return sizeof(TpBlockCounter); }
 
 /* Blocks counted so far (distinct (address, size) pairs): for tests. */
 uint64_t tp_block_counter_cached(const TpBlockCounter *c) { return c->used; }

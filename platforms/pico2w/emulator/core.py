@@ -46,7 +46,7 @@ WAIT_HINTS_16 = {0xBF10: "YIELD", 0xBF20: "WFE", 0xBF30: "WFI"}
 WAIT_HINTS_32 = {0x8001: "YIELD.W", 0x8002: "WFE.W", 0x8003: "WFI.W"}  # second halfword after 0xF3AF
 SEV_16, SEV_32 = 0xBF40, (0xF3AF, 0x8004)
 
-LIBRARY = "libblock_counter.so"  # block_counter.c, built beside this file
+LIBRARY = "libblock_counter.so"  # block_counter.c's build (library_path says where it is found)
 RECORD = 5  # words of a listener's block in block_counter.c's records
 RECORDS = 4096  # blocks handed to the listener at once, at most
 
@@ -89,6 +89,9 @@ def _library() -> Any:
                 f"{LIBRARY} is neither on PYTHONPATH nor beside {__file__}: build //platforms/pico2w/emulator:{LIBRARY}"
             )
         _LOADED = ctypes.CDLL(str(path.absolute()))
+        _LOADED.tp_block_counter_size.restype = ctypes.c_size_t
+        if _LOADED.tp_block_counter_size() != ctypes.sizeof(_Counter):
+            raise ImportError(f"{path}: its TpBlockCounter is not core.py's _Counter (rebuild it, or update both)")
         _LOADED.tp_block_counter_release.argtypes = [ctypes.POINTER(_Counter)]
         _LOADED.tp_block_counter_cached.argtypes = [ctypes.POINTER(_Counter)]
         _LOADED.tp_block_counter_cached.restype = ctypes.c_uint64
