@@ -2,14 +2,13 @@
 
 In one process: small programs are exported before `install()` and again after it, and must be
 the same bytes; the memoized set of preservable operators must equal torch's own computation,
-also after an operator (with a CompositeImplicitAutograd kernel) is registered; and the cached
-`Callable` gives the very alias objects `collections.abc.Callable` gives.
+also after an operator (with a CompositeImplicitAutograd kernel) is registered; and py_impl's
+direct path registers kernels as torch's does, with the same errors.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -98,12 +97,38 @@ def test_same_programs_and_same_operator_sets() -> None:
     assert collect()
 
 
-def test_cached_callable_gives_the_same_aliases() -> None:
-    parameters: list[Any] = [([int], str), ([], None), (..., int), ([int, float], bool)]
-    cached: Any = export_cache.CachedCallable
-    for item in parameters:
-        assert cached[item] == Callable[item]
-    assert cached[..., int] is cached[..., int]
+def test_direct_py_impl_registers_as_torch_does() -> None:
+    assert export_cache.install()
+    from torch._C import DispatchKey
+    from torch._ops import OperatorBase
+
+    torch_py_impl: Any = OperatorBase.py_impl.torch_py_impl  # type: ignore[attr-defined]
+    torch.library.define("tinypte_export_cache_test::py_impl_probe", "(Tensor x) -> Tensor")
+    torch.library.define("tinypte_export_cache_test::py_impl_probe_torch", "(Tensor x) -> Tensor")
+    ours = torch.ops.tinypte_export_cache_test.py_impl_probe.default
+    theirs = torch.ops.tinypte_export_cache_test.py_impl_probe_torch.default
+
+    def kernel(x: torch.Tensor) -> torch.Tensor:
+        return x
+
+    keys = [DispatchKey.CPU, DispatchKey.Meta, DispatchKey.AutogradCPU, DispatchKey.CompositeImplicitAutograd]
+    for key in keys:
+        ours._dispatch_cache[key] = key  # a cached entry the registration must clear
+        assert ours.py_impl(key)(kernel) is kernel
+        assert key not in ours._dispatch_cache
+        torch_py_impl(theirs, key)(kernel)
+    assert list(ours.py_kernels.items()) == list(theirs.py_kernels.items())
+    checked = 0
+    for key in keys:  # a second kernel for a key: the same error as torch's
+        with pytest.raises(RuntimeError) as mine:
+            ours.py_impl(key)(kernel)
+        with pytest.raises(RuntimeError) as torch_error:
+            torch_py_impl(theirs, key)(kernel)
+        assert str(mine.value) == str(torch_error.value).replace("_torch", "")
+        checked += 1
+    with pytest.raises(AssertionError, match="Please register a mode"):
+        ours.py_impl(DispatchKey.Python)(kernel)
+    assert checked == len(keys)
 
 
 if __name__ == "__main__":

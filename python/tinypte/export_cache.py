@@ -11,15 +11,17 @@ CompositeImplicitAutograd registrations (a registration of either kind gives a n
 the set is computed afresh). Each caller gets its own copy, as before.
 
 `run_decompositions` then overrides the Python kernels of every one of those operators and
-restores them, calling `OperatorBase.py_impl` about 6,000 times; each call evaluates the
-`Callable[...]` annotations of the function it defines, which builds new generic-alias objects
-every time (`collections.abc.Callable` subscription: a third of that cost). `install()` gives
-torch._ops a `Callable` whose subscriptions are cached: the same alias objects, built once.
+restores them: about 6,000 `OperatorBase.py_impl(DispatchKey)` calls an export, each of which
+defines a function with `Callable[...]` annotations (evaluated at every call: new generic-alias
+objects) and tests its key against classes and transform types before storing it. `install()`
+gives py_impl a direct path for a `DispatchKey`, with torch's checks (no kernel for the Python
+key, none registered twice) and effect (the kernel stored, the dispatch cache cleared); any other
+key takes torch's own path.
 
 Neither changes what torch computes: the conformance generators write bit-identical programs
 and outputs with and without it (python/tests/export_cache_test.py checks one exported program
 and the memoized set against torch's own). Together they cut a conformance case's export from
-about 1.2 s to 0.7 s. Tied to torch 2.13's private functions: `install()` returns False and
+about 0.7 s to 0.3 s. Tied to torch 2.13's private functions: `install()` returns False and
 changes nothing if those are not there (the test then fails, naming what moved).
 """
 
@@ -44,8 +46,9 @@ def missing() -> list[str]:
         module = importlib.import_module(name)
         if not callable(getattr(module, CIA_FUNCTION, None)):
             absent.append(f"{name}.{CIA_FUNCTION}")
-    if getattr(importlib.import_module("torch._ops"), "Callable", None) not in (AbcCallable, CachedCallable):
-        absent.append("torch._ops.Callable (collections.abc.Callable)")
+    operator_base = getattr(importlib.import_module("torch._ops"), "OperatorBase", None)
+    if not callable(getattr(operator_base, "py_impl", None)):
+        absent.append("torch._ops.OperatorBase.py_impl")
     return absent
 
 
@@ -60,8 +63,8 @@ def install() -> bool:
     cached = _memoized(getattr(utils, CIA_FUNCTION))
     for name in CIA_MODULES:
         setattr(importlib.import_module(name), CIA_FUNCTION, cached)
-    ops: Any = importlib.import_module("torch._ops")
-    ops.Callable = CachedCallable
+    operator_base: Any = importlib.import_module("torch._ops").OperatorBase
+    operator_base.py_impl = _direct_py_impl(operator_base.py_impl)
     _installed = True
     return True
 
@@ -93,17 +96,25 @@ def _memoized(compute: AbcCallable[[], set[Any]]) -> AbcCallable[[], set[Any]]:
     return collect
 
 
-@functools.cache
-def _callable_alias(parameters: Any) -> Any:
-    return AbcCallable[parameters]
+def _direct_py_impl(torch_py_impl: AbcCallable[..., Any]) -> AbcCallable[..., Any]:
+    """OperatorBase.py_impl with a direct path for a DispatchKey (see the module docstring)."""
+    from torch._C import DispatchKey
 
+    @functools.wraps(torch_py_impl)
+    def py_impl(self: Any, key: Any) -> Any:
+        if type(key) is not DispatchKey:
+            return torch_py_impl(self, key)
 
-class CachedCallable:
-    """`collections.abc.Callable` for annotations: `CachedCallable[...]` is the alias
-    `Callable[...]` gives, built once per distinct (hashable) subscription."""
+        def register(kernel: Any) -> Any:
+            if key == DispatchKey.Python:
+                raise AssertionError("Please register a mode for the DispatchKey.Python key instead.")
+            if key in self.py_kernels:
+                raise RuntimeError(f"Trying to override a python impl for {key} on operator {self.name()}")
+            self.py_kernels[key] = kernel
+            self._dispatch_cache.clear()
+            return kernel
 
-    def __class_getitem__(cls, parameters: Any) -> Any:
-        try:
-            return _callable_alias(parameters)
-        except TypeError:  # unhashable parameters (a list of argument types): not cached
-            return AbcCallable[parameters]
+        return register
+
+    py_impl.torch_py_impl = torch_py_impl  # type: ignore[attr-defined]
+    return py_impl

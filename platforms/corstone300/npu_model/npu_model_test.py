@@ -2,14 +2,20 @@
 Ethos-U55 (ExecuTorch's Arm backend, Vela), and run_blob's outputs on seeded random int8
 inputs must equal, byte for byte, what the reference model computes from the same lowering's
 TOSA flatbuffer. Also the command decoder's errors and the register block's behaviour.
+
+Lowering takes seconds a case, so Bazel runs the test in shards (shard_count:
+TEST_TOTAL_SHARDS, TEST_SHARD_INDEX): each compares every N-th case, and must compare all of
+them and its share of MIN_VALUES; the unit tests run in every shard.
 """
 
 from __future__ import annotations
 
 import functools
+import os
 import struct
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import output_stage
@@ -24,11 +30,24 @@ from feature_map import NHCWB16, NHWC, FeatureMap
 from lowering import Lowered, lower
 from npu_cases import CASES
 
+from tinypte import export_cache
 from tinypte.errors import TinypteError
 from tinypte.programs import vela_blob
 
-# Every case must run and compare at least this many output values in total.
-MIN_CASES = len(CASES)
+
+def shard() -> tuple[int, int]:
+    """(this shard's index, shards) under Bazel's test sharding, which it acknowledges; (0, 1) outside it."""
+    total = int(os.environ.get("TEST_TOTAL_SHARDS", "1"))
+    if "TEST_SHARD_STATUS_FILE" in os.environ:
+        Path(os.environ["TEST_SHARD_STATUS_FILE"]).touch()
+    return int(os.environ.get("TEST_SHARD_INDEX", "0")), total
+
+
+SHARD, SHARDS = shard()
+MY_CASES = CASES[SHARD::SHARDS]
+# Every case of this shard must run, and all shards together compare at least MIN_VALUES output
+# values (each shard its share).
+MIN_CASES = len(MY_CASES)
 MIN_VALUES = 10_000
 _COMPARED: dict[str, int] = {}
 
@@ -38,12 +57,13 @@ def lowered(case: str) -> Lowered:
     """The case's lowering (ExecuTorch + Vela take seconds: once per case and session)."""
     import torch
 
+    export_cache.install()
     spec = next(c for c in CASES if c.name == case)
     torch.manual_seed(0)
     return lower(spec.build(), tuple(torch.randn(shape) for shape in spec.input_shapes))
 
 
-@pytest.mark.parametrize("case", [c.name for c in CASES])
+@pytest.mark.parametrize("case", [c.name for c in MY_CASES])
 def test_matches_reference(case: str) -> None:
     import tosa_reference_model  # type: ignore[import-untyped]
 
@@ -64,10 +84,10 @@ def test_matches_reference(case: str) -> None:
 
 def test_compared_enough() -> None:
     """Runs after the comparisons (pytest keeps file order): every case compared, enough values."""
-    total = sum(_COMPARED.values())
-    print(f"compared {len(_COMPARED)} cases, {total} values")
+    total, least = sum(_COMPARED.values()), MIN_VALUES // SHARDS
+    print(f"shard {SHARD + 1} of {SHARDS}: compared {len(_COMPARED)} cases, {total} values")
     assert len(_COMPARED) >= MIN_CASES, f"only {len(_COMPARED)} of {MIN_CASES} cases compared"
-    assert total >= MIN_VALUES, f"only {total} values compared, expected at least {MIN_VALUES}"
+    assert total >= least, f"only {total} values compared, expected at least {least}"
 
 
 def _words(*words: int) -> bytes:
@@ -161,7 +181,7 @@ def test_status_on_bus_fault() -> None:
 
 
 def test_run_blob_refuses_wrong_inputs() -> None:
-    blob = lowered("conv1x1").blob
+    blob = lowered(MY_CASES[0].name).blob  # a lowering this shard makes anyway
     with pytest.raises(Exception, match="inputs, got 0"):
         run_blob(blob, [])
 
@@ -236,7 +256,7 @@ def test_weight_order_inverts_vela_encoder(
 
 
 def test_blob_parser_errors() -> None:
-    blob = lowered("conv1x1").blob
+    blob = lowered(MY_CASES[0].name).blob  # a lowering this shard makes anyway
     parsed = vela_blob.parse(blob)
     assert parsed.payload.config == 0x1807 and parsed.command_stream[-4:] == struct.pack("<I", 0xFFFF0000)
     assert parsed.blocks[0].name == "vela_bin_stream" and parsed.inputs[0].region == 1
