@@ -2,12 +2,13 @@
 
 In one process: small programs are exported before `install()` and again after it, and must be
 the same bytes; the memoized set of preservable operators must equal torch's own computation,
-also after an operator (with a CompositeImplicitAutograd kernel) is registered; and py_impl's
-direct path registers kernels as torch's does, with the same errors.
+also after an operator (with a CompositeImplicitAutograd kernel) is registered; and the
+override registers the same kernels and fake-tensor rules as torch's, and restores the same.
 """
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,8 @@ from tinypte.export.program import export_program
 
 # The programs exported with and without the cache: (name, module, example inputs).
 MIN_PROGRAMS = 4
+# Operators whose kernels the override must register as torch's does.
+MIN_OVERRIDDEN_OPS = 200
 
 
 class ConvRelu(torch.nn.Module):
@@ -97,38 +100,49 @@ def test_same_programs_and_same_operator_sets() -> None:
     assert collect()
 
 
-def test_direct_py_impl_registers_as_torch_does() -> None:
+def describe(kernel: Any) -> Any:
+    """A kernel as something comparable across two registrations: a partial by its keywords, a
+    closure by its code's name and its cells, anything else by itself."""
+    if isinstance(kernel, functools.partial):
+        return ("partial", tuple(sorted((k, describe(v)) for k, v in kernel.keywords.items())))
+    if callable(kernel) and getattr(kernel, "__closure__", None):
+        return (kernel.__code__.co_name, tuple(describe(cell.cell_contents) for cell in kernel.__closure__))
+    return kernel
+
+
+def kernel_tables(ops: list[Any]) -> dict[Any, Any]:
+    """Each operator's Python kernels and fake-tensor rule, described."""
+    from torch._subclasses import fake_impls
+
+    return {
+        op: (
+            {key: describe(kernel) for key, kernel in op.py_kernels.items()},
+            describe(fake_impls.op_implementations_dict.get(op)),
+        )
+        for op in ops
+    }
+
+
+def test_override_registers_what_torch_registers() -> None:
     assert export_cache.install()
-    from torch._C import DispatchKey
-    from torch._ops import OperatorBase
+    from torch.export import exported_program
 
-    torch_py_impl: Any = OperatorBase.py_impl.torch_py_impl  # type: ignore[attr-defined]
-    torch.library.define("tinypte_export_cache_test::py_impl_probe", "(Tensor x) -> Tensor")
-    torch.library.define("tinypte_export_cache_test::py_impl_probe_torch", "(Tensor x) -> Tensor")
-    ours = torch.ops.tinypte_export_cache_test.py_impl_probe.default
-    theirs = torch.ops.tinypte_export_cache_test.py_impl_probe_torch.default
-
-    def kernel(x: torch.Tensor) -> torch.Tensor:
-        return x
-
-    keys = [DispatchKey.CPU, DispatchKey.Meta, DispatchKey.AutogradCPU, DispatchKey.CompositeImplicitAutograd]
-    for key in keys:
-        ours._dispatch_cache[key] = key  # a cached entry the registration must clear
-        assert ours.py_impl(key)(kernel) is kernel
-        assert key not in ours._dispatch_cache
-        torch_py_impl(theirs, key)(kernel)
-    assert list(ours.py_kernels.items()) == list(theirs.py_kernels.items())
-    checked = 0
-    for key in keys:  # a second kernel for a key: the same error as torch's
-        with pytest.raises(RuntimeError) as mine:
-            ours.py_impl(key)(kernel)
-        with pytest.raises(RuntimeError) as torch_error:
-            torch_py_impl(theirs, key)(kernel)
-        assert str(mine.value) == str(torch_error.value).replace("_torch", "")
-        checked += 1
-    with pytest.raises(AssertionError, match="Please register a mode"):
-        ours.py_impl(DispatchKey.Python)(kernel)
-    assert checked == len(keys)
+    ours: Any = exported_program._override_composite_implicit_decomp
+    theirs = ours.torch_override
+    table, _ = exported_program._split_decomp_table_to_cia_and_python_decomp(exported_program.default_decompositions())
+    ops = list(table)
+    assert len(ops) >= MIN_OVERRIDDEN_OPS, f"only {len(ops)} operators overridden"
+    before = kernel_tables(ops)
+    with theirs(table):
+        torch_inside = kernel_tables(ops)
+    torch_after = kernel_tables(ops)
+    with ours(table):
+        our_inside = kernel_tables(ops)
+    our_after = kernel_tables(ops)
+    differing = [op for op in ops if our_inside[op] != torch_inside[op]]
+    assert not differing, f"{len(differing)} operators registered otherwise, e.g. {differing[0]}"
+    assert our_after == torch_after
+    assert sum(len(kernels) for kernels, _ in torch_inside.values()) > sum(len(k) for k, _ in before.values())
 
 
 if __name__ == "__main__":
