@@ -9,7 +9,7 @@ Starting from the trained float model (the train stage's weights), this
      and exports the .pte;
   3. evaluates the quantized program with the model file's own `evaluate`, run through the
      backend's reference implementations one sample at a time (the program's shapes are
-     the example inputs');
+     the example inputs'), its convolutions' requantization vectorized (vectorized_reference.py);
   4. reports what int8 saves against the float program (the export stage's .pte): float vs
      int8 metrics, constant and arena bytes, and the nodes that stayed float (and why),
      which `tinypte inspect_pte --quant-report` appends to the model summary;
@@ -35,7 +35,7 @@ from tinypte.errors import TinypteError, innermost
 from tinypte.model import loading
 from tinypte.programs import edge_file
 from tinypte.programs import pte as pte_file
-from tinypte.quantize import equalization, ethos_u, io, layers, program
+from tinypte.quantize import equalization, ethos_u, io, layers, program, vectorized_reference
 
 
 def calibration_inputs(path: Path, module: ModuleType) -> list[tuple[Any, ...]]:
@@ -55,7 +55,8 @@ def calibration_inputs(path: Path, module: ModuleType) -> list[tuple[Any, ...]]:
 class PerSample:
     """Calls a program module on each sample of a batch and concatenates the results: the
     exported program has the example inputs' batch size (one), a model file's `evaluate`
-    passes whole test sets."""
+    passes whole test sets. The backend's convolutions run with their requantization
+    vectorized (vectorized_reference.py: the reference's integers, faster)."""
 
     def __init__(self, program: Callable[..., Any], batch: int) -> None:
         self.program = program
@@ -65,8 +66,9 @@ class PerSample:
         import torch
 
         count = int(inputs[0].shape[0])
-        parts = [self.program(*(x[i : i + self.batch] for x in inputs)) for i in range(0, count, self.batch)]
-        return torch.cat(parts) if parts else self.program(*inputs)
+        with vectorized_reference.vectorized():
+            parts = [self.program(*(x[i : i + self.batch] for x in inputs)) for i in range(0, count, self.batch)]
+            return torch.cat(parts) if parts else self.program(*inputs)
 
     def eval(self) -> PerSample:
         return self
