@@ -27,6 +27,7 @@ declares the build setting `:cores` ("1" or "2", default "2") and the config_set
 
 load("//rules:providers.bzl", "TinypteBoardInfo")
 load("//rules/private:choice_flag.bzl", "choice_flag")
+load("//platforms/cpu:cpu_platforms.bzl", "cpu_platform_label")
 load("//rules/private:host_transition.bzl", "CORES_FLAGS")
 
 _ACCESS = ("r", "w", "x")
@@ -125,7 +126,9 @@ def board(
 
     Returns:
       A struct with the arguments as fields, plus the labels of the board's targets:
-      `platform`, `info` (TinypteBoardInfo), `support` (start-up library: with
+      `platform`, `cpu_platform` (the per-CPU platform `//platforms/cpu:<cpu>_<fpu>` that
+      board-independent libraries are built for, shared with every board of the same CPU and
+      FPU: cpu_libraries.bzl), `info` (TinypteBoardInfo), `support` (start-up library: with
       `cores = 2` an alias of `support_cores[1]` or `support_cores[2]`, by the `:cores`
       flag), `constraint` (its `//platforms/board` value) and, with `cores = 2`,
       `cores_flag` (`<package>:cores`), `two_cores` (the config_setting matching "2") and
@@ -159,6 +162,7 @@ def board(
         linker_template = linker_template,
         package = package,
         platform = "{}:{}".format(package, name),
+        cpu_platform = cpu_platform_label(name, cpu, fpu),
         info = "{}:{}_info".format(package, name),
         support = support,
         constraint = "{}:{}_id".format(package, name),
@@ -346,7 +350,7 @@ def tinypte_board(board, visibility = ["//visibility:public"]):
             native.package_name(),
         ))
     if board.cores == 2 and board.package.startswith("//platforms/") and board.cores_flag not in CORES_FLAGS:
-        fail("board {} has two cores: add \"{}\" to _FIRMWARE_SETTINGS in rules/private/host_transition.bzl, so that building it with one core does not build every model again".format(
+        fail("board {} has two cores: add \"{}\" to CORES_FLAGS in rules/private/host_transition.bzl, so that building it with one core does not build every model again".format(
             board.name,
             board.cores_flag,
         ))

@@ -4,7 +4,10 @@
 applies a transition that sets `--platforms` to the board's platform for its binary, so
 the binary (and everything it depends on) is compiled by that board's cross toolchain in
 an output directory of its own. Firmware for every board, host tools and host tests are
-then built side by side in one invocation.
+then built side by side in one invocation. The firmware's `deps` (board-independent libraries:
+the runtime, kernels, a model's program) are built for the board's per-CPU platform instead
+(cpu_libraries.bzl), once for every board with that CPU; its `srcs`, `board_deps` and the
+board's support library are built for the board.
 
 Cores: on a board with `cores = 2` firmware is built for two cores unless the board's
 `:cores` flag says "1" (`--//platforms/pico2w:cores=1`); `tinypte_firmware(cores = ...)`
@@ -16,6 +19,7 @@ the default two-core one in the same build.
 
 load("//rules/private:board.bzl", "board_cores", "board_support")
 load("//rules/private:common_attrs.bzl", "toolkit_action", "with_common_attrs")
+load("//rules/private:cpu_libraries.bzl", "cpu_libraries")
 load("//rules/private:host_transition.bzl", "CORES_FLAGS")
 load("//rules:providers.bzl", "TinypteBoardInfo", "TinypteFirmwareInfo")
 
@@ -128,6 +132,7 @@ def tinypte_firmware(
         board,
         srcs = [],
         deps = [],
+        board_deps = [],
         copts = [],
         local_defines = [],
         max_flash = 0,
@@ -139,9 +144,10 @@ def tinypte_firmware(
     """A firmware image for one board.
 
     Creates `:<name>` (the ELF, as `<name>.elf`, with `TinypteFirmwareInfo`; output group
-    `size` has its flash/RAM table, also printed during the build) and
+    `size` has its flash/RAM table, also printed during the build),
     `:<name>_bin`, the underlying cc_binary, which is only compatible with the board (so a
-    host `bazel build //...` skips it and builds it through `:<name>` instead).
+    host `bazel build //...` skips it and builds it through `:<name>` instead), and with
+    `deps`, `:<name>_cpu_libs` (them, built for the board's per-CPU platform).
 
     Args:
       name: Target name.
@@ -149,7 +155,14 @@ def tinypte_firmware(
         `//platforms:boards.bzl`, or a board's `BOARD` from its `board.bzl`. Its
         start-up code and linker script are linked in automatically.
       srcs: C sources of the application (it provides `int main(void)`).
-      deps: cc_library dependencies, built for the board.
+      deps: cc_library dependencies whose compile flags depend only on the board's CPU and
+        FPU (the runtime, kernels, a model's program, board_api's headers): built once per
+        CPU for every board that has it (`:<name>_cpu_libs`, a `cpu_libraries`), and linked
+        before `board_deps`. They cannot see the board (its constraint value, `TP_BOARD_*`
+        defines, the `:cores` or `:console` flags).
+      board_deps: cc_library dependencies built for the board itself, for code that needs it
+        (a library with `target_compatible_with` the board, board-placed data, `#if
+        TP_BOARD_CORES` in a library), linked after `deps`.
       copts: Extra compiler options for `srcs`.
       local_defines: Preprocessor definitions for `srcs`.
       max_flash: Flash budget in bytes; the build fails above it (default: the region).
@@ -169,10 +182,22 @@ def tinypte_firmware(
         fail("tinypte_firmware({}): board must be a board() struct, e.g. one of BOARDS from //platforms:boards.bzl; got {}".format(name, repr(board)))
     if cores not in (0, 1, 2):
         fail("tinypte_firmware({}): cores must be 0 (the board's default), 1 or 2; got {}".format(name, repr(cores)))
+    cpu_deps = []
+    if deps:
+        cpu_libraries(
+            name = name + "_cpu_libs",
+            platform = board.cpu_platform,
+            deps = deps,
+            # Reached through the firmware: a host `bazel build //...` skips it as the binary.
+            target_compatible_with = [board.constraint],
+            tags = tags,
+            visibility = ["//visibility:private"],
+        )
+        cpu_deps = [":" + name + "_cpu_libs"]
     native.cc_binary(
         name = name + "_bin",
         srcs = srcs,
-        deps = deps + [board_support(board, cores)],
+        deps = cpu_deps + board_deps + [board_support(board, cores)],
         copts = copts,
         linkopts = ["-Wl,--defsym=__tp_stack_size={}".format(stack_size)] if stack_size else [],
         # TP_BOARD_CORES reaches `srcs` through the support library's `defines`.

@@ -30,19 +30,20 @@ CORES_FLAGS = [
     "//platforms/pico2w:cores",
 ]
 
-# Build settings only firmware reads, and their defaults.
-_FIRMWARE_SETTINGS = dict(
+# Build settings only board code reads, and their defaults: transitions into configurations
+# shared by every board (this file's, cpu_libraries.bzl's) reset them.
+FIRMWARE_SETTINGS = dict(
     {"//platforms/pico2w:console": "usb"},
     **{flag: "2" for flag in CORES_FLAGS}
 )
 
 def _aot_transition_impl(settings, attr):
-    return dict(_FIRMWARE_SETTINGS, **{"//command_line_option:platforms": AOT_PLATFORM})
+    return dict(FIRMWARE_SETTINGS, **{"//command_line_option:platforms": AOT_PLATFORM})
 
 aot_transition = transition(
     implementation = _aot_transition_impl,
     inputs = [],
-    outputs = ["//command_line_option:platforms"] + _FIRMWARE_SETTINGS.keys(),
+    outputs = ["//command_line_option:platforms"] + FIRMWARE_SETTINGS.keys(),
 )
 
 def _ilp32_host_transition_impl(settings, attr):

@@ -22,7 +22,9 @@ Shared by all boards:
                            (`<name>_requirements.json`, see requirements.bzl)
 and per board :<name>_<board>_app_data, the generated static data (golden data, arena,
 pool, and where the program is: the model's `:<model>_program` library, the one
-embedding of its .pte), which first checks that the model can fit the board at all.
+embedding of its .pte), which first checks that the model can fit the board at all, and
+:<name>_<board>_app, the app built for the board with that data; the kernels, the program and
+the runtime it links are built once per CPU (:<name>_<board>_app_cpu_libs, cpu_libraries.bzl).
 
 The model and its requirements are built once for all boards and the top level: their rules
 transition to //platforms/host:aot themselves (rules/private/host_transition.bzl).
@@ -30,6 +32,7 @@ transition to //platforms/host:aot themselves (rules/private/host_transition.bzl
 
 load("//rules/private:board.bzl", "board_cores_defines")
 load("//rules/private:common_attrs.bzl", "toolkit_action", "with_common_attrs")
+load("//rules/private:cpu_libraries.bzl", "cpu_libraries")
 load("//rules:providers.bzl", "TinypteBoardInfo", "TinyptePteInfo")
 load("//rules/private:firmware.bzl", "firmware_uf2", "tinypte_firmware")
 load("//rules/private:kernels.bzl", "kernel_library")
@@ -178,12 +181,10 @@ def model_firmware(
             corrupt_golden = corrupt_golden,
             tags = tags,
         )
-        native.cc_library(
-            name = app,
-            srcs = [
-                ":" + app + "_data",
-                "//runtime/app:sources",
-            ],
+        # What the app links that does not depend on the board: built once per CPU.
+        cpu_libraries(
+            name = app + "_cpu_libs",
+            platform = board.cpu_platform,
             deps = [
                 kernels,
                 program,
@@ -191,6 +192,16 @@ def model_firmware(
                 "//runtime",
                 "//runtime/app:headers",
             ],
+            target_compatible_with = [board.constraint],
+            tags = tags,
+        )
+        native.cc_library(
+            name = app,
+            srcs = [
+                ":" + app + "_data",
+                "//runtime/app:sources",
+            ],
+            deps = [":" + app + "_cpu_libs"],
             # second_core.c and the generated data test `#if TP_BOARD_CORES == 2`.
             local_defines = board_cores_defines(board, cores),
             # main() must be linked even though nothing in the app library references it.
@@ -204,7 +215,8 @@ def model_firmware(
         tinypte_firmware(
             name = elf,
             board = board,
-            deps = [":" + app],
+            # The app is built for the board: its data is placed in the board's memory.
+            board_deps = [":" + app],
             stack_size = stack_size,
             cores = cores,
             max_flash = max_flash,

@@ -160,3 +160,29 @@ expect_analysis_failure_test = analysistest.make(
     expect_failure = True,
     attrs = {"message": attr.string(mandatory = True)},
 )
+
+def _archives(target):
+    return [
+        library.static_library or library.pic_static_library
+        for linker_input in target[CcInfo].linking_context.linker_inputs.to_list()
+        for library in linker_input.libraries
+    ]
+
+def _cpu_libraries_test_impl(ctx):
+    env = analysistest.begin(ctx)
+    asserts.equals(env, ["libformat.a"], [f.basename for f in _archives(analysistest.target_under_test(env))])
+    shared = [[f.path for f in _archives(target)] for target in ctx.attr.same_cpu]
+    asserts.equals(env, 1, len({repr(paths): None for paths in shared}), "boards with one CPU link one build of the library, got {}".format(shared))
+    other = [f.path for f in _archives(ctx.attr.other_cpu)]
+    asserts.false(env, other == shared[0], "another CPU links its own build, got {} for both".format(other))
+    return analysistest.end(env)
+
+# cpu_libraries passes its deps' CcInfo on, built in one configuration per CPU: the same
+# archive for every board with that CPU (`same_cpu`), another for another CPU (`other_cpu`).
+cpu_libraries_test = analysistest.make(
+    _cpu_libraries_test_impl,
+    attrs = {
+        "same_cpu": attr.label_list(doc = "cpu_libraries targets of boards with one CPU and FPU, with the same deps."),
+        "other_cpu": attr.label(doc = "A cpu_libraries target with the same deps for another CPU."),
+    },
+)
