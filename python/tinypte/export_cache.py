@@ -24,9 +24,6 @@ and outputs with and without it (python/tests/export_cache_test.py checks one ex
 and the memoized set against torch's own). Together they cut a conformance case's export from
 about 0.7 s to 0.2 s. Tied to torch 2.13's private functions: `install()` returns False and
 changes nothing if those are not there (the test then fails, naming what moved).
-
-`install()` also installs tinypte.histogram_search (HistogramObserver's range search, the
-same answer faster): every process that quantizes a program exports it too.
 """
 
 from __future__ import annotations
@@ -37,8 +34,6 @@ import importlib
 from collections.abc import Callable as AbcCallable
 from collections.abc import Iterator
 from typing import Any
-
-from tinypte import histogram_search
 
 _installed = False
 
@@ -74,14 +69,12 @@ def missing() -> list[str]:
 
 
 def install() -> bool:
-    """Install both speed-ups, and tinypte.histogram_search's for calibration (idempotent);
-    False if this torch lacks what they replace."""
+    """Install both speed-ups (idempotent); False if this torch lacks what they replace."""
     global _installed
     if _installed:
         return True
     if missing():
         return False
-    histogram_search.install()
     utils = importlib.import_module("torch._export.utils")
     cached = _memoized(getattr(utils, CIA_FUNCTION))
     for name in CIA_MODULES:

@@ -82,10 +82,14 @@ def quantize_program(
 
 def calibrated(captured: Any, quantizer: Any, calibration: Iterable[tuple[Any, ...]]) -> Any:
     """`captured` with `quantizer`'s observers, run on every calibration batch, then converted
-    (torchao's prepare_pt2e / convert_pt2e): the quantized module, q/dq in float."""
+    (torchao's prepare_pt2e / convert_pt2e): the quantized module, q/dq in float. Histogram
+    observers find their range with tinypte.histogram_search (torch's answer, faster)."""
     import torch
     from torchao.quantization.pt2e.quantize_pt2e import convert_pt2e, prepare_pt2e
 
+    from tinypte import histogram_search
+
+    histogram_search.install()
     prepared = prepare_pt2e(captured, quantizer)
     batches = 0
     with torch.no_grad():
