@@ -21,7 +21,7 @@ MIN_CASES = 516
 # The dtype variants (dtype_variants.py) are generated in this many actions (every
 # DTYPE_SHARDS-th case each), and //tests/conformance:dtype_coverage_test must check at least
 # MIN_DTYPE_VARIANTS of them in tinypte's runtime.
-DTYPE_SHARDS = 3
+DTYPE_SHARDS = 2
 MIN_DTYPE_VARIANTS = 740
 
 # The firmware runs the suite in this many shards (every SHARDS-th case each): all of it in one

@@ -41,7 +41,7 @@ explicit-layout pipelines; built in one configuration (//platforms/host:aot) for
 test and every board's firmware.""",
     cfg = aot_transition,
     attrs = {
-        "parts": attr.int(default = 4, doc = "Lowering actions (every parts-th case each)."),
+        "parts": attr.int(default = 2, doc = "Lowering actions (every parts-th test case each, both its pipelines)."),
         "_lower": attr.label(default = ":lower", executable = True, cfg = "exec"),
         "_merge": attr.label(default = ":merge", executable = True, cfg = "exec"),
         "_allowlist_function_transition": attr.label(
