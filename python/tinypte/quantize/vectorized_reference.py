@@ -49,8 +49,19 @@ def _finish(acc: torch.Tensor, multipliers: torch.Tensor, shifts: torch.Tensor, 
     return result.to(torch.int8, memory_format=torch.channels_last)
 
 
-def _bias(bias: torch.Tensor | None, channels: int, device: torch.device) -> torch.Tensor:
-    return torch.zeros(channels, dtype=torch.int32, device=device) if bias is None else bias.to(torch.int32)
+def _int32_conv(input: torch.Tensor, weight_oihw: torch.Tensor, bias: torch.Tensor | None, stride: Sequence[int],
+                padding: Sequence[int], dilation: Sequence[int], groups: int, input_offset: int) -> torch.Tensor:  # fmt: skip
+    """The int32 accumulators of a convolution with the input offset added (the reference's F.conv2d)."""
+    channels = weight_oihw.shape[0]
+    return F.conv2d(
+        input.to(torch.int32) + int(input_offset),
+        weight_oihw.to(torch.int32).contiguous(),
+        torch.zeros(channels, dtype=torch.int32, device=input.device) if bias is None else bias.to(torch.int32),
+        stride=tuple(stride),
+        padding=tuple(padding),
+        dilation=tuple(dilation),
+        groups=groups,
+    )
 
 
 def conv2d(
@@ -62,15 +73,8 @@ def conv2d(
     """cortex_m::quantized_conv2d: NCHW int8 input, OHWI int8 weight."""
     if input.dim() != 4 or weight.dim() != 4:
         raise RuntimeError("quantized_conv2d expects 4D input and weight tensors")
-    acc = F.conv2d(
-        input.to(torch.int32) + int(input_offset),
-        weight.to(torch.int32).permute(0, 3, 1, 2).contiguous(),
-        _bias(bias, weight.shape[0], input.device),
-        stride=tuple(stride),
-        padding=tuple(padding),
-        dilation=tuple(dilation),
-        groups=input.shape[1] // weight.shape[3],
-    )
+    acc = _int32_conv(input, weight.permute(0, 3, 1, 2), bias, stride, padding, dilation,
+                      input.shape[1] // weight.shape[3], input_offset)  # fmt: skip
     return _finish(acc, requantize_multipliers, requantize_shifts, output_offset, activation_min, activation_max)
 
 
@@ -83,15 +87,7 @@ def depthwise_conv2d(
     """cortex_m::quantized_depthwise_conv2d: NCHW int8 input, IHWO int8 weight."""
     if input.dim() != 4 or weight.dim() != 4:
         raise RuntimeError("quantized_depthwise_conv2d expects 4D input and weight tensors")
-    acc = F.conv2d(
-        input.to(torch.int32) + int(input_offset),
-        weight.to(torch.int32).permute(3, 0, 1, 2).contiguous(),
-        _bias(bias, weight.shape[3], input.device),
-        stride=tuple(stride),
-        padding=tuple(padding),
-        dilation=tuple(dilation),
-        groups=input.shape[1],
-    )
+    acc = _int32_conv(input, weight.permute(3, 0, 1, 2), bias, stride, padding, dilation, input.shape[1], input_offset)
     return _finish(acc, requantize_multipliers, requantize_shifts, output_offset, activation_min, activation_max)
 
 
