@@ -10,7 +10,7 @@ This is the one place where a `TinypteError` becomes one `error: ...` line on st
 exit status 1; any other exception is a bug in tinypte and keeps its traceback. Before any
 subcommand imports torch or ExecuTorch, `tinypte.library_noise` hides the libraries'
 known-harmless messages, and a subcommand that exports gets tinypte.export_cache (torch.export's
-decompositions made cheap to repeat).
+decompositions made cheap to repeat) and tinypte.lazy_codegen (graph code written when used).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import sys
 from dataclasses import dataclass
 from types import ModuleType
 
-from tinypte import export_cache, library_noise
+from tinypte import export_cache, lazy_codegen, library_noise
 from tinypte.errors import InternalError, TinypteError
 
 
@@ -121,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     entry = SUBCOMMANDS[args.subcommand]
     if entry.exports:
         export_cache.install()
+        lazy_codegen.install()
     try:
         entry.load().run(args)
     except TinypteError as error:

@@ -6,13 +6,16 @@ steps of 1e-5 (up to 100,000 steps), and at every step scans the cumulative hist
 bins the bounds fall in, comparing a 0-dim float32 tensor with a Python float each time. That
 Python loop over tensor elements is a fifth of lowering one of ExecuTorch's Cortex-M test cases.
 
-`install()` replaces the method with the same walk over a list of the cumulative counts: the
-same steps of alpha and beta (the same Python float arithmetic), the bins found by binary search
-in the non-decreasing cumulative counts, and each comparison made as torch makes it (a float32
-tensor against a Python float compares in float32: the float is rounded to float32 first). The
-quantization error of a candidate range is still torch's own `_compute_quantization_error`, so
-the chosen range, and every program quantized with it, are bit-identical
-(python/tests/histogram_search_test.py compares both on 150 histograms of many shapes).
+`install()` replaces the method with the same walk, taken in strides. The values alpha and beta
+take are the same Python float sums as torch's (`ALPHAS`, `BETAS`: each the previous one plus or
+minus 1e-5, computed once); each step's bounds are rounded to float32 as torch compares them
+(a float32 tensor against a Python float compares in float32) and the bins they fall in are found
+for all steps at once by binary search in the non-decreasing cumulative counts. A run of steps
+that only moves beta without changing the bins (most of them) is skipped in one jump to the next
+step that changes a bin or ends the walk. The quantization error of a candidate range is still
+torch's own `_compute_quantization_error`, so the chosen range, and every program quantized with
+it, are bit-identical (python/tests/histogram_search_test.py compares both on 150 histograms of
+many shapes).
 """
 
 from __future__ import annotations
@@ -20,8 +23,12 @@ from __future__ import annotations
 import bisect
 import importlib
 import itertools
+import operator
 import struct
 from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 # The observer classes whose search install() replaces (torchao's pt2e one is the one
 # ExecuTorch's quantizers use; torch.ao's is its older twin).
@@ -39,14 +46,22 @@ def to_float32(value: float) -> float:
     return result
 
 
-def first_at_least(cumulative: list[float], bound: float, start: int, end: int) -> int:
-    """The first bin in [start, end) whose cumulative count is not below `bound`, else `end`."""
-    return bisect.bisect_left(cumulative, bound, start, end)
+# The values alpha and beta take, step by step, as torch's walk computes them (Python floats,
+# summed one step at a time). Alpha and beta meet after at most 1/STEP steps in all.
+STEPS = int(1 / STEP) + 2
+ALPHAS = np.array(list(itertools.accumulate(itertools.repeat(STEP, STEPS), initial=0.0)))
+BETAS = np.array(list(itertools.accumulate(itertools.repeat(STEP, STEPS), operator.sub, initial=1.0)))
 
 
-def last_at_most(cumulative: list[float], bound: float, start: int, end: int) -> int:
-    """The last bin in (start, end] whose cumulative count is not above `bound`, else `start`."""
-    return bisect.bisect_right(cumulative, bound, start + 1, end + 1) - 1
+def bins_of(
+    cumulative: npt.NDArray[np.float64], fractions: npt.NDArray[np.float64], total: float, side: str
+) -> npt.NDArray[np.int64]:
+    """For each fraction, where fraction * total (rounded to float32, as torch compares it) falls
+    in the cumulative counts: the first bin at least it (side "left") or the last bin at most it
+    (side "right"), over all bins; the walk clamps them to its current range."""
+    bounds = (fractions * total).astype(np.float32).astype(np.float64)
+    found: npt.NDArray[np.int64] = np.searchsorted(cumulative, bounds, side=side)  # type: ignore[call-overload]
+    return found if side == "left" else found - 1
 
 
 def search(observer: Any) -> tuple[Any, Any]:
@@ -56,25 +71,35 @@ def search(observer: Any) -> tuple[Any, Any]:
     assert observer.histogram.size()[0] == observer.bins, "bins mismatch"
     bin_width = (observer.max_val - observer.min_val) / observer.bins
     total = torch.sum(observer.histogram).item()
-    cumulative: list[float] = torch.cumsum(observer.histogram, dim=0).tolist()
-    if any(b < a for a, b in itertools.pairwise(cumulative)):  # negative counts: no bisection
+    cumulative = torch.cumsum(observer.histogram, dim=0).double().numpy()
+    if bool(np.any(cumulative[1:] < cumulative[:-1])):  # negative counts: no binary search
         result: tuple[Any, Any] = observer.torch_non_linear_param_search()
         return result
-    alpha, beta = 0.0, 1.0
+    lefts = bins_of(cumulative, ALPHAS, total, "left").tolist()  # lefts[i]: alpha after i steps
+    rights = bins_of(cumulative, BETAS, total, "right")  # rights[j]: beta after j steps
+    falling_rights = -rights  # non-decreasing, for the jumps
+    alphas, betas = ALPHAS.tolist(), BETAS.tolist()
+    i = j = 0  # steps alpha and beta have taken
     start_bin, end_bin = 0, observer.bins - 1
     norm_min = float("inf")
-    while alpha < beta:
-        next_alpha = alpha + STEP
-        next_beta = beta - STEP
-        left = first_at_least(cumulative, to_float32(next_alpha * total), start_bin, end_bin)
-        right = last_at_most(cumulative, to_float32(next_beta * total), start_bin, end_bin)
+    while alphas[i] < betas[j]:
+        left = min(max(lefts[i + 1], start_bin), end_bin)
+        if left == start_bin and int(rights[j + 1]) >= end_bin:
+            # beta steps without changing a bin until the first step whose right bin is below
+            # end_bin (rights[k] < end_bin), unless alpha and beta meet first (betas[m] <= alpha)
+            k = int(np.searchsorted(falling_rights, -end_bin, side="right"))
+            m = bisect.bisect_left(betas, -alphas[i], lo=j, key=operator.neg)
+            if m <= k - 1:
+                break
+            j = k - 1
+        right = min(max(int(rights[j + 1]), start_bin), end_bin)
         next_start_bin, next_end_bin = start_bin, end_bin
         if left - start_bin > end_bin - right:
             next_start_bin = left
-            alpha = next_alpha
+            i += 1
         else:
             next_end_bin = right
-            beta = next_beta
+            j += 1
         if next_start_bin == start_bin and next_end_bin == end_bin:
             continue
         norm = observer._compute_quantization_error(next_start_bin, next_end_bin)

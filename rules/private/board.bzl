@@ -190,6 +190,20 @@ def board_cores_defines(board, cores = 0):
         "//conditions:default": ["TP_BOARD_CORES=1"],
     })
 
+# The inference app's library (//runtime/app) for firmware on one core and on two.
+APP_BY_CORES = {1: "app_one_core", 2: "app_two_cores"}
+
+def board_cores_app(board, cores = 0):
+    """The inference app library for firmware for `board` built with `cores` (0: the board's
+    flag or its only core): the one compiled with board_cores_defines(board, cores), as a list
+    or a select, for `deps`."""
+    if cores or board.cores == 1:
+        return ["//runtime/app:" + APP_BY_CORES[min(cores or 1, board.cores)]]
+    return select({
+        board.two_cores: ["//runtime/app:" + APP_BY_CORES[2]],
+        "//conditions:default": ["//runtime/app:" + APP_BY_CORES[1]],
+    })
+
 def board_support(board, cores = 0):
     """The support library firmware for `board` built with `cores` links (0: by the flag)."""
     if cores and board.cores == 2:

@@ -30,7 +30,7 @@ The model and its requirements are built once for all boards and the top level: 
 transition to //platforms/host:aot themselves (rules/private/host_transition.bzl).
 """
 
-load("//rules/private:board.bzl", "board_cores_defines")
+load("//rules/private:board.bzl", "board_cores_app", "board_cores_defines")
 load("//rules/private:common_attrs.bzl", "toolkit_action", "with_common_attrs")
 load("//rules/private:cpu_libraries.bzl", "cpu_libraries")
 load("//rules:providers.bzl", "TinypteBoardInfo", "TinyptePteInfo")
@@ -159,9 +159,9 @@ def model_firmware(
     kernels = ":" + name + "_kernels"
     native.cc_binary(
         name = name + "_requirements_tool",
-        srcs = ["//runtime/tools:pte_requirements_srcs"],
-        deps = [kernels, "//runtime"],
-        tags = tags,
+        deps = ["//runtime/tools:pte_requirements_main", kernels, "//runtime"],
+        # Built only for the host data layout model_requirements asks for, not again for `//...`.
+        tags = tags + ["manual"],
     )
     model_requirements(
         name = name + "_requirements",
@@ -181,11 +181,12 @@ def model_firmware(
             corrupt_golden = corrupt_golden,
             tags = tags,
         )
-        # What the app links that does not depend on the board: built once per CPU.
+        # What the app links that does not depend on the board: built once per CPU (the app's
+        # sources first, as they were linked when the model's library compiled them).
         cpu_libraries(
             name = app + "_cpu_libs",
             platform = board.cpu_platform,
-            deps = [
+            deps = board_cores_app(board, cores) + [
                 kernels,
                 program,
                 "//platforms/common:board_api",
@@ -197,14 +198,11 @@ def model_firmware(
         )
         native.cc_library(
             name = app,
-            srcs = [
-                ":" + app + "_data",
-                "//runtime/app:sources",
-            ],
+            srcs = [":" + app + "_data"],
             deps = [":" + app + "_cpu_libs"],
-            # second_core.c and the generated data test `#if TP_BOARD_CORES == 2`.
+            # The generated data tests `#if TP_BOARD_CORES == 2`.
             local_defines = board_cores_defines(board, cores),
-            # main() must be linked even though nothing in the app library references it.
+            # The data must be linked even though only the app references it.
             alwayslink = True,
             # Board code: a host `bazel build //...` reaches it only through the firmware.
             target_compatible_with = [board.constraint],

@@ -30,7 +30,7 @@ import generate
 import torch
 from cases import Case, Fn
 
-from tinypte import export_cache, library_noise
+from tinypte import export_cache, lazy_codegen, library_noise
 
 DTYPES = (torch.int8, torch.uint8, torch.int16, torch.int32, torch.int64, torch.bool)
 
@@ -117,6 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     library_noise.install()
     export_cache.install()
+    lazy_codegen.install()
     return run(args.out, args.shard, args.shards)
 
 

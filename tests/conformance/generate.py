@@ -31,7 +31,7 @@ import all_cases
 import torch
 from cases import Case
 
-from tinypte import export_cache, library_noise
+from tinypte import export_cache, lazy_codegen, library_noise
 from tinypte.errors import TinypteError
 from tinypte.headers import dtypes
 
@@ -296,6 +296,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     library_noise.install()
     export_cache.install()
+    lazy_codegen.install()
     try:
         return run(args.out, args.only)
     except CaseError as error:

@@ -42,7 +42,7 @@ from typing import Any
 import pytest
 import torch
 
-from tinypte import export_cache, histogram_search, library_noise
+from tinypte import export_cache, histogram_search, lazy_codegen, library_noise
 from tinypte.errors import innermost
 from tinypte.headers import dtypes
 from tinypte.programs import pte as pte_file
@@ -215,6 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     library_noise.install()
     export_cache.install()
+    lazy_codegen.install()
     histogram_search.install()
     warnings.filterwarnings("ignore")
     torch.set_num_threads(1)

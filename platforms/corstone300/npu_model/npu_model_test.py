@@ -30,7 +30,7 @@ from feature_map import NHCWB16, NHWC, FeatureMap
 from lowering import Lowered, lower
 from npu_cases import CASES
 
-from tinypte import export_cache, histogram_search
+from tinypte import export_cache, histogram_search, lazy_codegen
 from tinypte.errors import TinypteError
 from tinypte.programs import vela_blob
 
@@ -60,6 +60,8 @@ def lowered(case: str) -> Lowered:
     import torch
 
     export_cache.install()
+
+    lazy_codegen.install()
     histogram_search.install()
     spec = next(c for c in CASES if c.name == case)
     torch.manual_seed(0)
