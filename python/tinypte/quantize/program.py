@@ -83,13 +83,15 @@ def quantize_program(
 def calibrated(captured: Any, quantizer: Any, calibration: Iterable[tuple[Any, ...]]) -> Any:
     """`captured` with `quantizer`'s observers, run on every calibration batch, then converted
     (torchao's prepare_pt2e / convert_pt2e): the quantized module, q/dq in float. Histogram
-    observers find their range with tinypte.histogram_search (torch's answer, faster)."""
+    observers find their range with tinypte.histogram_search (torch's answer, faster), and graph
+    code is written when used from here on (tinypte.lazy_codegen: the same programs, faster)."""
     import torch
     from torchao.quantization.pt2e.quantize_pt2e import convert_pt2e, prepare_pt2e
 
-    from tinypte import histogram_search
+    from tinypte import histogram_search, lazy_codegen
 
     histogram_search.install()
+    lazy_codegen.install()
     prepared = prepare_pt2e(captured, quantizer)
     batches = 0
     with torch.no_grad():
