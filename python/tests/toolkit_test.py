@@ -139,8 +139,8 @@ def test_golden_inspect_and_header(tmp_path: Path) -> None:
     source = c.read_text()
     assert '#include "m_program.h"' in source
     assert '__attribute__((section(".rodata.tinypte.model"), aligned(16)))' in source
-    body = source[source.index("= {") : source.index("};")]
-    assert bytes(int(b, 16) for b in re.findall(r"0x([0-9a-f]{2})", body)) == pte
+    body = source[source.index("m_pte[M_PTE_SIZE] =") : source.rindex(";")]
+    assert bytes(int(b, 16) for b in re.findall(r"\\x([0-9a-f]{2})", body)) == pte
 
 
 def test_int8_golden_runs_the_quantize_stage_s_own_program(tmp_path: Path) -> None:

@@ -105,8 +105,10 @@ def test_embed_renders_aligned_tables(tmp_path: Path) -> None:
     assert "#define TP_CONFORMANCE_ARENA_BYTES 4096u" in header
     assert "_Static_assert(sizeof(void *) == 4, " in source
     assert "extern const tp_conformance_case tp_conformance_cases[];" in header
-    assert "static const uint8_t tp_case_k_pte[] __attribute__((aligned(16)))" in source
-    assert "static const uint8_t tp_case_k_in0[] __attribute__((aligned(8)))" in source
+    assert "static const uint8_t tp_case_k_pte[20] __attribute__((aligned(16))) =" in source
+    assert "static const uint8_t tp_case_k_in0[8] __attribute__((aligned(8))) =" in source
+    # The bytes as one string literal of hex escapes, exactly the array's length (no null).
+    assert '    "' + "".join(f"\\x{b:02x}" for b in range(20)) + '";' in source
     assert '{ "k", tp_case_k_pte, 20u, tp_case_k_in, 1u, tp_case_k_expected, 1u, 0.0f, 0.0f, 0u },' in source
     assert "{ tp_case_k_expected0, 16u, TP_DTYPE_INT64 }," in source
     assert "const uint32_t tp_conformance_case_count = 1u;" in source

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from tinypte.errors import TinypteError
-from tinypte.firmware.header import c_bytes
+from tinypte.firmware.header import c_initializer
 from tinypte.firmware.requirements import Requirements, layout_assertions
 from tinypte.headers import dtypes
 
@@ -144,7 +144,8 @@ def parse_shard(text: str) -> tuple[int, int]:
 
 
 def byte_array(name: str, data: bytes, alignment: int) -> str:
-    return f"static const uint8_t {name}[] __attribute__((aligned({alignment}))) = {{\n{c_bytes(data)}\n}};\n"
+    size = max(len(data), 1)  # no bytes: one zero byte, as an empty initializer list gave
+    return f"static const uint8_t {name}[{size}] __attribute__((aligned({alignment}))) =\n{c_initializer(data)};\n"
 
 
 @dataclass(frozen=True)

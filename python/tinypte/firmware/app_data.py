@@ -32,7 +32,7 @@ import numpy as np
 
 from tinypte.errors import TinypteError
 from tinypte.firmware import method_image
-from tinypte.firmware.header import array_name, c_bytes, size_macro
+from tinypte.firmware.header import array_name, c_initializer, size_macro
 from tinypte.firmware.placement import Placement, firmware_items, place, problem_messages
 from tinypte.firmware.requirements import Requirements, layout_assertions
 from tinypte.golden.format import Golden
@@ -135,8 +135,8 @@ def render(
         program_c = (
             f"/* The program, too big for {placement.flash_region if placement else 'flash'}: its bytes, "
             "placed where the board's loader writes them. */\n"
-            f'static const uint8_t program[{len(program)}] __attribute__((aligned(16), section("{program_section}"))) = {{\n'
-            f"{c_bytes(program)}\n}};\n"
+            f'static const uint8_t program[{len(program)}] __attribute__((aligned(16), section("{program_section}"))) =\n'
+            f"{c_initializer(program)};\n"
             f'_Static_assert(sizeof program == {size_macro(program_name)}, "{program_header} is another program");\n'
             "const uint8_t *const tp_app_program = program;\n"
         )
@@ -164,7 +164,7 @@ def render(
         f"{program_c}"
         f"const size_t tp_app_program_size = {size_macro(program_name)};\n\n"
         f'__attribute__((aligned(8), section("{golden_section}")))\n'
-        f"const uint8_t tp_app_golden[{len(golden)}] = {{\n{c_bytes(golden)}\n}};\n"
+        f"const uint8_t tp_app_golden[{len(golden)}] =\n{c_initializer(golden)};\n"
         f"const size_t tp_app_golden_size = {len(golden)};\n\n"
         f"/* Planned buffers (memory ids 0..{len(needs.buffer_bytes) - 1}; id 0 is never used). */\n"
         + "".join(buffers)
