@@ -21,7 +21,7 @@ INT8 = struct(suffix = "_int8", prefix = "int8_", quantize = "int8")
 NPU_TARGET = "ethos-u55-128"
 NPU = struct(suffix = "_npu", prefix = "npu_", quantize = "int8", delegate = NPU_TARGET)
 
-def model(*, name, int8 = False, npu = False, int8_bars = {}, program_checks = None, guarded = False, stack_size = 0, budgets = {}, kernels = []):
+def model(*, name, int8 = False, npu = False, int8_bars = {}, program_checks = None, guarded = False, stack_size = 0, budgets = {}, test_sizes = {}, kernels = []):
     """The facts of model `name` (the folder models/<name>).
 
     Args:
@@ -42,6 +42,9 @@ def model(*, name, int8 = False, npu = False, int8_bars = {}, program_checks = N
         plus 1 KiB, models/stacks.bzl).
       budgets: Board name -> (max flash, max RAM) in bytes of its float firmware, tighter
         than the board's regions: the build prints them and fails above them.
+      test_sizes: Board name -> Bazel test size of its firmware's test on that board, for the
+        runs that take past half of a small test's timeout on a busy 2-core machine ("small"
+        elsewhere; tools/test_times.py reports the shares).
       kernels: Kernels of its own (C files, `TP_KERNEL`), for operators only it uses.
 
     Returns:
@@ -59,6 +62,7 @@ def model(*, name, int8 = False, npu = False, int8_bars = {}, program_checks = N
         guarded = guarded,
         stack_size = stack_size,
         budgets = budgets,
+        test_sizes = test_sizes,
         kernels = kernels,
         variants = [
             struct(

@@ -131,6 +131,7 @@ def zoo_model(model):
             srcs = model.kernels,
             stack_size = stack_size(model),
             budgets = model.budgets if variant.quantize == "none" else {},
+            test_sizes = model.test_sizes,
         )
         for board in [b for b in BOARDS if b.name in too_small]:
             _fit_error_test(variant, board, too_small[board.name], stack_size(model))

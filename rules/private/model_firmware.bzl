@@ -125,6 +125,7 @@ def model_firmware(
         stack_size = 0,
         cores = 0,
         budgets = {},
+        test_sizes = {},
         corrupt_golden = -1,
         test_tags = [],
         tags = []):
@@ -147,6 +148,8 @@ def model_firmware(
       budgets: board name -> (max flash, max RAM) in bytes, tighter than the board's regions:
         the build prints them and fails above them.
         Size it from the app's needs to fit small RAM budgets.
+      test_sizes: board name -> Bazel size of the firmware's QEMU test on that board ("small"
+        where not given).
       corrupt_golden: test builds only (see model_app_data).
       test_tags: tags of the qemu tests (e.g. ["manual"] for deliberately failing ones).
       tags: tags of every target.
@@ -224,7 +227,7 @@ def model_firmware(
         if board.emulator:
             qemu_test(
                 name = prefix + board.name + "_test",
-                size = "small",
+                size = test_sizes.get(board.name, "small"),
                 firmware = ":" + elf,
                 expect_output = _expected_output(model_name, board.name),
                 tags = tags + test_tags,
