@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 import torch
+from small_modules import ConvRelu, LinearSoftmax
 
 from tinypte import export_cache
 from tinypte.export.program import export_program
@@ -23,24 +24,6 @@ from tinypte.export.program import export_program
 MIN_PROGRAMS = 4
 # Operators whose kernels the override must register as torch's does.
 MIN_OVERRIDDEN_OPS = 200
-
-
-class ConvRelu(torch.nn.Module):
-    def __init__(self) -> None:
-        super().__init__()
-        self.conv = torch.nn.Conv2d(3, 4, 3, padding=1)
-
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return torch.relu(self.conv(x))
-
-
-class LinearSoftmax(torch.nn.Module):
-    def __init__(self) -> None:
-        super().__init__()
-        self.fc = torch.nn.Linear(8, 5)
-
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return torch.softmax(self.fc(x), dim=-1)
 
 
 class MeanGelu(torch.nn.Module):

@@ -14,30 +14,13 @@ from typing import Any
 
 import pytest
 import torch
+from small_modules import ConvRelu, LinearSoftmax
 
 from tinypte import lazy_codegen
 from tinypte.export.program import export_program
 
 # Programs compared with and without lazy code generation (the test fails below it).
 MIN_PROGRAMS = 5
-
-
-class ConvRelu(torch.nn.Module):
-    def __init__(self) -> None:
-        super().__init__()
-        self.conv = torch.nn.Conv2d(3, 4, 3, padding=1)
-
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return torch.relu(self.conv(x))
-
-
-class LinearSoftmax(torch.nn.Module):
-    def __init__(self) -> None:
-        super().__init__()
-        self.fc = torch.nn.Linear(8, 5)
-
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return torch.softmax(self.fc(x), dim=-1)
 
 
 class DepthwisePool(torch.nn.Module):
