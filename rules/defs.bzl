@@ -6,7 +6,8 @@ Firmware:  tinypte_firmware (a cc_binary built for one board through a platform 
            firmware_uf2 (drag-and-drop image),
            firmware_with_cores (a firmware built with two-core boards' `:cores` flag set)
 Tests:     qemu_test (runs a firmware under its board's emulator),
-           instruction_model_test (runs a Pico 2 W firmware's real image on the RP2350 model),
+           instruction_model_test (runs a firmware's real image on its board's instruction-level
+             model: the RP2350 model for the Pico 2 W, the Corstone-300 machine with its Ethos-U55),
            expect_failure_test (a command must fail, with a given message)
 Settings:  choice_flag (a string build setting with fixed choices)
 Models:    model_weights (model.py -> trained weights and metrics, once per model file),
