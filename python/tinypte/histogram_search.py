@@ -24,7 +24,6 @@ import bisect
 import importlib
 import itertools
 import operator
-import struct
 from typing import Any
 
 import numpy as np
@@ -40,17 +39,20 @@ METHOD = "_non_linear_param_search"
 STEP = 1e-5  # the search's granularity, as torch's
 
 
-def to_float32(value: float) -> float:
-    """`value` rounded to the nearest float32 (ties to even), as torch casts a Python scalar."""
-    result: float = struct.unpack("<f", struct.pack("<f", value))[0]
-    return result
+def to_float32(values: npt.ArrayLike) -> npt.NDArray[np.float64]:
+    """`values` rounded to the nearest float32 (ties to even), as torch casts a Python scalar to
+    compare it with a float32 tensor; as float64, to compare with float64 counts exactly."""
+    return np.asarray(values, dtype=np.float64).astype(np.float32).astype(np.float64)
 
 
 # The values alpha and beta take, step by step, as torch's walk computes them (Python floats,
-# summed one step at a time). Alpha and beta meet after at most 1/STEP steps in all.
+# summed one step at a time; lists for the walk, arrays for the bins of all steps at once).
+# Alpha and beta meet after at most 1/STEP steps in all.
 STEPS = int(1 / STEP) + 2
-ALPHAS = np.array(list(itertools.accumulate(itertools.repeat(STEP, STEPS), initial=0.0)))
-BETAS = np.array(list(itertools.accumulate(itertools.repeat(STEP, STEPS), operator.sub, initial=1.0)))
+ALPHA_VALUES = list(itertools.accumulate(itertools.repeat(STEP, STEPS), initial=0.0))
+BETA_VALUES = list(itertools.accumulate(itertools.repeat(STEP, STEPS), operator.sub, initial=1.0))
+ALPHAS = np.array(ALPHA_VALUES)
+BETAS = np.array(BETA_VALUES)
 
 
 def bins_of(
@@ -59,7 +61,7 @@ def bins_of(
     """For each fraction, where fraction * total (rounded to float32, as torch compares it) falls
     in the cumulative counts: the first bin at least it (side "left") or the last bin at most it
     (side "right"), over all bins; the walk clamps them to its current range."""
-    bounds = (fractions * total).astype(np.float32).astype(np.float64)
+    bounds = to_float32(fractions * total)
     found: npt.NDArray[np.int64] = np.searchsorted(cumulative, bounds, side=side)  # type: ignore[call-overload]
     return found if side == "left" else found - 1
 
@@ -78,7 +80,7 @@ def search(observer: Any) -> tuple[Any, Any]:
     lefts = bins_of(cumulative, ALPHAS, total, "left").tolist()  # lefts[i]: alpha after i steps
     rights = bins_of(cumulative, BETAS, total, "right")  # rights[j]: beta after j steps
     falling_rights = -rights  # non-decreasing, for the jumps
-    alphas, betas = ALPHAS.tolist(), BETAS.tolist()
+    alphas, betas = ALPHA_VALUES, BETA_VALUES
     i = j = 0  # steps alpha and beta have taken
     start_bin, end_bin = 0, observer.bins - 1
     norm_min = float("inf")

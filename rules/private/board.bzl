@@ -180,29 +180,28 @@ def board_cores(board, cores = 0):
         return 1
     return select({board.two_cores: 2, "//conditions:default": 1})
 
+def _for_cores(board, cores, by_cores):
+    """`by_cores[n]` for the n cores firmware for `board` built with `cores` runs on (0: the
+    board's flag or its only core): a list, or a select on the flag."""
+    if cores or board.cores == 1:
+        return by_cores[min(cores or 1, board.cores)]
+    return select({
+        board.two_cores: by_cores[2],
+        "//conditions:default": by_cores[1],
+    })
+
 def board_cores_defines(board, cores = 0):
     """The `TP_BOARD_CORES=<n>` define of firmware for `board` built with `cores` (0: the
     board's flag or its only core), as a list or a select, for `defines`/`local_defines`."""
-    if cores or board.cores == 1:
-        return ["TP_BOARD_CORES={}".format(min(cores or 1, board.cores))]
-    return select({
-        board.two_cores: ["TP_BOARD_CORES=2"],
-        "//conditions:default": ["TP_BOARD_CORES=1"],
-    })
+    return _for_cores(board, cores, {n: ["TP_BOARD_CORES={}".format(n)] for n in (1, 2)})
 
 # The inference app's library (//runtime/app) for firmware on one core and on two.
 APP_BY_CORES = {1: "app_one_core", 2: "app_two_cores"}
 
 def board_cores_app(board, cores = 0):
-    """The inference app library for firmware for `board` built with `cores` (0: the board's
-    flag or its only core): the one compiled with board_cores_defines(board, cores), as a list
-    or a select, for `deps`."""
-    if cores or board.cores == 1:
-        return ["//runtime/app:" + APP_BY_CORES[min(cores or 1, board.cores)]]
-    return select({
-        board.two_cores: ["//runtime/app:" + APP_BY_CORES[2]],
-        "//conditions:default": ["//runtime/app:" + APP_BY_CORES[1]],
-    })
+    """The inference app library for firmware for `board` built with `cores`: the one compiled
+    with board_cores_defines(board, cores), as a list or a select, for `deps`."""
+    return _for_cores(board, cores, {n: ["//runtime/app:" + name] for n, name in APP_BY_CORES.items()})
 
 def board_support(board, cores = 0):
     """The support library firmware for `board` built with `cores` links (0: by the flag)."""

@@ -60,7 +60,6 @@ def lowered(case: str) -> Lowered:
     import torch
 
     export_cache.install()
-
     lazy_codegen.install()
     histogram_search.install()
     spec = next(c for c in CASES if c.name == case)
