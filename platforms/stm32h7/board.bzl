@@ -3,8 +3,8 @@
 Run under QEMU `mps2-an500` (a Cortex-M7 FPGA image) as its twin: the regions have the
 H7's sizes (STM32H743: 2 MiB of flash, 128 KiB DTCM, 512 KiB AXI SRAM, 288 KiB of SRAM1-3 in
 the D2 domain) at the twin's addresses, inside its 4 MiB SSRAM2/3 at 0x20000000 (where the
-H7's DTCM also is). On the H7 itself the AXI SRAM is at 0x24000000 and SRAM1-3 at 0x30000000:
-a port changes those two origins."""
+H7's DTCM also is). On the H7 itself the AXI SRAM is at 0x24000000 and SRAM1-3 at 0x30000000,
+and the flash at 0x08000000: a port changes those origins."""
 
 load("//platforms/common:cortex_m.bzl", "CORTEX_M_SEMIHOSTING_STARTUP")
 load("//rules:defs.bzl", "board", "memory_region", "qemu")

@@ -2,7 +2,7 @@
 
     bazel run //tests/bench:perf                          table, perf.json and perf.png
     bazel run //tests/bench:perf -- --out DIR             ... written to DIR
-    bazel run //tests/bench:perf -- --update-baseline     rewrite tests/bench/perf_baseline.json
+    bazel run //tests/bench:perf -- --update-baseline     rewrite tests/bench/perf_baseline.json and its README table
     bazel test //tests/bench:perf_guard_test              fail on growth over the baseline
 
 One row per model x emulated board, for the model's first golden input:
@@ -68,6 +68,7 @@ from functools import cache
 from pathlib import Path
 from typing import TypeVar
 
+import baseline_table
 from execute_count import ExecuteCount
 from instruction_count import measure, qemu_command
 from npu_table import npu_row, npu_table
@@ -82,6 +83,7 @@ HOST_SECONDS_PER_TURN = 0.05  # each turn runs this long, about (the repeat coun
 INSTRUCTION_GROWTH = 0.02  # allowed growth of instructions per inference over the baseline
 MEMORY_GROWTH = 0.01  # allowed growth of flash and RAM
 BASELINE = Path("tests/bench/perf_baseline.json")  # in the source tree
+README = Path("tests/bench/README.md")  # quotes the baseline (baseline_table.py)
 
 T = TypeVar("T")
 
@@ -544,7 +546,9 @@ def main(argv: list[str]) -> int:
         if not workspace:
             raise SystemExit("perf: --update-baseline needs `bazel run` (it writes into the workspace)")
         (Path(workspace) / BASELINE).write_text(json.dumps(baseline, indent=2, sort_keys=True) + "\n")
-        print(f"perf: wrote {BASELINE} ({len(baseline)} rows)")
+        readme = Path(workspace) / README
+        readme.write_text(baseline_table.splice(readme.read_text(), baseline_table.render(baseline)))
+        print(f"perf: wrote {BASELINE} ({len(baseline)} rows) and its table in {README}")
     out = args.out or (
         Path(os.environ["BUILD_WORKING_DIRECTORY"]) / "perf" if "BUILD_WORKING_DIRECTORY" in os.environ else None
     )

@@ -1,0 +1,74 @@
+"""Which files each README below the top one is checked against (//tests/docs:readmes_test).
+
+A README's board (its board.json: memory regions and stack) and its sources (the files whose
+constants and literals its figures quote). A README added to the tree is added here.
+"""
+
+def _readme(path, board = None, sources = []):
+    return struct(path = path, board = board, sources = sources)
+
+READMES = [
+    _readme("//models:README.md"),
+    _readme("//platforms:README.md", sources = [
+        "//platforms/mps2_an505:board.bzl",
+        "//platforms/common:cortex_m/semihosting.c",
+    ]),
+    _readme("//platforms/corstone300:README.md", board = "//platforms/corstone300", sources = ["//platforms/corstone300:board.bzl"]),
+    _readme("//platforms/corstone300_npu:README.md", board = "//platforms/corstone300_npu", sources = [
+        "//platforms/corstone300_npu:board.bzl",
+        "//platforms/corstone300:board.bzl",
+        "//runtime/drivers/ethos_u55:include/tinypte/ethos_u55.h",
+    ]),
+    _readme("//platforms/mps2_an505:README.md", board = "//platforms/mps2_an505", sources = ["//platforms/mps2_an505:board.bzl"]),
+    _readme("//platforms/mps2_an521:README.md", board = "//platforms/mps2_an521", sources = [
+        "//platforms/mps2_an521:board.bzl",
+        "//platforms/mps2_an521:core1.c",
+        "//platforms/common:include/tinypte/board.h",
+    ]),
+    _readme("//platforms/pico2w:README.md", board = "//platforms/pico2w", sources = [
+        "//platforms/pico2w:board.bzl",
+        "//platforms/pico2w:boot_block.c",
+        "//platforms/pico2w:clocks.c",
+        "//platforms/pico2w:core1.c",
+        "//platforms/pico2w:rp2350_regs.h",
+        "//platforms/pico2w:usb_console.c",
+        "//platforms/common:include/tinypte/board.h",
+    ]),
+    _readme("//platforms/rv32imac:README.md", board = "//platforms/rv32imac", sources = ["//platforms/rv32imac:board.bzl"]),
+    _readme("//platforms/rv32imafc:README.md", board = "//platforms/rv32imafc", sources = ["//platforms/rv32imafc:board.bzl"]),
+    _readme("//platforms/stm32h7:README.md", board = "//platforms/stm32h7", sources = ["//platforms/stm32h7:board.bzl"]),
+    _readme("//python:README.md"),
+    _readme("//rules:README.md", sources = ["//rules/private:qemu_test.bzl"]),
+    _readme("//runtime:README.md", sources = [
+        "//runtime/kernels:cortex_m/engines/s8_conv.h",
+        "//runtime/kernels:portable/convolution.c",
+    ]),
+    _readme("//runtime/kernels:README.md"),
+    _readme("//tests/bench:README.md", sources = ["//tests/bench:perf.py"]),
+    _readme("//tests/conformance:README.md", board = "//platforms/corstone300"),
+    _readme("//tests/executorch_cortex_m:README.md"),
+]
+
+def _board_json(board):
+    """//platforms/<b> -> the target that writes its board facts, <b>.board.json."""
+    return "{}:{}_info".format(board, board.rpartition("/")[2])
+
+def readme_args(readmes):
+    """readmes_test's `--readme README BOARD_JSON|- SOURCE,...` arguments."""
+    args = []
+    for r in readmes:
+        args += [
+            "--readme",
+            "$(rootpath {})".format(r.path),
+            # The facts target also writes the linker script: its JSON by path.
+            "{0}/{1}.board.json".format(r.board[2:], r.board.rpartition("/")[2]) if r.board else "-",
+            ",".join(["$(rootpath {})".format(s) for s in r.sources]) or "-",
+        ]
+    return args
+
+def readme_data(readmes):
+    """The READMEs, board facts and sources readmes_test reads."""
+    data = []
+    for r in readmes:
+        data += [r.path] + ([_board_json(r.board)] if r.board else []) + r.sources
+    return depset(data).to_list()

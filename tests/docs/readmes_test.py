@@ -1,0 +1,267 @@
+"""Every figure the READMEs below the top one quote is what the code, the board facts or a measurement say.
+
+The top README has its own test (readme_test.py). For every other README given, each figure (a size
+in B, KiB, MiB, KB or MB; a time in s, ms or us; a percentage; an address; a number with thousands
+separators; a count in millions; a ratio such as 2.5x) outside a code example must be one of:
+- inside a generated block (tests/bench/README.md's table of the perf guard's baseline), which must
+  equal its rendering from the checked-in perf_baseline.json;
+- a memory region's origin or size, or the stack's size, of the README's board (its board.json), on
+  a line that names that region (a memory-map row) or the stack;
+- an address that one of the README's source files writes as a literal (a register, a boot block word);
+- a value a claim below checks against a constant in a source file.
+A figure that none of these covers fails the test: a number added to a README without a check, or one
+the code no longer gives.
+
+usage: readmes_test.py --readme README BOARD_JSON|- SOURCE,SOURCE,...|- [--readme ...]
+           --baseline perf_baseline.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import baseline_table
+
+# READMEs and figures checked at least (the test fails below either).
+MIN_READMES = 15
+MIN_FIGURES = 100
+
+FIGURE = re.compile(
+    r"(?<![\w.])(?:"
+    r"\d[\d,]*(?:\.\d+)? ?(?:B|KiB|MiB|KB|MB|s|ms|us|MHz)(?!\w)"
+    r"|\d+(?:\.\d+)? ?%"
+    r"|0x[0-9a-fA-F]+\b"
+    r"|\d{1,3}(?:,\d{3})+(?![\d.])"
+    r"|\d+(?:\.\d+)?M\b"
+    r"|\d+(?:\.\d+)?x(?![\w.])"
+    r")"
+)
+HEX = re.compile(r"0x[0-9a-fA-F]+")
+# A fenced block with a language (```starlark, ```c, ...) is a code example, not a claim.
+CODE_EXAMPLE = re.compile(r"^```[a-z]+\n.*?^```$", re.MULTILINE | re.DOTALL)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """`pattern` matches the README once; its groups must equal what `source`'s constant gives."""
+
+    what: str
+    pattern: str
+    source: str  # a source file's name, among the README's (names joined by + : their texts in turn)
+    constant: str  # a regular expression over that file
+    value: Callable[[tuple[str, ...]], list[str]] = list  # the quoted values, from its groups
+
+
+def _divided(unit: int, suffix: str = "") -> Callable[[tuple[str, ...]], list[str]]:
+    """Each group as a whole number of `unit`s: '2000000' -> '2' (seconds of microseconds)."""
+    return lambda groups: [f"{int(g) // unit}{suffix}" for g in groups]
+
+
+def _pll_mhz(groups: tuple[str, ...]) -> list[str]:
+    """The crystal, PLL_SYS's and PLL_USB's outputs in MHz from the crystal's Hz and each PLL's
+    feedback divider and post dividers (out = crystal * fbdiv / postdiv1 / postdiv2)."""
+    crystal = int(groups[0]) // 1_000_000
+    plls = [groups[1:4], groups[4:7]]
+    return [f"{crystal} MHz"] + [f"{crystal * int(f) // int(a) // int(b)} MHz" for f, a, b in plls]
+
+
+# Claims per README (by its path in the tree): values a README quotes from a constant of the code.
+CLAIMS: dict[str, list[Claim]] = {
+    "runtime/README.md": [
+        Claim(
+            "the int8 convolution's stack scratch",
+            r"up to (\d+) B \(`TP_S8_CONV_STACK_SCRATCH`\)",
+            "s8_conv.h",
+            r"#define TP_S8_CONV_STACK_SCRATCH (\d+)",
+        ),
+        Claim(
+            "the float 3x3 convolution's padded planes on the stack",
+            r"\(at most (\d+ KiB)\)",
+            "convolution.c",
+            r"#define PADDED_MAX (\d+)",
+            lambda floats: [f"{int(floats[0]) * 4 // 1024} KiB"],
+        ),
+    ],
+    "rules/README.md": [
+        Claim(
+            "qemu_test's default time limit",
+            r"with a time limit \((\d+) s\s+by default\)",
+            "qemu_test.bzl",
+            r'"timeout_seconds": attr\.int\(\s*default = (\d+)',
+        )
+    ],
+    "platforms/pico2w/README.md": [
+        Claim(
+            "the USB console's wait for a terminal",
+            r"up to (\d+) s for a terminal",
+            "usb_console.c",
+            r"#define TP_USB_WAIT_FOR_TERMINAL_US (\d+)u",
+            _divided(1_000_000),
+        ),
+        Claim(
+            "the flash",
+            r"runs in Arm Secure mode, (\d+ MiB) of QSPI",
+            "board.bzl",
+            r'memory_region\("FLASH", 0x10000000, (\d+) \* 1024 \* 1024',
+            lambda g: [f"{g[0]} MiB"],
+        ),
+        Claim(
+            "the clocks",
+            r"the (\d+ MHz) crystal for clk_ref and clk_peri, PLL_SYS for clk_sys (\d+ MHz), "
+            r"PLL_USB for clk_usb (\d+ MHz)",
+            "rp2350_regs.h+clocks.c",
+            r"#define TP_XOSC_HZ (\d+)u[\s\S]*start_pll\(TP_PLL_SYS, (\d+), (\d+), (\d+)\);\s*"
+            r"start_pll\(TP_PLL_USB, (\d+), (\d+), (\d+)\);",
+            _pll_mhz,
+        ),
+    ],
+    "tests/bench/README.md": [
+        Claim(
+            "the host timing's turns",
+            r"(\d+) times, each turn about (\d+ ms)",
+            "perf.py",
+            r"HOST_ROUNDS = (\d+)\b.*\nHOST_SECONDS_PER_TURN = ([0-9.]+)",
+            lambda g: [g[0], f"{round(float(g[1]) * 1000)} ms"],
+        ),
+        Claim(
+            "the guard's allowed growth",
+            r"instructions grow more than (\d+ %), or its flash,\s+RAM or stack "
+            r"more than (\d+ %)",
+            "perf.py",
+            r"INSTRUCTION_GROWTH = ([0-9.]+)\b.*\nMEMORY_GROWTH = ([0-9.]+)",
+            lambda g: [f"{round(float(x) * 100)} %" for x in g],
+        ),
+    ],
+}
+
+
+@dataclass
+class Readme:
+    path: Path
+    name: str  # its path in the tree
+    board: dict[str, object] | None
+    sources: dict[str, Path]
+
+
+def _spans(pattern: str, text: str) -> list[tuple[int, int]]:
+    return [m.span() for m in re.finditer(pattern, text, re.MULTILINE)]
+
+
+def _size_text(size: int) -> set[str]:
+    """How a README may write a region's size: '4 MiB', '512 KiB', '768 B'."""
+    texts = {f"{size:,} B", f"{size} B"}
+    if size % (1024 * 1024) == 0:
+        texts.add(f"{size // (1024 * 1024)} MiB")
+    if size % 1024 == 0:
+        texts.add(f"{size // 1024} KiB")
+    return texts
+
+
+def _line_of(text: str, position: int) -> str:
+    start = text.rfind("\n", 0, position) + 1
+    end = text.find("\n", position)
+    return text[start : end if end >= 0 else len(text)]
+
+
+def board_fact(readme: Readme, text: str, figure: re.Match[str]) -> bool:
+    """Whether `figure` is an origin or a size of the board's regions (on a line naming the region,
+    for a size) or its stack size (beside the word stack)."""
+    if readme.board is None:
+        return False
+    line = _line_of(text, figure.start())
+    value = figure.group()
+    regions = readme.board["memory"]
+    assert isinstance(regions, list)
+    for region in regions:
+        if value.startswith("0x") and int(value, 16) == region["origin"]:
+            return True
+        if value in _size_text(region["size"]) and re.search(rf"\b{re.escape(region['name'])}\b", line, re.IGNORECASE):
+            return True
+    stack = readme.board["stack_size"]
+    assert isinstance(stack, int)
+    after = text[figure.end() : figure.end() + 12]
+    return value in _size_text(stack) and re.match(r"\s*(?:of\s+)?stack", after) is not None
+
+
+def source_literals(readme: Readme) -> set[int]:
+    return {int(h, 16) for path in readme.sources.values() for h in HEX.findall(path.read_text(errors="replace"))}
+
+
+def check_readme(readme: Readme, baseline: dict[str, dict[str, int]]) -> tuple[list[str], int]:
+    """(problems, figures checked) of one README."""
+    text = readme.path.read_text()
+    problems: list[str] = []
+    covered = _spans(CODE_EXAMPLE.pattern, text)
+    table = baseline_table.quoted(text)
+    if table is not None:
+        if table != baseline_table.render(baseline):
+            problems.append(f"{readme.name}: the perf baseline table is not perf_baseline.json's: "
+                            "`bazel run //tests/bench:perf -- --update-baseline` rewrites it")  # fmt: skip
+        start = text.index(baseline_table.BEGIN)
+        covered.append((start, text.index(baseline_table.END, start)))
+    for claim in CLAIMS.get(readme.name, []):
+        matches = list(re.finditer(claim.pattern, text, re.MULTILINE))
+        if len(matches) != 1:
+            problems.append(f"{readme.name}: {claim.what}: /{claim.pattern}/ matches {len(matches)} times, not once")
+            continue
+        sources = [readme.sources.get(name) for name in claim.source.split("+")]
+        texts = [source.read_text() for source in sources if source]
+        found = re.search(claim.constant, "\n".join(texts)) if len(texts) == len(sources) else None
+        if found is None:
+            problems.append(f"{readme.name}: {claim.what}: no /{claim.constant}/ in {claim.source}")
+            continue
+        quoted, expected = list(matches[0].groups()), claim.value(found.groups())
+        if quoted != expected:
+            problems.append(f"{readme.name}: {claim.what}: the README says {quoted}, {claim.source} says {expected}")
+        covered.append(matches[0].span())
+    literals = source_literals(readme)
+    figures = 0
+    for figure in FIGURE.finditer(text):
+        figures += 1
+        if any(start <= figure.start() and figure.end() <= end for start, end in covered):
+            continue
+        if board_fact(readme, text, figure):
+            continue
+        if figure.group().startswith("0x") and int(figure.group(), 16) in literals:
+            continue
+        line = text.count("\n", 0, figure.start()) + 1
+        problems.append(f"{readme.name}:{line}: {figure.group()!r} is quoted but nothing checks it (a claim in "
+                        "tests/docs/readmes_test.py, the board's facts, or a literal of its sources)")  # fmt: skip
+    return problems, figures
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--readme", nargs=3, action="append", required=True, metavar=("README", "BOARD", "SOURCES"))
+    parser.add_argument("--baseline", type=Path, required=True)
+    args = parser.parse_args(argv)
+    baseline = json.loads(args.baseline.read_text())
+    problems: list[str] = []
+    figures = 0
+    for path, board, sources in args.readme:
+        readme = Readme(
+            Path(path),
+            path,
+            json.loads(Path(board).read_text()) if board != "-" else None,
+            {Path(s).name: Path(s) for s in sources.split(",") if s != "-"},
+        )
+        found, count = check_readme(readme, baseline)
+        problems += found
+        figures += count
+    for problem in problems:
+        print(f"FAIL {problem}")
+    print(f"readmes: {len(args.readme)} READMEs, {figures} figures checked, {len(problems)} problems")
+    if len(args.readme) < MIN_READMES or figures < MIN_FIGURES:
+        print(f"FAIL expected at least {MIN_READMES} READMEs and {MIN_FIGURES} figures")
+        return 1
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
