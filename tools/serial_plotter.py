@@ -3,7 +3,7 @@
 `bazel run` starts programs inside their runfiles tree; relative paths given on the
 command line (a log to plot, a PNG to write) mean the directory the user ran it from.
 With neither --port nor --input, the port is the Pico 2 W's USB serial port, found by the
-console's VID:PID (usb_ids.py).
+console's VID:PID (machines.rp2350.usb_ids).
 """
 
 from __future__ import annotations
@@ -11,8 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
-from usb_ids import pico2w_usb_ids
-
+from machines.rp2350.usb_ids import pico2w_usb_ids
 from tinypte.cli import main
 
 

@@ -3,8 +3,8 @@ map of //platforms/corstone300 (the SRAM and DDR, through their Secure aliases, 
 Cortex-M33 instead of the Cortex-M55 (unicorn, which runs the model, has no Cortex-M55 and no
 Helium/MVE: firmware for this board is built for the M33, without MVE), the semihosting console,
 and the Ethos-U55's registers at its Secure address 0x58102000 backed by the NPU's functional
-model (//platforms/corstone300/npu_model). Tests run the real image on machine/sse300_run.py
-(instruction_model_test with `main` and `runner` from machine/)."""
+model (//platforms/corstone300/npu_model). Tests run the real image on that machine,
+//python/machines/sse300:run (instruction_model_test)."""
 
 load("//platforms/common:cortex_m.bzl", "CORTEX_M_SEMIHOSTING_STARTUP")
 load("//platforms/corstone300:board.bzl", corstone300 = "BOARD")
@@ -27,5 +27,5 @@ BOARD = board(
     startup = CORTEX_M_SEMIHOSTING_STARTUP + ["//platforms/corstone300_npu:npu.c"],
     # Programs lowered for this Ethos-U55 configuration (executorch_model's `delegate`) build here.
     npu = "ethos-u55-128",
-    instruction_model = "//platforms/corstone300_npu/machine:sse300_run.py",
+    instruction_model = "//python/machines/sse300:run",
 )

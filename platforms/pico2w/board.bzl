@@ -1,8 +1,8 @@
 """Raspberry Pi Pico 2 W: RP2350 (Cortex-M33, used in Arm Secure mode), 4 MiB QSPI flash
 executed in place at 0x10000000, 520 KiB SRAM, console on the board's USB port (a CDC ACM
 serial device) or, with --//platforms/pico2w:console=uart, on UART0 (GPIO0 TX, GPIO1 RX,
-115200 8N1). QEMU has no RP2350: its tests run the real image on the RP2350 model in
-emulator/ (instruction_model_test). No Pico SDK: boot block, clocks, USB and UART are set up by the
+115200 8N1). QEMU has no RP2350: its tests run the real image on the RP2350 model
+(//python/machines/rp2350:run, instruction_model_test). No Pico SDK: boot block, clocks, USB and UART are set up by the
 files in this folder. Two cores: firmware uses core 1 as the runtime's worker (core1.c, through
 the SIO FIFOs) unless built with --//platforms/pico2w:cores=1."""
 
@@ -44,5 +44,5 @@ BOARD = board(
     cores = 2,
     core1 = ["//platforms/pico2w:core1.c"],
     # Tests run the real image on the RP2350 model (instruction_model_test).
-    instruction_model = "//platforms/pico2w/emulator:run.py",
+    instruction_model = "//python/machines/rp2350:run",
 )

@@ -102,8 +102,8 @@ def board(
       flash_region: Region for code and read-only data.
       ram_region: Region for data, bss and stack.
       emulator: `qemu(...)` when QEMU runs the board; None for a build-only board.
-      instruction_model: Label of the entry point of a model of the board's chip that runs
-        its real firmware (the RP2350's: //platforms/pico2w/emulator:run.py); model firmware
+      instruction_model: Label of an executable model of the board's chip that runs its real
+        firmware (a machines_py_binary; the RP2350's: //python/machines/rp2350:run); model firmware
         for the board then gets `<board>_test` targets through `instruction_model_test`.
       fvp: Name of an Arm FVP executable modelling the board, used by tests when on PATH.
       uf2_family_id: UF2 family ID (hex string) when the board is flashed by copying a

@@ -2,11 +2,11 @@
 chip (the board's `instruction_model`, board.bzl) and check its output.
 
 Two boards have one: the Pico 2 W (the RP2350 model, the default `main` and `runner`) and
-corstone300_npu (a Corstone-300 with its Ethos-U55, platforms/corstone300_npu/machine). Every
+corstone300_npu (a Corstone-300 with its Ethos-U55, //python/machines/sse300:run). Every
 model takes the same command line and ends with one line,
 `instruction_model_test: PASS (N instructions, ...)` or `instruction_model_test: FAIL <reason>`.
 
-The RP2350 model (//platforms/pico2w/emulator) is two of unicorn's Cortex-M33s sharing the memory and
+The RP2350 model (//python/machines/rp2350:run) is two of unicorn's Cortex-M33s sharing the memory and
 the SIO (core 1 started by the boot ROM's FIFO handshake), with the RP2350 peripherals the
 firmware touches, and a USB host on its USB port. It boots the image as the boot ROM
 does (vector table at the start of flash), reads the console (the USB serial port after
@@ -71,25 +71,23 @@ build every model again for it (Bazel 4 keeps even an unchanged setting in the o
 
 def _instruction_model_test_impl(ctx):
     firmware = ctx.attr.firmware[TinypteFirmwareInfo]
-    args = [ctx.file.main.short_path, "--console", ctx.attr.console, "--max-instructions", str(ctx.attr.max_instructions)]
+    args = ["--console", ctx.attr.console, "--max-instructions", str(ctx.attr.max_instructions)]
     for pattern in ctx.attr.expect_output:
         args += ["--expect", pattern]
     args.append(firmware.elf.short_path)
-    # run.py imports its siblings (its directory is first on sys.path) and the other modules of
-    # `runner`: every directory holding one is on PYTHONPATH (tools/ for usb_ids.py and
-    # execute_count.py; the RP2350 model's for a model that reuses its core). core.py finds its C
-    # block hook (libblock_counter.so, in `runner`) in the runfiles through PYTHONPATH too.
-    dirs = {f.short_path.rpartition("/")[0]: None for f in ctx.files.runner if f.extension == "py"}
-    script = runner_script(ctx, "instruction_model_test", ctx.file._interpreter.short_path, args, {"PYTHONPATH": ":".join(sorted(dirs))})
-    files = [script, firmware.elf, ctx.file._interpreter, ctx.file.main] + ctx.files.runner
-    runfiles = ctx.runfiles(files = files)
+
+    # The model is an executable (machines_py_binary: its venv and its package come along in its
+    # runfiles).
+    model = ctx.attr.model[DefaultInfo]
+    script = runner_script(ctx, "instruction_model_test", ctx.executable.model.short_path, args)
+    runfiles = ctx.runfiles(files = [script, firmware.elf]).merge(model.default_runfiles)
     return [DefaultInfo(executable = script, files = depset([script]), runfiles = runfiles)]
 
 instruction_model_test = rule(
     implementation = _instruction_model_test_impl,
     test = True,
     doc = """Runs a `tinypte_firmware` on its board's instruction-level model of the chip (the RP2350
-model by default; model_firmware passes the board's `instruction_model` and its `runner`).
+model by default; model_firmware passes the board's `instruction_model`).
 
 Example:
 
@@ -103,7 +101,7 @@ Example:
         "firmware": attr.label(
             mandatory = True,
             providers = [TinypteFirmwareInfo],
-            doc = "The firmware to run: an image for the board whose model `main` is (a Pico 2 W one by default; `pico2w_console_firmware` builds one with another console).",
+            doc = "The firmware to run: an image for the board whose model `model` is (a Pico 2 W one by default; `pico2w_console_firmware` builds one with another console).",
         ),
         "console": attr.string(
             default = "usb",
@@ -117,18 +115,11 @@ Example:
             default = 2000000000,
             doc = "Instructions the run may take before it counts as hung.",
         ),
-        "main": attr.label(
-            default = "//platforms/pico2w/emulator:run.py",
-            allow_single_file = [".py"],
-            doc = "The instruction model's entry point: the board's `instruction_model` (the RP2350 model's by default).",
-        ),
-        "runner": attr.label(
-            default = "//platforms/pico2w/emulator:runner",
-            doc = "The Python sources the entry point imports (each one's directory goes on PYTHONPATH): the `runner` filegroup beside the model's run.py (//platforms/corstone300_npu/machine:runner for that board).",
-        ),
-        "_interpreter": attr.label(
-            default = "@tinypte_emulator_python//:python",
-            allow_single_file = True,
+        "model": attr.label(
+            default = "//python/machines/rp2350:run",
+            executable = True,
+            cfg = "target",
+            doc = "The instruction model to run: the board's `instruction_model`, a machines_py_binary (the RP2350 model's by default; //python/machines/sse300:run for corstone300_npu).",
         ),
     },
 )

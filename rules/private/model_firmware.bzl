@@ -237,9 +237,7 @@ def model_firmware(
                 name = prefix + board.name + "_test",
                 size = "medium",
                 firmware = ":" + elf,
-                main = board.instruction_model,
-                # The sources beside the model's entry point (its package's `runner` filegroup).
-                runner = board.instruction_model.rpartition(":")[0] + ":runner",
+                model = board.instruction_model,
                 expect_output = _expected_output(model_name, board.name),
                 tags = tags + test_tags,
             )

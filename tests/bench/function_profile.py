@@ -19,10 +19,11 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-import execute_count
 import instruction_count
 from elftools.elf.elffile import ELFFile
 from elftools.elf.sections import SymbolTableSection
+
+from machines import execute_count
 
 
 def functions(elf: Path) -> list[tuple[int, int, str]]:

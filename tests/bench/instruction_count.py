@@ -7,7 +7,7 @@ instruction restarted after an I/O access (a `cpu_io_recompile: rewound` line fo
 and one whose block QEMU entered but stopped before running because -icount's 16-bit
 instruction budget ran out, every 65536 instructions (a `Stopped execution of TB chain`
 line follows it). This module reads that log as it is written (through a FIFO) and gives
-each address to an `ExecuteCounter` (tools/execute_count.py: what a call of
+each address to an `ExecuteCounter` (machines/execute_count.py: what a call of
 tp_method_execute and of a kernel is). Counting is exact and repeatable: the same ELF and
 inputs give the same numbers on any machine, whatever its load.
 """
@@ -20,7 +20,7 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from execute_count import Code, ExecuteCount, ExecuteCounter, Firmware
+from machines.execute_count import Code, ExecuteCount, ExecuteCounter, Firmware
 
 REWOUND = "cpu_io_recompile: rewound execution of TB to "
 STOPPED = "Stopped execution of TB chain before "

@@ -7,9 +7,10 @@ import random
 import sys
 
 import pytest
-from execute_count import ExecuteCount, ExecuteCounter
 from fake_code import FakeCode
 from instruction_count import count_executes, executed_addresses
+
+from machines.execute_count import ExecuteCount, ExecuteCounter
 
 
 def test_log_lines_become_addresses() -> None:

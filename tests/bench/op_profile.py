@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import execute_count
 import instruction_count
 
+from machines import execute_count
 from tinypte.errors import TinypteError
 from tinypte.inspect_pte.command import kernel_call_macs
 from tinypte.programs.pte import Program, forward_plan, is_planned, is_tensor, load_program

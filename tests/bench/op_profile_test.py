@@ -7,9 +7,10 @@ import sys
 from typing import Any
 
 import pytest
-from execute_count import ExecuteCounter
 from fake_code import FakeCode
 from op_profile import Call, report, split_calls, tensor_shapes
+
+from machines.execute_count import ExecuteCounter
 
 # main calls tp_method_execute from 0x010 (returns to 0x014). The executor runs 2 instructions,
 # calls a kernel at 0x200 (3 instructions), runs 2, calls a kernel at 0x300 that calls a helper

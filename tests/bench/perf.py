@@ -8,8 +8,8 @@
 One row per model x emulated board, for the model's first golden input:
 - instructions: executed by one tp_method_execute, counted exactly from QEMU's execution
   trace (instruction_count.py), or for a board QEMU does not have (the Pico 2 W) by the
-  instruction-level model of its chip (`--instruction-model`: the RP2350 model's run.py
-  --count-execute), so the same on every machine and every run; a two-core firmware's row
+  instruction-level model of its chip (`--instruction-model`: the RP2350 model's
+  //python/machines/rp2350:run --count-execute), so the same on every machine and every run; a two-core firmware's row
   counts the call's wall: core 0's instructions plus the cycles it waited for core 1;
 - MACs: the model's multiply-accumulates per inference (`macs` in its ops.json, computed by
   the toolkit from the program's shapes); instructions per MAC;
@@ -69,10 +69,10 @@ from pathlib import Path
 from typing import TypeVar
 
 import baseline_table
-from execute_count import ExecuteCount
 from instruction_count import measure, qemu_command
 from npu_table import npu_row, npu_table
 
+from machines.execute_count import ExecuteCount
 from tinypte.firmware.requirements import Requirements
 from tinypte.golden.format import Golden
 from tinypte.report import plotting
@@ -169,14 +169,10 @@ def qemu_stack(elf: Path, emulator: dict[str, object]) -> int:
 
 @dataclass(frozen=True)
 class InstructionModel:
-    """A chip model that runs a board's firmware (`python run_py ELF --count-execute`)."""
+    """A chip model that runs a board's firmware (`executable ELF --count-execute`: a
+    machines_py_binary, which brings its venv and its package)."""
 
-    python: Path
-    run_py: Path
-    # Where run_py's modules are (PYTHONPATH, --instruction-model-path): the RP2350 model's directory
-    # (its C block hook, libblock_counter.so) and tools/; more for a model that reuses other models'
-    # modules (the Corstone-300's).
-    path: str = "tools"
+    executable: Path
 
     def measure(self, elf: Path) -> tuple[ExecuteCount, int]:
         """The first inference's exact count, and the run's stack high-water mark."""
@@ -195,15 +191,12 @@ class InstructionModel:
 
     def run(self, elf: Path) -> tuple[ExecuteCount, int, CoreSplit | None, str]:
         """One run of `elf` with --count-execute: what measure_run() returns."""
-        # run_py imports its siblings and what `path` holds (tools/: execute_count.py, usb_ids.py; the
-        # block hook's library), as instruction_model_test gives it.
-        environment = dict(os.environ, PYTHONPATH=self.path)
-        run = subprocess.run([str(self.python), str(self.run_py), str(elf), "--count-execute"],
-                             capture_output=True, text=True, env=environment, check=False)  # fmt: skip
+        run = subprocess.run([str(self.executable), str(elf), "--count-execute"],
+                             capture_output=True, text=True, check=False)  # fmt: skip
         found = EXECUTE_LINE.search(run.stdout)
         if run.returncode != 0 or not found:
             tail = (run.stdout + run.stderr).strip().splitlines()[-3:]
-            raise SystemExit(f"perf: {self.run_py} {elf} --count-execute failed: {' / '.join(tail)}")
+            raise SystemExit(f"perf: {self.executable} {elf} --count-execute failed: {' / '.join(tail)}")
         instructions, kernel_instructions, kernel_calls = (int(g) for g in found.groups())
         cores = CORES_LINE.search(run.stdout)
         split = CoreSplit(*(int(g) for g in cores.groups())) if cores else None
@@ -470,11 +463,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--row", nargs=8, action="append", default=[], required=True,
                         metavar=("MODEL", "BOARD", "ELF", "BOARD_JSON", "SIZE_JSON", "OPS_JSON", "REQUIREMENTS_JSON",
                                  "PLAN_JSON"))  # fmt: skip
-    parser.add_argument("--instruction-model", nargs=3, action="append", default=[],
-                        metavar=("BOARD", "PYTHON", "RUN_PY"),
-                        help="count BOARD's rows with `PYTHON RUN_PY ELF --count-execute` instead of QEMU")  # fmt: skip
-    parser.add_argument("--instruction-model-path", nargs=2, action="append", default=[], metavar=("BOARD", "PATH"),
-                        help="PYTHONPATH for BOARD's instruction model (default: tools)")  # fmt: skip
+    parser.add_argument("--instruction-model", nargs=2, action="append", default=[], metavar=("BOARD", "MODEL"),
+                        help="count BOARD's rows with `MODEL ELF --count-execute` instead of QEMU")  # fmt: skip
     parser.add_argument("--min-rows", type=int, required=True, help="fail when fewer rows were measured")
     parser.add_argument("--cores-row", nargs=4, action="append", default=[], metavar=("MODEL", "BOARD", "ONE", "TWO"),
                         help="MODEL on BOARD's instruction model built for one core (ONE) and two (TWO)")  # fmt: skip
@@ -493,9 +483,7 @@ def main(argv: list[str]) -> int:
     shard = Shard.from_environment()
     if shard.total > 1 and args.update_baseline:
         raise SystemExit("perf: --update-baseline needs every row: run it unsharded (`bazel run`)")
-    paths = dict(args.instruction_model_path)
-    models = {board: InstructionModel(Path(python), Path(run_py), paths.get(board, "tools"))
-              for board, python, run_py in args.instruction_model}  # fmt: skip
+    models = {board: InstructionModel(Path(model)) for board, model in args.instruction_model}
     row_keys = [f"{m}/{b}" for m, b, *_ in args.row]
     if shard.total > 1:
         first, step = shard.index + 1, shard.total

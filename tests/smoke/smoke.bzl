@@ -37,7 +37,7 @@ def _board_test(*, name, board, firmware, expect_output = [], timeout_seconds = 
         name = name,
         firmware = firmware,
         expect_output = expect_output,
-        main = board.instruction_model,
+        model = board.instruction_model,
         **dict(kwargs, **limit)
     )
 

@@ -1,7 +1,7 @@
 """Exact instruction counts of `tp_method_execute` from a stream of executed instruction addresses.
 
 Two emulators produce such a stream: QEMU's execution trace (tests/bench/instruction_count.py)
-and the RP2350 model's block hook (platforms/pico2w/emulator). They feed an `ExecuteCounter`
+and the RP2350 model's block hook (machines/cortex_m/core.py). They feed an `ExecuteCounter`
 one address at a time (`step`) or one translated block at a time (`step_all`, which moves the
 counters by a whole block at once when the block cannot start or end a call). A call of `tp_method_execute` starts at its entry address and lasts
 until control returns to the caller (the address after the calling instruction), so a count

@@ -1,4 +1,4 @@
-"""End-to-end checks of the RP2350 model's two-core reports, on tests/dual_core's firmware.
+"""End-to-end checks of the RP2350 model's two-core reports, on the two-core test firmware (tests/dual_core).
 
 - exact_count: core 1 runs hand-written code whose instructions are known (2011 up to the
   load it stalls on: exact_count.c derives it), so the last line must say core1=2011; a second
@@ -11,7 +11,7 @@
 - busy_core1 with --core1-watchdog 100000: core 1 answers, then never waits again; core 0,
   woken by the answer, must still finish the run (core 1 yields after 100000 instructions).
 
-usage: two_core_test.py TWO_CORES_TEST EXACT_COUNT_TEST BUSY_CORE1_TEST (instruction_model_test executables)
+usage: two_cores_test.py TWO_CORES_TEST EXACT_COUNT_TEST BUSY_CORE1_TEST (instruction_model_test executables)
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ CORES_LINE = re.compile(
 
 def executables() -> list[Path]:
     """The instruction_model_test executables (from the command line, through the environment)."""
-    return [Path(path) for path in os.environ["TWO_CORE_TESTS"].split(os.pathsep)]
+    return [Path(path) for path in os.environ["TWO_CORES_TESTS"].split(os.pathsep)]
 
 
 def run(test: Path, *args: str) -> str:
@@ -98,5 +98,5 @@ def test_a_core1_that_never_waits_again_yields_to_core0() -> None:
 
 
 if __name__ == "__main__":
-    os.environ["TWO_CORE_TESTS"] = os.pathsep.join(str(Path(arg).absolute()) for arg in sys.argv[1:4])
+    os.environ["TWO_CORES_TESTS"] = os.pathsep.join(str(Path(arg).absolute()) for arg in sys.argv[1:4])
     sys.exit(pytest.main([__file__, "-q", "-s", "-p", "no:cacheprovider"]))

@@ -2,7 +2,7 @@
 deadlines at the right block, the blocks a listener is given, and errors that stop the run.
 
 Runs on the instruction models' venv (unicorn; no pytest there): `python block_counter_test.py`
-with platforms/pico2w/emulator and tools on PYTHONPATH, as the BUILD file's sh_test does.
+with python/ on PYTHONPATH, as the BUILD file's machines_py_test does.
 
 The program: MOVS r0, #LOOPS; then LOOPS times a body of 16- and 32-bit instructions that touch
 only r1 (a fixed random mix), SUBS r0, r0, #1 and BNE back; then WFI, which ends emulation. So it runs
@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from core import Core
+from machines.cortex_m.core import Core
 
 unicorn: Any = importlib.import_module("unicorn")
 

@@ -1,6 +1,6 @@
-"""Run a firmware ELF on the Corstone-300 machine with its Ethos-U55 (sse300.py) and judge it.
+"""Run a firmware ELF on the Corstone-300 machine with its Ethos-U55 (machine.py) and judge it.
 
-The same command line as the RP2350 model's run.py, which instruction_model_test (//rules) passes to every
+The same command line as the RP2350 model's (rp2350/run.py), which instruction_model_test (//rules) passes to every
 instruction model: the console is semihosting's (this board has no other: --console, which the
 rule always passes, is accepted and changes nothing). Console lines are printed as they come.
 The run ends when the firmware exits through semihosting, or earlier when a line matches
@@ -10,7 +10,7 @@ rule's name: the perf bench and the smoke tests read these lines from every inst
 exit status 0 only on PASS. A firmware exit status other than 0 fails the run.
 
 With --count-execute, the first call of tp_method_execute is counted exactly
-(tools/execute_count.py) and printed before the last line:
+(machines/execute_count.py) and printed before the last line:
 "instruction_model_test: execute instructions=N kernel_instructions=N kernel_calls=N".
 
 usage: run.py ELF [--console usb|uart] [--expect REGEX]... [--until REGEX]
@@ -24,8 +24,8 @@ import re
 import sys
 from pathlib import Path
 
-from execute_count import ExecuteCounter, Firmware
-from sse300 import MachineError, Sse300
+from machines.execute_count import ExecuteCounter, Firmware
+from machines.sse300.machine import MachineError, Sse300
 
 REPORT = "instruction_model_test"
 

@@ -7,7 +7,8 @@ import struct
 import sys
 
 import pytest
-from boot_rom import BootError, Entry, entry
+
+from machines.rp2350.boot_rom import BootError, Entry, entry
 
 BASE = 0x10000000
 START, END = 0xFFFFDED3, 0xAB123579

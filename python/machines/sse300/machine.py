@@ -1,13 +1,13 @@
 """A Corstone-300 (SSE-300) running a firmware ELF instruction by instruction, with its Ethos-U55.
 
-The CPU is one unicorn Cortex-M33 (the RP2350 model's `Core`: exact instruction counts per
+The CPU is one unicorn Cortex-M33 (machines.cortex_m's `Core`, the RP2350 model's too: exact instruction counts per
 translated block); unicorn has no Cortex-M55, so the firmware is an M33 build. The memories
 are memory_map.py's (the Secure aliases of the ITCM, DTCM, SRAM and DDR); the ELF's segments
 are loaded at their load addresses, in every memory (the loadable SRAM and DDR too, as the FVP
 loads them). The CPU starts from the firmware's vector table (where its flash region starts: the
 DDR for corstone300_npu, whose NPU cannot reach the TCMs; a real board's INITSVTOR0 is set to
 it), or from the start of the ITCM alias. Peripherals: the System Control Space
-(SysTick, SCB: the RP2350 model's `system_control`), semihosting (semihosting.py) and the
+(SysTick, SCB: machines.cortex_m's `system_control`), semihosting (semihosting.py) and the
 Ethos-U55 (npu_port.py).
 
 A run ends when the firmware exits through semihosting (`exit_status`), when `finish()` is
@@ -25,13 +25,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import npu_port
-import semihosting
-import system_control
-from core import Core
 from elftools.elf.elffile import ELFFile
-from memory_map import ITCM, MEMORIES, NPU_REACHES
-from peripherals import Unmodelled
+
+from machines.cortex_m import system_control
+from machines.cortex_m.core import Core
+from machines.cortex_m.register_block import Unmodelled
+from machines.sse300 import npu_port, semihosting
+from machines.sse300.memory_map import ITCM, MEMORIES, NPU_REACHES
 
 unicorn: Any = importlib.import_module("unicorn")
 arm: Any = importlib.import_module("unicorn.arm_const")

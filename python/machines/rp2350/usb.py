@@ -22,8 +22,8 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any
 
-from peripherals import Block
-from usb_ids import pico2w_usb_ids
+from machines.cortex_m.register_block import Block
+from machines.rp2350.usb_ids import pico2w_usb_ids
 
 VID, PID = pico2w_usb_ids()  # the firmware's own header, as its descriptor must say
 

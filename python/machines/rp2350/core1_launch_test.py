@@ -7,7 +7,8 @@ import sys
 from collections import deque
 
 import pytest
-from core1_launch import BootRom, Launch, problem
+
+from machines.rp2350.core1_launch import BootRom, Launch, problem
 
 DEPTH = 4  # the RP2350's inter-core FIFOs (pico-sdk multicore.h: 4 deep; the RP2040's are 8)
 VT, SP, ENTRY = 0x10000000, 0x20041000, 0x10000235

@@ -1,11 +1,11 @@
 """An RP2350 (two Cortex-M33 cores, Arm Secure) running a Pico 2 W firmware ELF instruction by instruction.
 
-Each core is a unicorn instance (core.py). The memories (4 MiB XIP flash at 0x10000000, 520 KiB
+Each core is a unicorn instance (cortex_m/core.py). The memories (4 MiB XIP flash at 0x10000000, 520 KiB
 SRAM at 0x20000000, and what `map_ram` adds, such as the USB DPRAM) are allocated once in host
 memory and mapped into both (`mem_map_ptr`), so the cores share them byte for byte. The ELF's
 segments are loaded at their load addresses (as the UF2 places them in flash). The peripheral
 blocks of peripherals.py are shared by both cores; each core has its own System Control Space
-(system_control.py: SysTick, VTOR, NVIC, ...); the SIO (sio.py) tells the cores apart.
+(cortex_m/system_control.py: SysTick, VTOR, NVIC, ...); the SIO (sio.py) tells the cores apart.
 
 Core 0 starts the way the boot ROM does (boot_rom.py): it finds the IMAGE_DEF in the first 4 KiB
 of flash, refuses an image without one, and enters through the image's vector table (SP and
@@ -43,13 +43,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import boot_rom
-import core1_launch
-import system_control
-from core import Core, sev_addresses
 from elftools.elf.elffile import ELFFile
-from peripherals import Block, Unmodelled
-from sio import Sio
+
+from machines.cortex_m import system_control
+from machines.cortex_m.core import Core, sev_addresses
+from machines.cortex_m.register_block import Block, Unmodelled
+from machines.rp2350 import boot_rom, core1_launch
+from machines.rp2350.sio import Sio
 
 unicorn: Any = importlib.import_module("unicorn")
 arm: Any = importlib.import_module("unicorn.arm_const")

@@ -1,4 +1,4 @@
-"""One Cortex-M33 of the RP2350 model: a unicorn instance, its exact instruction count and its clock.
+"""One Cortex-M33 of a machine model (the RP2350's two, the SSE-300's one): a unicorn instance, its exact instruction count and its clock.
 
 Instructions are counted per translated block: the block hook adds the previous block's
 instruction count (Thumb instruction lengths decoded from the code, cached per block). A
@@ -17,7 +17,7 @@ found afterwards (`instructions_between`). SysTick and TIMER0 read the clock of 
 accesses them. Inside an MMIO callback unicorn reports the PC of the block's start, so a
 peripheral sees the clock at that block's first instruction.
 
-The block hook is C (block_counter.c, a host library: libblock_counter.so, found on PYTHONPATH): it
+The block hook is C (block_counter.c, a host library: libblock_counter.so, beside this file): it
 keeps the counts in a structure both sides read (`_Counter`), and calls back into Python only
 when Python has work to do at a block: `deadline_passed` (the count passed `deadline`), and the
 listener's blocks (only those around one address, until the listener asks for every block; those
@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from execute_count import thumb_instruction_length
+from machines.execute_count import thumb_instruction_length
 
 unicorn: Any = importlib.import_module("unicorn")
 arm: Any = importlib.import_module("unicorn.arm_const")
@@ -47,6 +47,7 @@ WAIT_HINTS_32 = {0x8001: "YIELD.W", 0x8002: "WFE.W", 0x8003: "WFI.W"}  # second 
 SEV_16, SEV_32 = 0xBF40, (0xF3AF, 0x8004)
 
 LIBRARY = "libblock_counter.so"  # block_counter.c's build (library_path says where it is found)
+PACKAGE = Path("machines", "cortex_m")  # this package's directory under an import root
 RECORD = 5  # words of a listener's block in block_counter.c's records
 RECORDS = 4096  # blocks handed to the listener at once, at most
 
@@ -70,12 +71,12 @@ class _Counter(ctypes.Structure):
 
 
 def library_path() -> Path:
-    """Where block_counter.c's library is: in the first PYTHONPATH directory that holds it (Bazel's
-    runfiles: the directory of core.py there, which instruction_model_test and the perf bench put
-    on PYTHONPATH), else beside this file."""
+    """Where block_counter.c's library is: under the first PYTHONPATH directory that holds it as
+    machines/cortex_m/libblock_counter.so (a checkout run with bazel-bin/python on PYTHONPATH),
+    else beside this file (Bazel's runfiles, where //python/machines/cortex_m puts it)."""
     for directory in os.environ.get("PYTHONPATH", "").split(os.pathsep):
-        if directory and (Path(directory) / LIBRARY).exists():
-            return Path(directory) / LIBRARY
+        if directory and (Path(directory) / PACKAGE / LIBRARY).exists():
+            return Path(directory) / PACKAGE / LIBRARY
     return Path(__file__).with_name(LIBRARY)
 
 
@@ -86,7 +87,7 @@ def _library() -> Any:
         path = library_path()
         if not path.exists():
             raise ImportError(
-                f"{LIBRARY} is neither on PYTHONPATH nor beside {__file__}: build //platforms/pico2w/emulator:{LIBRARY}"
+                f"{LIBRARY} is neither on PYTHONPATH nor beside {__file__}: build //python/machines/cortex_m:{LIBRARY}"
             )
         _LOADED = ctypes.CDLL(str(path.absolute()))
         _LOADED.tp_block_counter_size.restype = ctypes.c_size_t

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from peripherals import Block
+from machines.cortex_m.register_block import Block
 
 SYST_CSR, SYST_RVR, SYST_CVR, SYST_CALIB = 0x10, 0x14, 0x18, 0x1C
 SCB_NAMES = {

@@ -16,7 +16,7 @@ spinlock release or a SEV, the run fails ("core 1 did not answer: ..."). --max-i
 applies to each core.
 
 With --count-execute, core 0's first call of tp_method_execute is counted exactly (the perf
-bench's row for the board: tools/execute_count.py) and printed before the last line:
+bench's row for the board: machines/execute_count.py) and printed before the last line:
 "instruction_model_test: execute instructions=N kernel_instructions=N kernel_calls=N" (core 0's executed
 instructions, its waits excluded); when core 1 was launched, also
 "instruction_model_test: execute cores=2 core0=N core1=N wait0=N wall=N": core 0's instructions in the
@@ -35,12 +35,11 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-import peripherals
-import usb
-from execute_count import ExecuteCounter, Firmware
-from execute_split import CallSplit
-from machine import Machine, MachineError
-from peripherals import Block
+from machines.cortex_m.register_block import Block
+from machines.execute_count import ExecuteCounter, Firmware
+from machines.rp2350 import peripherals, usb
+from machines.rp2350.machine import Machine, MachineError
+from machines.rp2350.two_cores_split import CallSplit
 
 UNTIL = r"^tinypte: (model=.* (PASS|FAIL)|main returned .*)$"
 # TIMER0 counts microseconds; a core of the model retires this many instructions per microsecond.

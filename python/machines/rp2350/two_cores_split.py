@@ -1,7 +1,7 @@
-"""The first tp_method_execute of core 0, counted exactly, and how the two cores shared it.
+"""Two cores: the first tp_method_execute of core 0, counted exactly, and how the two cores shared it.
 
-`CallSplit` stands between core 0's block hook and tools/execute_count.py's ExecuteCounter (it
-is given each block's executed instructions as the next block starts: core.py), and notes
+`CallSplit` stands between core 0's block hook and machines/execute_count.py's ExecuteCounter (it
+is given each block's executed instructions as the next block starts: cortex_m/core.py), and notes
 core 0's clock and waits when the call starts and returns, so that with core 1 running,
 the call's wall (core 0's clock from entry to return: its instructions plus the cycles it
 waited for core 1) and core 1's instructions in that span (by core 1's clock, its own waits
@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core import Core
-from execute_count import ExecuteCount, ExecuteCounter
+from machines.cortex_m.core import Core
+from machines.execute_count import ExecuteCount, ExecuteCounter
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,10 @@ from __future__ import annotations
 import sys
 
 import pytest
-from core1_launch import Launch
-from peripherals import Unmodelled
-from sio import CPUID, FIFO_RD, FIFO_ST, FIFO_WR, RDY, ROE, SPINLOCK0, SPINLOCK_ST, VLD, WOF, Sio
+
+from machines.cortex_m.register_block import Unmodelled
+from machines.rp2350.core1_launch import Launch
+from machines.rp2350.sio import CPUID, FIFO_RD, FIFO_ST, FIFO_WR, RDY, ROE, SPINLOCK0, SPINLOCK_ST, VLD, WOF, Sio
 
 VT, SP, ENTRY = 0x10000000, 0x20041000, 0x10000235
 

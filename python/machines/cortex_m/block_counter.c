@@ -93,7 +93,7 @@ static int grow(TpBlockCounter *c, uint64_t capacity) {
 
 /* Thumb instructions in `size` bytes of `code`: a first halfword whose top five bits are
  * 0b11101, 0b11110 or 0b11111 starts a 32-bit instruction, any other a 16-bit one (what
- * tools/execute_count.py's thumb_instruction_length says). */
+ * machines/execute_count.py's thumb_instruction_length says). */
 static uint64_t thumb_instructions(const uint8_t *code, uint64_t size) {
     uint64_t count = 0;
     for (uint64_t offset = 0; offset < size; count++) {

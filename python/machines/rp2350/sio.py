@@ -21,7 +21,7 @@ row (in two blocks, no SIO change by it in between) with the same value spins on
 value changes at a known time (a word or a free slot from its future), the core's clock
 advances to that time, counted as waiting, and the read returns the new value. Otherwise only
 the other core can change it: the core stalls (`Cores.stall`: the machine stops it on that
-read, which runs again when it resumes; core.py) until the other core pushes, pops or
+read, which runs again when it resumes; cortex_m/core.py) until the other core pushes, pops or
 releases a lock (`Cores.woke`, with the time of that event). A stalled read has no side
 effect (no ROE, no claim). One read of FIFO_ST alone says nothing about
 waiting: it holds both VLD and RDY, and a core checking RDY before a push must not wait for
@@ -33,8 +33,8 @@ from __future__ import annotations
 from collections import deque
 from typing import Protocol
 
-from core1_launch import BootRom, Launch
-from peripherals import Block, Unmodelled
+from machines.cortex_m.register_block import Block, Unmodelled
+from machines.rp2350.core1_launch import BootRom, Launch
 
 BASE = 0xD0000000
 DEPTH = 4
