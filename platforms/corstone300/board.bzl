@@ -2,14 +2,14 @@
 as emulated by QEMU `mps3-an547` (no NPU model in QEMU). When Arm's
 FVP_Corstone_SSE-300_Ethos-U55 is on PATH, qemu_test runs the firmware on it too."""
 
-load("//platforms/common:cortex_m.bzl", "CORTEX_M_SEMIHOSTING_STARTUP")
-load("//rules:defs.bzl", "board", "memory_region", "qemu")
+load("//platforms/common:cortex_m.bzl", "qemu_cortex_m_board")
+load("//rules:defs.bzl", "memory_region")
 
-BOARD = board(
+BOARD = qemu_cortex_m_board(
     name = "corstone300",
-    cpu = "//platforms/cpu:cortex_m55",
-    fpu = "//platforms/fpu:mve_fp",
-    emulator = qemu(system = "arm", machine = "mps3-an547", cpu = "cortex-m55"),
+    cpu = "cortex_m55",
+    fpu = "mve_fp",
+    machine = "mps3-an547",
     fvp = "FVP_Corstone_SSE-300_Ethos-U55",
     memory = [
         # ITCM through its secure alias (code and constants): 0 wait states.
@@ -24,5 +24,4 @@ BOARD = board(
         memory_region("DDR", 0x70000000, 16 * 1024 * 1024, "rwx", speed = 3, loadable = True),
     ],
     stack_size = 16 * 1024,
-    startup = CORTEX_M_SEMIHOSTING_STARTUP,
 )

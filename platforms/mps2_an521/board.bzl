@@ -2,34 +2,26 @@
 by QEMU `mps2-an521`. The same memory map and console as mps2_an505 (its one-core twin);
 core 1 is the runtime's worker in two-core firmware (core1.c), the default."""
 
-load("//platforms/common:cortex_m.bzl", "CORTEX_M_SEMIHOSTING_STARTUP")
-load("//rules:defs.bzl", "board", "memory_region", "qemu")
+load("//platforms/common:cortex_m.bzl", "qemu_cortex_m_board")
+load("//platforms/mps2_an505:board.bzl", mps2_an505 = "BOARD")
 
-BOARD = board(
+BOARD = qemu_cortex_m_board(
     name = "mps2_an521",
-    cpu = "//platforms/cpu:cortex_m33",
-    fpu = "//platforms/fpu:fpv5_sp_d16",
-    emulator = qemu(
-        system = "arm",
-        machine = "mps2-an521",
-        cpu = "cortex-m33",
-        # QEMU builds the SSE-200's CPU 0 without FPU and DSP extension (the subsystem's
-        # defaults; CPU 1 has both). tinypte's Cortex-M33 code uses both, on both cores.
-        args = [
-            "-global",
-            "sse-200.CPU0_FPU=true",
-            "-global",
-            "sse-200.CPU0_DSP=true",
-        ],
-    ),
-    memory = [
-        # SSRAM1 through its secure alias; QEMU boots core 0 from its vector table.
-        memory_region("FLASH", 0x10000000, 4 * 1024 * 1024, "rx"),
-        # SSRAM2/3, secure alias; core 1's stack and the cores' mailbox are in its .bss.
-        memory_region("RAM", 0x38000000, 2 * 1024 * 1024, "rwx"),
+    cpu = "cortex_m33",
+    fpu = "fpv5_sp_d16",
+    machine = "mps2-an521",
+    # QEMU builds the SSE-200's CPU 0 without FPU and DSP extension (the subsystem's
+    # defaults; CPU 1 has both). tinypte's Cortex-M33 code uses both, on both cores.
+    qemu_args = [
+        "-global",
+        "sse-200.CPU0_FPU=true",
+        "-global",
+        "sse-200.CPU0_DSP=true",
     ],
-    stack_size = 16 * 1024,
-    startup = CORTEX_M_SEMIHOSTING_STARTUP,
+    # mps2_an505's map: QEMU boots core 0 from SSRAM1's vector table; core 1's stack and the
+    # cores' mailbox are in the .bss, in SSRAM2/3.
+    memory = mps2_an505.memory,
+    stack_size = mps2_an505.stack_size,
     cores = 2,
     core1 = ["//platforms/mps2_an521:core1.c"],
 )

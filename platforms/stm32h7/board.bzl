@@ -6,14 +6,14 @@ the D2 domain) at the twin's addresses, inside its 4 MiB SSRAM2/3 at 0x20000000 
 H7's DTCM also is). On the H7 itself the AXI SRAM is at 0x24000000 and SRAM1-3 at 0x30000000,
 and the flash at 0x08000000: a port changes those origins."""
 
-load("//platforms/common:cortex_m.bzl", "CORTEX_M_SEMIHOSTING_STARTUP")
-load("//rules:defs.bzl", "board", "memory_region", "qemu")
+load("//platforms/common:cortex_m.bzl", "qemu_cortex_m_board")
+load("//rules:defs.bzl", "memory_region")
 
-BOARD = board(
+BOARD = qemu_cortex_m_board(
     name = "stm32h7",
-    cpu = "//platforms/cpu:cortex_m7",
-    fpu = "//platforms/fpu:fpv5_d16",
-    emulator = qemu(system = "arm", machine = "mps2-an500", cpu = "cortex-m7"),
+    cpu = "cortex_m7",
+    fpu = "fpv5_d16",
+    machine = "mps2-an500",
     memory = [
         memory_region("FLASH", 0x00000000, 2 * 1024 * 1024, "rx"),
         # DTCM: zero wait states at the core clock; the stack, the runtime's data, small arenas.
@@ -24,5 +24,4 @@ BOARD = board(
         memory_region("SRAM123", 0x200a0000, 288 * 1024, "rwx", speed = 3),
     ],
     stack_size = 8 * 1024,
-    startup = CORTEX_M_SEMIHOSTING_STARTUP,
 )

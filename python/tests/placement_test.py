@@ -20,33 +20,36 @@ def region(name: str, size: int, access: str = "rwx", speed: int = 1, loadable: 
     return {"name": name, "origin": 0, "size": size, "access": access, "speed": speed, "loadable": loadable}
 
 
+def board(name: str, stack_size: int, *memory: dict[str, Any]) -> dict[str, Any]:
+    """A board's facts as its board.json has them, with FLASH and RAM as its flash and RAM regions."""
+    return {
+        "name": name,
+        "flash_region": "FLASH",
+        "ram_region": "RAM",
+        "stack_size": stack_size,
+        "memory": list(memory),
+    }
+
+
 # The STM32H7's memories (platforms/stm32h7/board.bzl): DTCM, AXI SRAM, SRAM1-3.
-H7 = {
-    "name": "h7",
-    "flash_region": "FLASH",
-    "ram_region": "RAM",
-    "stack_size": 8 * KIB,
-    "memory": [
-        region("FLASH", 2048 * KIB, "rx"),
-        region("RAM", 128 * KIB),
-        region("SRAM123", 288 * KIB, speed=3),
-        region("AXI_SRAM", 512 * KIB, speed=2),
-    ],
-}
+H7 = board(
+    "h7",
+    8 * KIB,
+    region("FLASH", 2048 * KIB, "rx"),
+    region("RAM", 128 * KIB),
+    region("SRAM123", 288 * KIB, speed=3),
+    region("AXI_SRAM", 512 * KIB, speed=2),
+)
 
 # The Corstone-300's (platforms/corstone300/board.bzl): ITCM, DTCM, and loadable SRAM and DDR.
-CORSTONE = {
-    "name": "sse300",
-    "flash_region": "FLASH",
-    "ram_region": "RAM",
-    "stack_size": 16 * KIB,
-    "memory": [
-        region("FLASH", 512 * KIB, "rx"),
-        region("RAM", 512 * KIB),
-        region("DDR", 16384 * KIB, speed=3, loadable=True),
-        region("SRAM", 2048 * KIB, speed=2, loadable=True),
-    ],
-}
+CORSTONE = board(
+    "sse300",
+    16 * KIB,
+    region("FLASH", 512 * KIB, "rx"),
+    region("RAM", 512 * KIB),
+    region("DDR", 16384 * KIB, speed=3, loadable=True),
+    region("SRAM", 2048 * KIB, speed=2, loadable=True),
+)
 
 
 def needs(program: int, pool: int, *buffers: int) -> Requirements:

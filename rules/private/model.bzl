@@ -104,6 +104,49 @@ def inspect_action(ctx, label, quant_report = None):
         progress_message = "Inspecting %s: operators and memory plan" % label,
     )
 
+# The files every program rule predeclares (its `outputs`), so tests and genrules can name them:
+# `:sine.pte`, `:sine.golden.bin`, ...
+PROGRAM_OUTPUTS = {
+    "pte": "%{name}.pte",
+    "ops_json": "%{name}.ops.json",
+    "plan_json": "%{name}.plan.json",
+    "summary": "%{name}.summary.txt",
+    "golden": "%{name}.golden.bin",
+    "golden_json": "%{name}.golden.json",
+}
+
+def golden_action(ctx, arguments, inputs, progress_message):
+    """The PteGolden action of a program rule: `golden` and `golden_json` from the golden stage's
+    `arguments` (which name them)."""
+    toolkit_action(
+        ctx,
+        "golden",
+        subcommand = "golden",
+        mnemonic = "PteGolden",
+        arguments = arguments,
+        inputs = inputs,
+        outputs = [ctx.outputs.golden, ctx.outputs.golden_json],
+        progress_message = progress_message,
+    )
+
+def program_info(ctx, *, quantize, weights = None, src = None, quant_report = None, delegate = ""):
+    """The TinyptePteInfo of a program rule: its predeclared outputs (PROGRAM_OUTPUTS) and these."""
+    out = ctx.outputs
+    return TinyptePteInfo(
+        name = ctx.attr.program_name,
+        quantize = quantize,
+        pte = out.pte,
+        ops_json = out.ops_json,
+        plan_json = out.plan_json,
+        summary = out.summary,
+        golden = out.golden,
+        golden_json = out.golden_json,
+        weights = weights,
+        src = src,
+        quant_report = quant_report,
+        delegate = delegate,
+    )
+
 def _executorch_model_impl(ctx):
     trained = ctx.attr.weights[TinypteWeightsInfo]
     out = ctx.outputs
@@ -119,15 +162,11 @@ def _executorch_model_impl(ctx):
         golden_args += ["--edge-program", edge.path, "--program", out.pte.path]
     else:
         golden_args += ["--weights", trained.weights.path]
-    toolkit_action(
+    golden_action(
         ctx,
-        "golden",
-        subcommand = "golden",
-        mnemonic = "PteGolden",
-        arguments = golden_args,
-        inputs = ([trained.src, edge, out.pte] + trained.data.to_list()) if edge else model_inputs,
-        outputs = [out.golden, out.golden_json],
-        progress_message = "Computing golden outputs of %s with PyTorch" % _program_label(ctx),
+        golden_args,
+        ([trained.src, edge, out.pte] + trained.data.to_list()) if edge else model_inputs,
+        "Computing golden outputs of %s with PyTorch" % _program_label(ctx),
     )
 
     toolkit_action(
@@ -156,15 +195,9 @@ def _executorch_model_impl(ctx):
         progress_message = "Plotting %s: fit and arena layout" % _program_label(ctx),
     )
 
-    info = TinyptePteInfo(
-        name = ctx.attr.program_name,
+    info = program_info(
+        ctx,
         quantize = ctx.attr.quantize,
-        pte = out.pte,
-        ops_json = out.ops_json,
-        plan_json = out.plan_json,
-        summary = out.summary,
-        golden = out.golden,
-        golden_json = out.golden_json,
         weights = trained.weights,
         src = trained.src,
         quant_report = quant_report,
@@ -196,17 +229,8 @@ implementations, run on the very program the .pte was lowered from) and output g
     provides = [TinyptePteInfo],
     # Built in one configuration, whoever asks (a board's firmware or the top level).
     cfg = aot_transition,
-    # Predeclared, so tests and genrules can name them: `:sine.pte`, `:sine.golden.bin`, ...
-    outputs = {
-        "pte": "%{name}.pte",
-        "ops_json": "%{name}.ops.json",
-        "plan_json": "%{name}.plan.json",
-        "summary": "%{name}.summary.txt",
-        "golden": "%{name}.golden.bin",
-        "golden_json": "%{name}.golden.json",
-        "fit_png": "%{name}.fit.png",
-        "arena_png": "%{name}.arena.png",
-    },
+    # Predeclared, so tests and genrules can name them; the report's plots besides.
+    outputs = dict(PROGRAM_OUTPUTS, fit_png = "%{name}.fit.png", arena_png = "%{name}.arena.png"),
     attrs = with_common_attrs({
         "program_name": attr.string(
             mandatory = True,

@@ -23,9 +23,9 @@ cannot take) fails the build, naming the instruction, the operator and what to d
 """
 
 load("//rules:providers.bzl", "TinyptePteInfo")
-load("//rules/private:common_attrs.bzl", "toolkit_action", "with_common_attrs")
+load("//rules/private:common_attrs.bzl", "with_common_attrs")
 load("//rules/private:host_transition.bzl", "aot_transition")
-load("//rules/private:model.bzl", "inspect_action", "program_library")
+load("//rules/private:model.bzl", "PROGRAM_OUTPUTS", "golden_action", "inspect_action", "program_info", "program_library")
 load("//rules/private:model_firmware.bzl", "model_firmware")
 load("//rules/private:report.bzl", "executorch_model_report")
 
@@ -41,34 +41,12 @@ def _prebuilt_program_impl(ctx):
         inputs.append(ctx.file.inputs)
     else:
         golden_args += ["--cases", str(ctx.attr.cases), "--seed", str(ctx.attr.seed)]
-    toolkit_action(
-        ctx,
-        "golden",
-        subcommand = "golden",
-        mnemonic = "PteGolden",
-        arguments = golden_args,
-        inputs = inputs,
-        outputs = [out.golden, out.golden_json],
-        progress_message = "Computing golden outputs of %s" % label,
-    )
+    golden_action(ctx, golden_args, inputs, "Computing golden outputs of %s" % label)
     files = [out.pte, out.ops_json, out.plan_json, out.summary, out.golden]
     return [
         DefaultInfo(files = depset(files), runfiles = ctx.runfiles(files = files + [out.golden_json])),
         OutputGroupInfo(report = depset([out.summary]), quant_report = depset([])),
-        TinyptePteInfo(
-            name = ctx.attr.program_name,
-            quantize = "none",
-            pte = out.pte,
-            ops_json = out.ops_json,
-            plan_json = out.plan_json,
-            summary = out.summary,
-            golden = out.golden,
-            golden_json = out.golden_json,
-            weights = None,
-            src = None,
-            quant_report = None,
-            delegate = "",
-        ),
+        program_info(ctx, quantize = "none"),
     ]
 
 _prebuilt_program = rule(
@@ -76,14 +54,7 @@ _prebuilt_program = rule(
     doc = "A .pte made elsewhere, inspected and given golden data (see the file's docstring).",
     provides = [TinyptePteInfo],
     cfg = aot_transition,
-    outputs = {
-        "pte": "%{name}.pte",
-        "ops_json": "%{name}.ops.json",
-        "plan_json": "%{name}.plan.json",
-        "summary": "%{name}.summary.txt",
-        "golden": "%{name}.golden.bin",
-        "golden_json": "%{name}.golden.json",
-    },
+    outputs = PROGRAM_OUTPUTS,
     attrs = with_common_attrs({
         "program_name": attr.string(mandatory = True, doc = "The program's name (the public target's)."),
         "pte": attr.label(mandatory = True, allow_single_file = [".pte"], doc = "The ExecuTorch program."),

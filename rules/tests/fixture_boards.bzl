@@ -19,13 +19,16 @@ def fixture_board(*, name, memory, stack_size, emulator = None, cores = 1, core1
         core1 = core1,
     )
 
+# The memory of the emulated fixtures (the mps2 machines' SSRAM, in part).
+_EMULATED_MEMORY = [
+    memory_region("FLASH", 0x10000000, 64 * 1024, "rx"),
+    memory_region("RAM", 0x38000000, 32 * 1024, "rwx"),
+]
+
 EMULATED_FIXTURE = fixture_board(
     name = "fixture_emulated",
     emulator = qemu(system = "arm", machine = "mps2-an505", cpu = "cortex-m33"),
-    memory = [
-        memory_region("FLASH", 0x10000000, 64 * 1024, "rx"),
-        memory_region("RAM", 0x38000000, 32 * 1024, "rwx"),
-    ],
+    memory = _EMULATED_MEMORY,
     stack_size = 4 * 1024,
 )
 
@@ -43,10 +46,7 @@ BUILD_ONLY_FIXTURE = fixture_board(
 TWO_CORE_FIXTURE = fixture_board(
     name = "fixture_two_cores",
     emulator = qemu(system = "arm", machine = "mps2-an521", cpu = "cortex-m33"),
-    memory = [
-        memory_region("FLASH", 0x10000000, 64 * 1024, "rx"),
-        memory_region("RAM", 0x38000000, 32 * 1024, "rwx"),
-    ],
+    memory = _EMULATED_MEMORY,
     stack_size = 4 * 1024,
     cores = 2,
     core1 = ["tiny_core1.c"],

@@ -161,6 +161,24 @@ expect_analysis_failure_test = analysistest.make(
     attrs = {"message": attr.string(mandatory = True)},
 )
 
+def misuse_test(*, rule, name, message, test_target = None, **kwargs):
+    """A target that must fail analysis, and the test `<name>_test` that says it does.
+
+    Args:
+      rule: the rule or macro misused; called as rule(name = name, tags = ["manual"], **kwargs)
+        (manual: `bazel build //...` must not build it).
+      name: the misused target's name.
+      message: a part of the failure message that must appear.
+      test_target: what the test analyses when it is not `:<name>` (a target a macro made).
+      **kwargs: the misused target's other attributes.
+    """
+    rule(name = name, tags = ["manual"], **kwargs)
+    expect_analysis_failure_test(
+        name = name + "_test",
+        message = message,
+        target_under_test = test_target or ":" + name,
+    )
+
 def _archives(target):
     return [
         library.static_library or library.pic_static_library

@@ -83,6 +83,13 @@ static void print_place(FILE *out, const char *key, place where) {
   }
 }
 
+/* `, "<key>": <place>, "len": <len>`: an array of the program's, where it is and its length. */
+static void print_array(FILE *out, const char *key, place where, uint32_t len) {
+  fprintf(out, ", ");
+  print_place(out, key, where);
+  fprintf(out, ", \"len\": %u", len);
+}
+
 static uint64_t bits_of(double d) {
   uint64_t bits;
   memcpy(&bits, &d, sizeof bits);
@@ -106,9 +113,7 @@ static void print_value(FILE *out, const tp_program *program, const tp_method *m
       fprintf(out, ", \"tensor\": %ld", tensor_index(method, v->as.tensor));
       break;
     case TP_TAG_STRING:
-      fprintf(out, ", ");
-      print_place(out, "chars", locate(program, host, v->as.string.chars));
-      fprintf(out, ", \"len\": %u", v->as.string.len);
+      print_array(out, "chars", locate(program, host, v->as.string.chars), v->as.string.len);
       break;
     case TP_TAG_INT_LIST:
       fprintf(out, ", \"ints\": [");
@@ -125,9 +130,7 @@ static void print_value(FILE *out, const tp_program *program, const tp_method *m
       fprintf(out, "]");
       break;
     case TP_TAG_BOOL_LIST:
-      fprintf(out, ", ");
-      print_place(out, "bools", locate(program, host, v->as.bool_list.items));
-      fprintf(out, ", \"len\": %u", v->as.bool_list.len);
+      print_array(out, "bools", locate(program, host, v->as.bool_list.items), v->as.bool_list.len);
       break;
     case TP_TAG_TENSOR_LIST:
     case TP_TAG_OPTIONAL_TENSOR_LIST:

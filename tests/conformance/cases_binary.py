@@ -6,7 +6,7 @@ dtypes, with broadcasting and type promotion. See cases.py for how a case is wri
 from __future__ import annotations
 
 import torch
-from cases import ELEMENTWISE, EXACT, Case, Fn, b8, case, f32, i8, i16, i32, i64, u8, ulps
+from cases import ELEMENTWISE, EXACT, Case, Fn, Input, Tolerance, b8, case, f32, i8, i16, i32, i64, u8, ulps
 
 LIBM = ulps(4)
 
@@ -33,6 +33,11 @@ KEEP_FLOOR_DIVIDE = (aten.floor_divide.default,)
 KEEP_DIV_SCALAR_MODE = (aten.div.Scalar_mode,)
 KEEP_RSUB = (aten.rsub.Scalar,)
 KEEP_MASKED_FILL = (aten.masked_fill.Scalar,)
+
+
+def div_mode_case(name: str, rounding_mode: str, x: Input, y: Input, tolerance: Tolerance) -> Case:
+    """torch.div(x, y, rounding_mode) of two tensors (div.out_mode)."""
+    return case(name, Fn(lambda a, b: torch.div(a, b, rounding_mode=rounding_mode)), [x, y], [DIV_MODE], tolerance)
 
 
 CASES: list[Case] = [
@@ -79,34 +84,10 @@ CASES: list[Case] = [
         EXACT,
         keep=KEEP_FLOOR_DIVIDE,
     ),
-    case(
-        "div_trunc_f32",
-        Fn(lambda x, y: torch.div(x, y, rounding_mode="trunc")),
-        [f32(3, 4, kind="wide"), f32(3, 4, kind="nonzero")],
-        [DIV_MODE],
-        EXACT,
-    ),
-    case(
-        "div_floor_f32",
-        Fn(lambda x, y: torch.div(x, y, rounding_mode="floor")),
-        [f32(2, 6, kind="wide"), f32(6, kind="nonzero")],
-        [DIV_MODE],
-        ELEMENTWISE,
-    ),
-    case(
-        "div_trunc_int32",
-        Fn(lambda x, y: torch.div(x, y, rounding_mode="trunc")),
-        [i32(10), i32(10, kind="nonzero_int")],
-        [DIV_MODE],
-        EXACT,
-    ),
-    case(
-        "div_floor_int64",
-        Fn(lambda x, y: torch.div(x, y, rounding_mode="floor")),
-        [i64(10), i64(10, kind="nonzero_int")],
-        [DIV_MODE],
-        EXACT,
-    ),
+    div_mode_case("div_trunc_f32", "trunc", f32(3, 4, kind="wide"), f32(3, 4, kind="nonzero"), EXACT),
+    div_mode_case("div_floor_f32", "floor", f32(2, 6, kind="wide"), f32(6, kind="nonzero"), ELEMENTWISE),
+    div_mode_case("div_trunc_int32", "trunc", i32(10), i32(10, kind="nonzero_int"), EXACT),
+    div_mode_case("div_floor_int64", "floor", i64(10), i64(10, kind="nonzero_int"), EXACT),
     case(
         "div_scalar_trunc",
         Fn(lambda x: aten.div.Scalar_mode(x, 0.75, rounding_mode="trunc")),

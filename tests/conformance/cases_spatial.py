@@ -5,9 +5,11 @@ how a case is written."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import torch
 import torch.nn.functional as F
-from cases import ELEMENTWISE, EXACT, REDUCTION, Case, Fn, case, f32, i32, ulps
+from cases import ELEMENTWISE, EXACT, REDUCTION, Case, Fn, Input, Tolerance, case, f32, i32, ulps
 from torch import nn
 
 aten = torch.ops.aten
@@ -17,55 +19,67 @@ def op(name: str) -> str:
     return f"aten::{name}"
 
 
+def pad_case(name: str, pad: tuple[int, ...], operand: Input) -> Case:
+    """Padding by `name` (reflection_pad<N>d or replication_pad<N>d, its own operator, kept whole
+    by export) of `operand`, `pad` as F.pad takes it."""
+    mode = "reflect" if name.startswith("reflection") else "replicate"
+    return case(
+        name,
+        Fn(lambda x: F.pad(x, pad, mode=mode)),
+        [operand],
+        [op(f"{name}.out")],
+        EXACT,
+        keep=(getattr(aten, name).default,),
+    )
+
+
+# grid_sampler_2d's tolerance by interpolation: nearest copies, bilinear rounds once per
+# element, bicubic sums sixteen terms.
+GRID_SAMPLE_TOLERANCE = {"nearest": EXACT, "bilinear": ELEMENTWISE, "bicubic": REDUCTION}
+
+
+def grid_sample_case(mode: str, padding_mode: str, align_corners: bool) -> Case:
+    """grid_sample_<mode>_<padding_mode>[_align] of a 1x2x4x5 input on a grid reaching 30 % past
+    the input's edges (padding_mode decides what is read there)."""
+    return case(
+        f"grid_sample_{mode}_{padding_mode}" + ("_align" if align_corners else ""),
+        Fn(lambda x, g: F.grid_sample(x, g * 1.3, mode=mode, padding_mode=padding_mode, align_corners=align_corners)),
+        [f32(1, 2, 4, 5), f32(1, 3, 6, 2, kind="unit")],
+        [op("mul.out"), op("grid_sampler_2d.out")],
+        GRID_SAMPLE_TOLERANCE[mode],
+    )
+
+
+def bilinear_case(name: str, operand: Input, antialias: bool = False, **size: Any) -> Case:
+    """Bilinear interpolation of `operand` to `size` (F.interpolate's size or scale_factor, and
+    align_corners); antialiased: its own operator, kept whole by export, summing more terms."""
+    keep: tuple[torch._ops.OpOverload, ...] = ()
+    if antialias:
+        operator, tolerance, keep = "_upsample_bilinear2d_aa.out", REDUCTION, (aten._upsample_bilinear2d_aa.default,)
+    else:
+        operator, tolerance = "upsample_bilinear2d.vec_out", ELEMENTWISE
+    return case(
+        name,
+        Fn(lambda x: F.interpolate(x, mode="bilinear", antialias=antialias, **size)),
+        [operand],
+        [op(operator)],
+        tolerance,
+        keep=keep,
+    )
+
+
+def cdist_case(name: str, p: float, a: Input, b: Input, tolerance: Tolerance) -> Case:
+    """torch.cdist(a, b, p): the p-norm distance of every row of `a` to every row of `b`."""
+    return case(name, Fn(lambda x, y: torch.cdist(x, y, p=p)), [a, b], [op("_cdist_forward.out")], tolerance)
+
+
 CASES: list[Case] = [
-    case(
-        "reflection_pad1d",
-        Fn(lambda x: F.pad(x, (2, 1), mode="reflect")),
-        [f32(2, 3, 5)],
-        [op("reflection_pad1d.out")],
-        EXACT,
-        keep=(aten.reflection_pad1d.default,),
-    ),
-    case(
-        "reflection_pad2d",
-        Fn(lambda x: F.pad(x, (1, 2, 2, 0), mode="reflect")),
-        [f32(1, 2, 4, 5)],
-        [op("reflection_pad2d.out")],
-        EXACT,
-        keep=(aten.reflection_pad2d.default,),
-    ),
-    case(
-        "reflection_pad3d",
-        Fn(lambda x: F.pad(x, (1, 1, 0, 2, 1, 0), mode="reflect")),
-        [f32(1, 1, 3, 3, 4)],
-        [op("reflection_pad3d.out")],
-        EXACT,
-        keep=(aten.reflection_pad3d.default,),
-    ),
-    case(
-        "replication_pad1d",
-        Fn(lambda x: F.pad(x, (3, 0), mode="replicate")),
-        [f32(1, 2, 4)],
-        [op("replication_pad1d.out")],
-        EXACT,
-        keep=(aten.replication_pad1d.default,),
-    ),
-    case(
-        "replication_pad2d",
-        Fn(lambda x: F.pad(x, (0, 2, 1, 3), mode="replicate")),
-        [f32(2, 1, 3, 3)],
-        [op("replication_pad2d.out")],
-        EXACT,
-        keep=(aten.replication_pad2d.default,),
-    ),
-    case(
-        "replication_pad3d",
-        Fn(lambda x: F.pad(x, (1, 0, 1, 1, 2, 2), mode="replicate")),
-        [f32(1, 2, 2, 3, 2)],
-        [op("replication_pad3d.out")],
-        EXACT,
-        keep=(aten.replication_pad3d.default,),
-    ),
+    pad_case("reflection_pad1d", (2, 1), f32(2, 3, 5)),
+    pad_case("reflection_pad2d", (1, 2, 2, 0), f32(1, 2, 4, 5)),
+    pad_case("reflection_pad3d", (1, 1, 0, 2, 1, 0), f32(1, 1, 3, 3, 4)),
+    pad_case("replication_pad1d", (3, 0), f32(1, 2, 4)),
+    pad_case("replication_pad2d", (0, 2, 1, 3), f32(2, 1, 3, 3)),
+    pad_case("replication_pad3d", (1, 0, 1, 1, 2, 2), f32(1, 2, 2, 3, 2)),
     case(
         "reflection_pad2d_int32",
         Fn(lambda x: aten.reflection_pad2d(x, [1, 1, 1, 1])),
@@ -106,49 +120,13 @@ CASES: list[Case] = [
         keep=(aten._native_batch_norm_legit.default,),
         unsupported="export cannot keep an operator that mutates its inputs (running_mean, running_var)",
     ),
-    case(
-        "upsample_bilinear_size",
-        Fn(lambda x: F.interpolate(x, size=(5, 7), mode="bilinear")),
-        [f32(1, 2, 3, 4)],
-        [op("upsample_bilinear2d.vec_out")],
-        ELEMENTWISE,
-    ),
-    case(
-        "upsample_bilinear_align",
-        Fn(lambda x: F.interpolate(x, size=(6, 3), mode="bilinear", align_corners=True)),
-        [f32(2, 1, 4, 5)],
-        [op("upsample_bilinear2d.vec_out")],
-        ELEMENTWISE,
-    ),
-    case(
-        "upsample_bilinear_scale",
-        Fn(lambda x: F.interpolate(x, scale_factor=2.0, mode="bilinear")),
-        [f32(1, 3, 3, 3)],
-        [op("upsample_bilinear2d.vec_out")],
-        ELEMENTWISE,
-    ),
-    case("cdist_p2", Fn(lambda a, b: torch.cdist(a, b)), [f32(4, 3), f32(5, 3)], [op("_cdist_forward.out")], ulps(4)),
-    case(
-        "cdist_p1_batch",
-        Fn(lambda a, b: torch.cdist(a, b, p=1.0)),
-        [f32(2, 3, 4), f32(1, 2, 4)],
-        [op("_cdist_forward.out")],
-        REDUCTION,
-    ),
-    case(
-        "cdist_p3",
-        Fn(lambda a, b: torch.cdist(a, b, p=3.0)),
-        [f32(3, 2), f32(2, 2)],
-        [op("_cdist_forward.out")],
-        ulps(16),
-    ),
-    case(
-        "cdist_inf",
-        Fn(lambda a, b: torch.cdist(a, b, p=float("inf"))),
-        [f32(3, 5), f32(4, 5)],
-        [op("_cdist_forward.out")],
-        EXACT,
-    ),
+    bilinear_case("upsample_bilinear_size", f32(1, 2, 3, 4), size=(5, 7)),
+    bilinear_case("upsample_bilinear_align", f32(2, 1, 4, 5), size=(6, 3), align_corners=True),
+    bilinear_case("upsample_bilinear_scale", f32(1, 3, 3, 3), scale_factor=2.0),
+    cdist_case("cdist_p2", 2.0, f32(4, 3), f32(5, 3), ulps(4)),
+    cdist_case("cdist_p1_batch", 1.0, f32(2, 3, 4), f32(1, 2, 4), REDUCTION),
+    cdist_case("cdist_p3", 3.0, f32(3, 2), f32(2, 2), ulps(16)),
+    cdist_case("cdist_inf", float("inf"), f32(3, 5), f32(4, 5), EXACT),
     case("pdist_p2", Fn(lambda x: F.pdist(x)), [f32(5, 3)], [op("_pdist_forward.out")], ulps(4)),
     case(
         "pdist_p0",
@@ -157,83 +135,20 @@ CASES: list[Case] = [
         [op("round.out"), op("_pdist_forward.out")],
         EXACT,
     ),
-    case(
-        "grid_sample_bilinear_zeros",
-        Fn(lambda x, g: F.grid_sample(x, g * 1.3, mode="bilinear", padding_mode="zeros", align_corners=False)),
-        [f32(1, 2, 4, 5), f32(1, 3, 6, 2, kind="unit")],
-        [op("mul.out"), op("grid_sampler_2d.out")],
-        ELEMENTWISE,
+    *(
+        grid_sample_case(mode, padding_mode, align_corners)
+        for mode, padding_mode, align_corners in [
+            ("bilinear", "zeros", False),
+            ("bilinear", "border", True),
+            ("bilinear", "reflection", False),
+            ("nearest", "zeros", True),
+            ("nearest", "border", False),
+            ("nearest", "reflection", True),
+            ("bicubic", "zeros", False),
+            ("bicubic", "border", True),
+            ("bicubic", "reflection", False),
+        ]
     ),
-    case(
-        "grid_sample_bilinear_border_align",
-        Fn(lambda x, g: F.grid_sample(x, g * 1.3, mode="bilinear", padding_mode="border", align_corners=True)),
-        [f32(1, 2, 4, 5), f32(1, 3, 6, 2, kind="unit")],
-        [op("mul.out"), op("grid_sampler_2d.out")],
-        ELEMENTWISE,
-    ),
-    case(
-        "grid_sample_bilinear_reflection",
-        Fn(lambda x, g: F.grid_sample(x, g * 1.3, mode="bilinear", padding_mode="reflection", align_corners=False)),
-        [f32(1, 2, 4, 5), f32(1, 3, 6, 2, kind="unit")],
-        [op("mul.out"), op("grid_sampler_2d.out")],
-        ELEMENTWISE,
-    ),
-    case(
-        "grid_sample_nearest_zeros_align",
-        Fn(lambda x, g: F.grid_sample(x, g * 1.3, mode="nearest", padding_mode="zeros", align_corners=True)),
-        [f32(1, 2, 4, 5), f32(1, 3, 6, 2, kind="unit")],
-        [op("mul.out"), op("grid_sampler_2d.out")],
-        EXACT,
-    ),
-    case(
-        "grid_sample_nearest_border",
-        Fn(lambda x, g: F.grid_sample(x, g * 1.3, mode="nearest", padding_mode="border", align_corners=False)),
-        [f32(1, 2, 4, 5), f32(1, 3, 6, 2, kind="unit")],
-        [op("mul.out"), op("grid_sampler_2d.out")],
-        EXACT,
-    ),
-    case(
-        "grid_sample_nearest_reflection_align",
-        Fn(lambda x, g: F.grid_sample(x, g * 1.3, mode="nearest", padding_mode="reflection", align_corners=True)),
-        [f32(1, 2, 4, 5), f32(1, 3, 6, 2, kind="unit")],
-        [op("mul.out"), op("grid_sampler_2d.out")],
-        EXACT,
-    ),
-    case(
-        "grid_sample_bicubic_zeros",
-        Fn(lambda x, g: F.grid_sample(x, g * 1.3, mode="bicubic", padding_mode="zeros", align_corners=False)),
-        [f32(1, 2, 4, 5), f32(1, 3, 6, 2, kind="unit")],
-        [op("mul.out"), op("grid_sampler_2d.out")],
-        REDUCTION,
-    ),
-    case(
-        "grid_sample_bicubic_border_align",
-        Fn(lambda x, g: F.grid_sample(x, g * 1.3, mode="bicubic", padding_mode="border", align_corners=True)),
-        [f32(1, 2, 4, 5), f32(1, 3, 6, 2, kind="unit")],
-        [op("mul.out"), op("grid_sampler_2d.out")],
-        REDUCTION,
-    ),
-    case(
-        "grid_sample_bicubic_reflection",
-        Fn(lambda x, g: F.grid_sample(x, g * 1.3, mode="bicubic", padding_mode="reflection", align_corners=False)),
-        [f32(1, 2, 4, 5), f32(1, 3, 6, 2, kind="unit")],
-        [op("mul.out"), op("grid_sampler_2d.out")],
-        REDUCTION,
-    ),
-    case(
-        "upsample_aa_shrink",
-        Fn(lambda x: F.interpolate(x, size=(3, 4), mode="bilinear", antialias=True)),
-        [f32(1, 2, 7, 9)],
-        [op("_upsample_bilinear2d_aa.out")],
-        REDUCTION,
-        keep=(aten._upsample_bilinear2d_aa.default,),
-    ),
-    case(
-        "upsample_aa_grow",
-        Fn(lambda x: F.interpolate(x, size=(5, 6), mode="bilinear", antialias=True)),
-        [f32(1, 1, 3, 4)],
-        [op("_upsample_bilinear2d_aa.out")],
-        REDUCTION,
-        keep=(aten._upsample_bilinear2d_aa.default,),
-    ),
+    bilinear_case("upsample_aa_shrink", f32(1, 2, 7, 9), size=(3, 4), antialias=True),
+    bilinear_case("upsample_aa_grow", f32(1, 1, 3, 4), size=(5, 6), antialias=True),
 ]

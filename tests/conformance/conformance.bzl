@@ -10,6 +10,7 @@ outputs from ExecuTorch's host runtime) into a tree artifact; conformance_source
 that tree into cases.c/cases.h for firmware.
 """
 
+load("//python:defs.bzl", "tinypte_py_test")
 load("//rules:defs.bzl", "qemu_test", "tinypte_firmware")
 load("//rules/private:host_transition.bzl", "aot_transition", "ilp32_host_transition")
 
@@ -267,3 +268,27 @@ def boards_too_small(boards, large_cases):
         case: [board.name for board in boards if not _fits(board, flash, ram)]
         for case, (flash, ram) in sorted(large_cases.items())
     }
+
+def host_cases_test(*, name, min_cases, deps = []):
+    """`<name>.py` run on every case of the package's `:cases` directory through pte_run on the
+    host (`pte_run CASES --min-cases=N`): a medium test failing below `min_cases` cases.
+
+    Args:
+      name: the test, and its source `<name>.py`.
+      min_cases: the fewest cases it must check.
+      deps: the toolkit stages it imports.
+    """
+    tinypte_py_test(
+        name = name,
+        size = "medium",
+        args = [
+            "$(rootpath //runtime/tools:pte_run)",
+            "$(rootpath :cases)",
+            "--min-cases={}".format(min_cases),
+        ],
+        data = [
+            ":cases",
+            "//runtime/tools:pte_run",
+        ],
+        deps = deps,
+    )

@@ -26,14 +26,7 @@ static tp_status adaptive_avg_pool_run(const tp_kernel_call *call) {
       for (int32_t ox = 0; ox < OW; ox++) {
         const int32_t x0 = (int32_t)(((int64_t)ox * W) / OW);
         const int32_t x1 = (int32_t)(((int64_t)(ox + 1) * W + OW - 1) / OW);
-        float sum = 0.0f;
-        const float *row = plane + y0 * W + x0;
-        for (int32_t y = y1 - y0; y > 0; y--, row += W) {
-          const float *p = row;
-          for (int32_t x = x1 - x0; x > 0; x--) {
-            sum += *p++;
-          }
-        }
+        const float sum = tp_nn_window_sum_f32(plane, W, y0, y1, x0, x1);
         *o++ = sum / (float)((y1 - y0) * (x1 - x0));
       }
     }

@@ -39,14 +39,7 @@ static tp_status avg_pool_run(const tp_kernel_call *call) {
         const int32_t pool_w = tp_nn_avg_span(ox * sw - pw, kw, W, pw, &x0, &x1);
         float value = 0.0f;
         if (y1 > y0 && x1 > x0) {
-          float sum = 0.0f;
-          const float *row = plane + y0 * W + x0;
-          for (int32_t y = y1 - y0; y > 0; y--, row += W) {
-            const float *p = row;
-            for (int32_t x = x1 - x0; x > 0; x--) {
-              sum += *p++;
-            }
-          }
+          const float sum = tp_nn_window_sum_f32(plane, W, y0, y1, x0, x1);
           const float count = has_divisor         ? fixed_divisor
                               : count_include_pad ? (float)(pool_h * pool_w)
                                                   : (float)((y1 - y0) * (x1 - x0));

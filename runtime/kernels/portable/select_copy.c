@@ -5,28 +5,15 @@
 
 /* select_copy.int_out(Tensor self, int dim, SymInt index, *, Tensor(a!) out) -> Tensor(a!): args
  * self, dim, index, out, out. */
-enum { SELECT_SELF, SELECT_DIM, SELECT_INDEX, SELECT_OUT, SELECT_NARGS = 5 };
+enum { SELECT_SELF, SELECT_DIM, SELECT_INDEX, SELECT_OUT };
 
 TP_KERNEL(aten, select_copy, int_out, tp_gather_state) {
-  tp_tensor *in, *out, *ret;
-  int64_t dim_arg, index;
+  tp_tensor *in, *out;
+  int64_t index;
   uint32_t dim;
-  TP_CHECK_ARGS(call->nargs == SELECT_NARGS);
-  TP_TRY(tp_arg_tensor(call->args, call->nargs, SELECT_SELF, &in));
-  TP_TRY(tp_arg_int(call->args, call->nargs, SELECT_DIM, &dim_arg));
-  TP_TRY(tp_arg_int(call->args, call->nargs, SELECT_INDEX, &index));
-  TP_TRY(tp_arg_tensor(call->args, call->nargs, SELECT_OUT, &out));
-  TP_TRY(tp_arg_tensor(call->args, call->nargs, SELECT_OUT + 1, &ret));
-  const size_t esize = tp_dtype_size(in->dtype);
-  if (in->dtype != out->dtype || esize == 0) {
-    return TP_ERR_KERNEL_DTYPE;
-  }
-  TP_CHECK_ARGS(in->dim > 0);
-  TP_TRY(tp_normalize_dim(dim_arg, in->dim, &dim));
+  size_t esize;
+  TP_TRY(tp_dim_view_args(call, SELECT_OUT, &in, &out, &dim, &index, &esize));
   const int64_t size = in->sizes[dim];
-  if (index < 0) {
-    index += size;
-  }
   TP_CHECK_ARGS(index >= 0 && index < size);
   uint32_t in_strides[TP_MAX_DIM];
   tp_contiguous_strides(in, in_strides);

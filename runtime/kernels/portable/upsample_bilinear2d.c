@@ -9,6 +9,7 @@
 
 #include "util/elem.h"
 #include "kernel_util.h"
+#include "util/nn.h"
 
 typedef struct upsample_bilinear_state {
   uint32_t planes;        /* N * C */
@@ -91,29 +92,13 @@ TP_KERNEL(aten, upsample_bilinear2d, vec_out, upsample_bilinear_state) {
   TP_TRY(tp_arg_tensor(args, nargs, UPB_OUT, &out));
   TP_TRY(tp_arg_tensor(args, nargs, UPB_OUT + 1, &ret));
   const tp_value *scales = args[UPB_SCALES];
-  const bool has_scales = scales->tag == TP_TAG_DOUBLE_LIST;
-  TP_CHECK_ARGS(has_scales || scales->tag == TP_TAG_NONE);
+  TP_CHECK_ARGS(scales->tag == TP_TAG_DOUBLE_LIST || scales->tag == TP_TAG_NONE);
   if (in->dtype != out->dtype || !tp_dtype_is_real(in->dtype)) {
     return TP_ERR_KERNEL_DTYPE;
   }
-  TP_CHECK_ARGS(in->dim == 4 && out->dim == 4 && (size_len == 2) != has_scales);
-  TP_CHECK_ARGS(!has_scales || scales->as.double_list.len == 2);
-  TP_CHECK_ARGS(in->sizes[2] > 0 && in->sizes[3] > 0);
   double scale[2];
-  int32_t sizes[4] = {in->sizes[0], in->sizes[1], 0, 0};
-  for (uint32_t k = 0; k < 2; k++) {
-    const double in_size = (double)in->sizes[2 + k];
-    if (has_scales) {
-      scale[k] = scales->as.double_list.items[k];
-      TP_CHECK_ARGS(scale[k] > 0.0 && in_size * scale[k] < 2147483647.0);
-      sizes[2 + k] = (int32_t)(in_size * scale[k]);
-    } else {
-      TP_CHECK_ARGS(size[k] > 0 && size[k] <= INT32_MAX);
-      sizes[2 + k] = (int32_t)size[k];
-      scale[k] = (double)size[k] / in_size;
-    }
-  }
-  TP_CHECK_ARGS(tp_shape_is(out, 4, sizes));
+  int32_t sizes[4];
+  TP_TRY(tp_nn_resize2d_shape(in, out, size, size_len, scales, sizes, scale));
   state->planes = (uint32_t)in->sizes[0] * (uint32_t)in->sizes[1];
   state->in_h = (uint32_t)in->sizes[2];
   state->in_w = (uint32_t)in->sizes[3];

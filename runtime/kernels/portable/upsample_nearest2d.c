@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "kernel_util.h"
+#include "util/nn.h"
 
 typedef struct upsample_nearest_state {
   uint32_t planes;          /* N * C (contiguous) or N (channels-last) */
@@ -58,29 +59,13 @@ TP_KERNEL_WITH(aten, upsample_nearest2d, vec_out, upsample_nearest_state, TP_KER
   TP_TRY(tp_arg_tensor(args, nargs, UP_OUT, &out));
   TP_TRY(tp_arg_tensor(args, nargs, UP_OUT + 1, &ret));
   const tp_value *scales = args[UP_SCALES];
-  const bool has_scales = scales->tag == TP_TAG_DOUBLE_LIST;
-  TP_CHECK_ARGS(has_scales || scales->tag == TP_TAG_NONE);
+  TP_CHECK_ARGS(scales->tag == TP_TAG_DOUBLE_LIST || scales->tag == TP_TAG_NONE);
   if (in->dtype != out->dtype || in->dtype == TP_DTYPE_BOOL || tp_dtype_size(in->dtype) == 0) {
     return TP_ERR_KERNEL_DTYPE;
   }
-  TP_CHECK_ARGS(in->dim == 4 && out->dim == 4 && (size_len == 2) != has_scales);
-  TP_CHECK_ARGS(!has_scales || scales->as.double_list.len == 2);
-  TP_CHECK_ARGS(in->sizes[2] > 0 && in->sizes[3] > 0);
   double scale[2];
-  int32_t sizes[4] = {in->sizes[0], in->sizes[1], 0, 0};
-  for (uint32_t k = 0; k < 2; k++) {
-    const double in_size = (double)in->sizes[2 + k];
-    if (has_scales) {
-      scale[k] = scales->as.double_list.items[k];
-      TP_CHECK_ARGS(scale[k] > 0.0 && in_size * scale[k] < 2147483647.0);
-      sizes[2 + k] = (int32_t)(in_size * scale[k]);
-    } else {
-      TP_CHECK_ARGS(size[k] > 0 && size[k] <= INT32_MAX);
-      sizes[2 + k] = (int32_t)size[k];
-      scale[k] = (double)size[k] / in_size;
-    }
-  }
-  TP_CHECK_ARGS(tp_shape_is(out, 4, sizes));
+  int32_t sizes[4];
+  TP_TRY(tp_nn_resize2d_shape(in, out, size, size_len, scales, sizes, scale));
   bool channels_last;
   TP_TRY(tp_in_out_channels_last(call, &channels_last));
   const uint32_t channels = (uint32_t)in->sizes[1];

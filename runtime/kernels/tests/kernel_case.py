@@ -11,7 +11,7 @@ it here; dtypes are torch dtypes, which tinypte.headers.dtypes maps to the runti
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias, TypeGuard
 
@@ -200,6 +200,22 @@ class Rng:
     def rand_milli(self, *shape: int, lo: float = 0.0, hi: float = 1.0) -> torch.Tensor:
         """Uniform float32 values in [lo, hi), rounded to 3 decimals."""
         return torch.round(torch.rand(shape, generator=self.gen) * (hi - lo) + lo, decimals=3).to(f32)
+
+
+def int8(rng: Rng, *shape: int) -> torch.Tensor:
+    """Uniform int8 values over the whole range."""
+    return rng.randint(*shape, lo=-128, hi=128, dtype=i8)
+
+
+def collect(
+    rng: Rng, *groups: Callable[[CaseList, Rng], None], f64_ops: Sequence[str] = (), atol: float = 1e-7
+) -> list[Case]:
+    """The cases of a family: each of `groups` in turn adds its own to one CaseList (with the
+    family's `f64_ops` and `atol`), drawing their random inputs from `rng` in a fixed order."""
+    cs = CaseList(f64_ops=f64_ops, atol=atol)
+    for group in groups:
+        group(cs, rng)
+    return cs.cases
 
 
 def arange(*shape: int, dtype: torch.dtype = f32) -> torch.Tensor:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import torch
-from kernel_case import ARGS, DTYPE, ArgValue, Case, CaseList, Rng, f32, i8, i32
+from kernel_case import ARGS, DTYPE, ArgValue, Case, CaseList, Rng, collect, f32, i8, i32, int8
 
 Args = dict[str, ArgValue]
 
@@ -22,15 +22,7 @@ DEQUANTIZE = "cortex_m::dequantize_per_tensor.out"
 
 def cases(rng: Rng) -> list[Case]:
     """The cases, drawing their random inputs from `rng` in a fixed order."""
-    cs = CaseList()
-    quantize(cs, rng)
-    dequantize(cs, rng)
-    return cs.cases
-
-
-def int8(rng: Rng, *shape: int) -> torch.Tensor:
-    """Uniform int8 values over the whole range."""
-    return rng.randint(*shape, lo=-128, hi=128, dtype=i8)
+    return collect(rng, quantize, dequantize)
 
 
 def qparams(scale: float, zero_point: int, lo: int = -128, hi: int = 127) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 import torch
-from kernel_case import ARGS, DTYPE, ArgValue, Case, CaseList, Rng, f32, i8, i32
+from kernel_case import ARGS, DTYPE, ArgValue, Case, CaseList, Rng, collect, f32, i8, i32, int8
 
 Args = dict[str, ArgValue]
 i16 = torch.int16
@@ -35,21 +35,9 @@ SOFTMAX_INPUT_INTEGER_BITS = 5
 
 def cases(rng: Rng) -> list[Case]:
     """The cases, drawing their random inputs from `rng` in a fixed order."""
-    cs = CaseList()
-    quantized_add(cs, rng)
-    quantized_mul(cs, rng)
-    quantized_div(cs, rng)
-    minimum_maximum(cs, rng)
-    quantized_activation(cs, rng)
-    softmax(cs, rng)
-    transpose(cs, rng)
-    pad(cs, rng)
-    return cs.cases
-
-
-def int8(rng: Rng, *shape: int) -> torch.Tensor:
-    """Uniform int8 values over the whole range."""
-    return rng.randint(*shape, lo=-128, hi=128, dtype=i8)
+    return collect(
+        rng, quantized_add, quantized_mul, quantized_div, minimum_maximum, quantized_activation, softmax, transpose, pad
+    )
 
 
 def all_int8() -> torch.Tensor:

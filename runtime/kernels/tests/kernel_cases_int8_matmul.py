@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import torch
 from executorch.backends.cortex_m.passes.passes_utils import quantize_multiplier_aot
-from kernel_case import ARGS, DTYPE, ArgValue, Case, CaseList, Rng, f32, i8, i32, i64, u8
+from kernel_case import ARGS, DTYPE, ArgValue, Case, CaseList, Rng, collect, f32, i8, i32, i64, int8, u8
 
 Args = dict[str, ArgValue]
 
@@ -24,15 +24,7 @@ INT32_MAX = 2**31 - 1
 
 def cases(rng: Rng) -> list[Case]:
     """The cases, drawing their random inputs from `rng` in a fixed order."""
-    cs = CaseList()
-    linear(cs, rng)
-    batch_matmul(cs, rng)
-    return cs.cases
-
-
-def int8(rng: Rng, *shape: int) -> torch.Tensor:
-    """Uniform int8 values over the whole range."""
-    return rng.randint(*shape, lo=-128, hi=128, dtype=i8)
+    return collect(rng, linear, batch_matmul)
 
 
 def requant(scale: float) -> tuple[int, int]:

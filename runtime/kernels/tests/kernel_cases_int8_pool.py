@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import torch
 from executorch.backends.cortex_m.passes.passes_utils import quantize_multiplier_aot
-from kernel_case import ARGS, DTYPE, ArgValue, Case, CaseList, Rng, f32, i8, i32, schema_args, u8
+from kernel_case import ARGS, DTYPE, ArgValue, Case, CaseList, Rng, f32, i8, i32, int8, schema_args, u8
 
 from tinypte.quantize.scratch import scratch_sizes
 
@@ -37,11 +37,6 @@ def cases(rng: Rng) -> list[Case]:
     for op in (TCONV, TCONV_NHWC):
         transpose_conv(cs, rng, op)
     return cs.cases
-
-
-def int8(rng: Rng, *shape: int) -> torch.Tensor:
-    """Uniform int8 values over the whole range."""
-    return rng.randint(*shape, lo=-128, hi=128, dtype=i8)
 
 
 def is_nhwc(op: str) -> bool:

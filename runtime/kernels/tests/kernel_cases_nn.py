@@ -10,7 +10,7 @@ absolute tolerance is 1e-6 here.
 from __future__ import annotations
 
 import torch
-from kernel_case import ARGS, ArgValue, Case, CaseList, OutSpec, Rng, f32, i64
+from kernel_case import ARGS, ArgValue, Case, CaseList, OutSpec, Rng, collect, f32, i64
 
 A = ARGS
 Args = dict[str, ArgValue]
@@ -31,16 +31,19 @@ FLOAT64_OPS = (
 
 def cases(rng: Rng) -> list[Case]:
     """The cases, drawing their random inputs from `rng` in a fixed order."""
-    cs = CaseList(f64_ops=FLOAT64_OPS, atol=1e-6)
-    matmuls(cs, rng)
-    linears(cs, rng)
-    convolutions(cs, rng)
-    max_pools(cs, rng)
-    avg_pools(cs, rng)
-    adaptive_pools(cs, rng)
-    layer_norms(cs, rng)
-    batch_norms(cs, rng)
-    return cs.cases
+    return collect(
+        rng,
+        matmuls,
+        linears,
+        convolutions,
+        max_pools,
+        avg_pools,
+        adaptive_pools,
+        layer_norms,
+        batch_norms,
+        f64_ops=FLOAT64_OPS,
+        atol=1e-6,
+    )
 
 
 def addmm_args(

@@ -9,7 +9,7 @@ kernel's own float32 rounding).
 from __future__ import annotations
 
 import torch
-from kernel_case import ARGS, DTYPE, Case, CaseList, Rng, bool_, f32, i32, i64, u8
+from kernel_case import ARGS, DTYPE, Case, CaseList, Rng, bool_, collect, f32, i32, i64, u8
 
 A, D = ARGS, DTYPE
 INT32_MAX = 2**31 - 1
@@ -25,13 +25,7 @@ GELU_IN = torch.tensor(
 
 def cases(rng: Rng) -> list[Case]:
     """The cases, drawing their random inputs from `rng` in a fixed order."""
-    cs = CaseList(f64_ops=FLOAT64_OPS)
-    tensor_arithmetic(cs, rng)
-    scalar_arithmetic(cs, rng)
-    rectifiers(cs, rng)
-    transcendentals(cs, rng)
-    clamp(cs, rng)
-    return cs.cases
+    return collect(rng, tensor_arithmetic, scalar_arithmetic, rectifiers, transcendentals, clamp, f64_ops=FLOAT64_OPS)
 
 
 def tensor_arithmetic(cs: CaseList, rng: Rng) -> None:

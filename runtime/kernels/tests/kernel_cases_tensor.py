@@ -9,7 +9,7 @@ to float32.
 from __future__ import annotations
 
 import torch
-from kernel_case import ARGS, DTYPE, Case, CaseList, Rng, arange, bool_, f16, f32, f64, i8, i32, i64, u8
+from kernel_case import ARGS, DTYPE, Case, CaseList, Rng, arange, bool_, collect, f16, f32, f64, i8, i32, i64, u8
 
 A, D = ARGS, DTYPE
 INF, NAN = float("inf"), float("nan")
@@ -18,16 +18,7 @@ FLOAT64_OPS = ("_softmax.out", "_log_softmax.out", "mean.out")
 
 def cases(rng: Rng) -> list[Case]:
     """The cases, drawing their random inputs from `rng` in a fixed order."""
-    cs = CaseList(f64_ops=FLOAT64_OPS)
-    copies(cs, rng)
-    joins(cs, rng)
-    pads(cs, rng)
-    softmaxes(cs, rng)
-    means(cs, rng)
-    sums(cs, rng)
-    argmaxes(cs, rng)
-    fills(cs, rng)
-    return cs.cases
+    return collect(rng, copies, joins, pads, softmaxes, means, sums, argmaxes, fills, f64_ops=FLOAT64_OPS)
 
 
 def copies(cs: CaseList, rng: Rng) -> None:

@@ -134,3 +134,25 @@ void tp_gather_plan(tp_gather_state *g, uint32_t dim, const int32_t *sizes, cons
       break;
   }
 }
+
+tp_status tp_dim_view_args(const tp_kernel_call *call, uint32_t out_index, tp_tensor **self, tp_tensor **out,
+                           uint32_t *dim, int64_t *pos, size_t *esize) {
+  tp_tensor *ret;
+  int64_t dim_arg;
+  TP_CHECK_ARGS(call->nargs == out_index + 2);
+  TP_TRY(tp_arg_tensor(call->args, call->nargs, 0, self));
+  TP_TRY(tp_arg_int(call->args, call->nargs, 1, &dim_arg));
+  TP_TRY(tp_arg_int(call->args, call->nargs, 2, pos));
+  TP_TRY(tp_arg_tensor(call->args, call->nargs, out_index, out));
+  TP_TRY(tp_arg_tensor(call->args, call->nargs, out_index + 1, &ret));
+  *esize = tp_dtype_size((*self)->dtype);
+  if ((*self)->dtype != (*out)->dtype || *esize == 0) {
+    return TP_ERR_KERNEL_DTYPE;
+  }
+  TP_CHECK_ARGS((*self)->dim > 0);
+  TP_TRY(tp_normalize_dim(dim_arg, (*self)->dim, dim));
+  if (*pos < 0) {
+    *pos += (*self)->sizes[*dim];
+  }
+  return TP_OK;
+}

@@ -46,4 +46,13 @@ typedef struct tp_gather_state {
 void tp_gather_plan(tp_gather_state *g, uint32_t dim, const int32_t *sizes, const uint32_t *src_strides,
                     size_t esize, uint32_t out, tp_kernel_run_fn *run);
 
+/** The arguments of a copy of self's view along one dimension (narrow_copy, select_copy):
+ *  (Tensor self, int dim, SymInt pos, ..., *, Tensor(a!) out) -> Tensor(a!), with out at slot
+ *  `out_index` and again at out_index + 1, the last argument. self is at least 1-D and out has its
+ *  dtype, one with an element size (*esize; else TP_ERR_KERNEL_DTYPE); *dim is `dim` normalized
+ *  and *pos is `pos` with a negative value counted from the end of that dimension (the caller
+ *  checks its range). */
+tp_status tp_dim_view_args(const tp_kernel_call *call, uint32_t out_index, tp_tensor **self, tp_tensor **out,
+                           uint32_t *dim, int64_t *pos, size_t *esize);
+
 #endif /* TINYPTE_KERNELS_UTIL_COPY_H */

@@ -168,4 +168,51 @@ static inline int32_t tp_nn_avg_span(int32_t start, int32_t k, int32_t n, int32_
   return end - start;
 }
 
+/** The float32 sum of a plane's window: rows [y0, y1), columns [x0, x1) of a plane W wide, added
+ *  row by row in increasing order (as ExecuTorch's portable average poolings sum). */
+static inline float tp_nn_window_sum_f32(const float *plane, int32_t W, int32_t y0, int32_t y1, int32_t x0,
+                                         int32_t x1) {
+  float sum = 0.0f;
+  const float *row = plane + y0 * W + x0;
+  for (int32_t y = y1 - y0; y > 0; y--, row += W) {
+    const float *p = row;
+    for (int32_t x = x1 - x0; x > 0; x--) {
+      sum += *p++;
+    }
+  }
+  return sum;
+}
+
+/**
+ * The output shape of a 2-D resize (upsample_*2d.vec_out) of NCHW `in` to out: from output_size
+ * (`size`, `size_len` items) or from `scales` (a float[] argument, or None; exactly one of the two
+ * is given), with in and out 4-D and in's H and W >= 1. Sets sizes to {N, C, OH, OW} (out's shape,
+ * checked) and scale[k] to the factor spatial size k grows by (output_size / in for an
+ * output_size). TP_ERR_KERNEL_ARGS when any of this does not hold.
+ */
+static inline tp_status tp_nn_resize2d_shape(const tp_tensor *in, const tp_tensor *out, const int64_t *size,
+                                             uint32_t size_len, const tp_value *scales, int32_t sizes[4],
+                                             double scale[2]) {
+  const bool has_scales = scales->tag == TP_TAG_DOUBLE_LIST;
+  TP_CHECK_ARGS(in->dim == 4 && out->dim == 4 && (size_len == 2) != has_scales);
+  TP_CHECK_ARGS(!has_scales || scales->as.double_list.len == 2);
+  TP_CHECK_ARGS(in->sizes[2] > 0 && in->sizes[3] > 0);
+  sizes[0] = in->sizes[0];
+  sizes[1] = in->sizes[1];
+  for (uint32_t k = 0; k < 2; k++) {
+    const double in_size = (double)in->sizes[2 + k];
+    if (has_scales) {
+      scale[k] = scales->as.double_list.items[k];
+      TP_CHECK_ARGS(scale[k] > 0.0 && in_size * scale[k] < 2147483647.0);
+      sizes[2 + k] = (int32_t)(in_size * scale[k]);
+    } else {
+      TP_CHECK_ARGS(size[k] > 0 && size[k] <= INT32_MAX);
+      sizes[2 + k] = (int32_t)size[k];
+      scale[k] = (double)size[k] / in_size;
+    }
+  }
+  TP_CHECK_ARGS(tp_shape_is(out, 4, sizes));
+  return TP_OK;
+}
+
 #endif /* TINYPTE_KERNELS_UTIL_NN_H */
