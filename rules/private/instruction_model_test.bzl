@@ -69,6 +69,14 @@ build every model again for it (Bazel 4 keeps even an unchanged setting in the o
     },
 )
 
+def _import_root(directory, packages):
+    """The directory above the outermost package holding `directory` (itself if none does)."""
+    for _ in range(directory.count("/") + 1):
+        if directory not in packages:
+            break
+        directory = directory.rpartition("/")[0]
+    return directory
+
 def _instruction_model_test_impl(ctx):
     firmware = ctx.attr.firmware[TinypteFirmwareInfo]
     args = [ctx.file.main.short_path, "--console", ctx.attr.console, "--max-instructions", str(ctx.attr.max_instructions)]
@@ -79,7 +87,10 @@ def _instruction_model_test_impl(ctx):
     # `runner`: every directory holding one is on PYTHONPATH (tools/ for usb_ids.py and
     # execute_count.py; the RP2350 model's for a model that reuses its core). core.py finds its C
     # block hook (libblock_counter.so, in `runner`) in the runfiles through PYTHONPATH too.
-    dirs = {f.short_path.rpartition("/")[0]: None for f in ctx.files.runner if f.extension == "py"}
+    # A module of a package (a directory with __init__.py, e.g. backends/ethos_u55/npu_model)
+    # puts the package's import root there instead (backends/).
+    packages = {f.short_path.rpartition("/")[0]: None for f in ctx.files.runner if f.basename == "__init__.py"}
+    dirs = {_import_root(f.short_path.rpartition("/")[0], packages): None for f in ctx.files.runner if f.extension == "py"}
     script = runner_script(ctx, "instruction_model_test", ctx.file._interpreter.short_path, args, {"PYTHONPATH": ":".join(sorted(dirs))})
     files = [script, firmware.elf, ctx.file._interpreter, ctx.file.main] + ctx.files.runner
     runfiles = ctx.runfiles(files = files)

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from device import EthosU55
 from memory_map import Memory
+
+from ethos_u55.npu_model.device import EthosU55
 
 BASE = 0x58102000  # Secure alias; Non-secure 0x48102000 (not modelled: the firmware runs Secure)
 SIZE = 0x1000
