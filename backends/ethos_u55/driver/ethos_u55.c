@@ -60,9 +60,12 @@ static void tp__put(tp__line *line, const char *text) {
 
 /* 0x and eight lowercase hex digits. */
 static void tp__put_hex(tp__line *line, uint32_t value) {
-  char digits[11] = "0x";
+  char digits[11];
+  digits[0] = '0';
+  digits[1] = 'x';
   for (uint32_t i = 0; i < 8u; i++) {
-    digits[2u + i] = "0123456789abcdef"[(value >> (28u - 4u * i)) & 0xFu];
+    const uint32_t nibble = (value >> (28u - 4u * i)) & 0xFu;
+    digits[2u + i] = (char)(nibble < 10u ? '0' + nibble : 'a' + (nibble - 10u));
   }
   digits[10] = '\0';
   tp__put(line, digits);
@@ -98,17 +101,21 @@ static tp_status tp__payload_error(tp_ethos_u55 *npu, tp_status status, const ch
   return status;
 }
 
-/* log2 of `macs` when it is an Ethos-U55 configuration (tinypte/ethos_u55_configs.h), else 0. */
+/* log2 of `macs` when it is an Ethos-U55 configuration, else 0. The configurations are
+ * tinypte/ethos_u55_configs.h's: each is checked here to be a power of two in 2^5..2^8. */
+#define TP__CONFIG_CHECK(config_macs, log2_macs, shram_kb)                        \
+  _Static_assert((config_macs) == 1u << (log2_macs) && (log2_macs) >= 5 && (log2_macs) <= 8, \
+                 "an Ethos-U55 configuration outside what tp__log2_macs finds");
+TP_ETHOS_U55_CONFIG_LIST(TP__CONFIG_CHECK)
+#undef TP__CONFIG_CHECK
+
 static uint32_t tp__log2_macs(uint32_t macs) {
-  switch (macs) {
-#define TP__CONFIG_LOG2(config_macs, log2_macs, shram_kb) \
-  case config_macs:                                       \
-    return log2_macs;
-    TP_ETHOS_U55_CONFIG_LIST(TP__CONFIG_LOG2)
-#undef TP__CONFIG_LOG2
-    default:
-      return 0;
+  for (uint32_t log2 = 5; log2 <= 8; ++log2) {
+    if (macs == 1u << log2) {
+      return log2;
+    }
   }
+  return 0;
 }
 
 /* --- Init --- */
