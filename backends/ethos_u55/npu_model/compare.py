@@ -33,6 +33,7 @@ class Report:
     nbytes: int
     values: int
     mismatch: str | None
+    unsaturated: int = 0  # values strictly inside their integer type's range (not clamped)
 
 
 def seeded_inputs(blob: bytes, seed: int) -> list[NDArray[Any]]:
@@ -51,7 +52,7 @@ def seeded_inputs(blob: bytes, seed: int) -> list[NDArray[Any]]:
 
 def compare_outputs(got: list[NDArray[Any]], expected: list[NDArray[Any]]) -> Report:
     """Compare as bytes, output by output; report the first differing element."""
-    nbytes = values = 0
+    nbytes = values = unsaturated = 0
     if len(got) != len(expected):
         return Report(len(got), 0, 0, f"npu_model has {len(got)} outputs, the reference {len(expected)}")
     for i, (g, e) in enumerate(zip(got, expected, strict=True)):
@@ -69,7 +70,10 @@ def compare_outputs(got: list[NDArray[Any]], expected: list[NDArray[Any]]) -> Re
             )
         nbytes += g.nbytes
         values += g.size
-    return Report(len(got), nbytes, values, None)
+        if np.issubdtype(g.dtype, np.integer):
+            info = np.iinfo(g.dtype)
+            unsaturated += int(np.count_nonzero((flat_g > info.min) & (flat_g < info.max)))
+    return Report(len(got), nbytes, values, None, unsaturated)
 
 
 def check(tosa: bytes, blob: bytes, inputs: list[NDArray[Any]]) -> Report:
