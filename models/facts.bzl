@@ -13,12 +13,14 @@ perf rows it has (float models are not traced on boards without an FPU), which o
 programs ExecuTorch's host runtime can run (the float ones).
 """
 
+load("//backends/ethos_u55:configs.bzl", "ETHOS_U55_DEFAULT")
+
 FLOAT = struct(suffix = "", prefix = "", quantize = "none")
 INT8 = struct(suffix = "_int8", prefix = "int8_", quantize = "int8")
 
 # The program for an Arm Ethos-U55 (ExecuTorch's Ethos-U partitioner and Vela): the int8 model
 # with what the NPU takes as EthosUBackend delegates, for boards with that NPU.
-NPU_TARGET = "ethos-u55-128"
+NPU_TARGET = ETHOS_U55_DEFAULT
 NPU = struct(suffix = "_npu", prefix = "npu_", quantize = "int8", delegate = NPU_TARGET)
 
 # The test_sizes of a model whose float program, in soft-float on rv32imac (no FPU) under QEMU,

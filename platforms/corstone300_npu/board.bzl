@@ -3,7 +3,7 @@ map of //platforms/corstone300 (the SRAM and DDR, through their Secure aliases, 
 Cortex-M33 instead of the Cortex-M55 (unicorn, which runs the model, has no Cortex-M55 and no
 Helium/MVE: firmware for this board is built for the M33, without MVE), the semihosting console,
 and the Ethos-U55's registers at its Secure address 0x58102000 backed by the NPU's functional
-model (//platforms/corstone300/npu_model). Tests run the real image on that machine,
+model (//backends/ethos_u55/npu_model). Tests run the real image on that machine,
 //python/machines/sse300:run (instruction_model_test)."""
 
 load("//platforms/common:cortex_m.bzl", "CORTEX_M_SEMIHOSTING_STARTUP")

@@ -8,6 +8,11 @@ read from the sources (every `import tinypte...` / `from tinypte... import`, als
 functions); the shared core (`tinypte.errors`, `tinypte.library_noise`, the `tinypte`
 package itself) is every stage's and not counted.
 
+The Ethos-U55's AOT side (`ethos_u55.aot`, backends/ethos_u55/aot) is a package of the graph
+too, with one rule of its own: a stage imports it only inside functions (for delegated programs)
+and does not list it; the stage's tool with it is a `tinypte_tool` in backends/ethos_u55/aot's
+BUILD file, which must exist for each stage that imports it.
+
 usage: import_graph_test.py SRC.py...   (runfiles-relative paths, as Bazel passes them;
        the BUILD files are read beside them)
 """
@@ -24,8 +29,10 @@ import pytest
 
 # Modules of the package root: every stage's, through //python/tinypte:core and :cli.
 SHARED = {"errors", "export_cache", "histogram_search", "lazy_codegen", "library_noise", "cli", "worker", "__main__"}
-# At least these stage packages must be found (the test fails if it checked fewer).
-MIN_PACKAGES = 15
+# At least these packages must be found (the test fails if it checked fewer).
+MIN_PACKAGES = 16
+# The Ethos-U55's AOT side, loaded lazily by the stages that need it (see the module docstring).
+PLUGIN = "ethos_u55.aot"
 
 
 def sources() -> list[Path]:
@@ -33,17 +40,22 @@ def sources() -> list[Path]:
 
 
 def package_of(path: Path) -> str | None:
-    """'export' for python/tinypte/export/program.py; None outside the stage packages."""
+    """'export' for python/tinypte/export/program.py, PLUGIN for backends/ethos_u55/aot/*.py;
+    None outside those packages."""
+    if path.parts[-3:-1] == ("ethos_u55", "aot"):
+        return PLUGIN
     if "tinypte" not in path.parts[:-1]:
         return None
     parts = path.parts[path.parts.index("tinypte") + 1 :]
     return parts[0] if len(parts) > 1 else None
 
 
-def imported_packages(path: Path) -> set[str]:
-    """The tinypte stage packages a module imports (anywhere in it)."""
+def imported_packages(path: Path, top_level_only: bool = False) -> set[str]:
+    """The tinypte stage packages (and PLUGIN) a module imports (anywhere in it, or only at its
+    top level)."""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    tree = ast.parse(path.read_text(), str(path))
+    for node in tree.body if top_level_only else ast.walk(tree):
         names = []
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
@@ -53,6 +65,8 @@ def imported_packages(path: Path) -> set[str]:
             parts = name.split(".")
             if parts[0] == "tinypte" and len(parts) > 1 and parts[1] not in SHARED:
                 found.add(parts[1])
+            if name == PLUGIN or name.startswith(PLUGIN + "."):
+                found.add(PLUGIN)
     return found
 
 
@@ -66,11 +80,32 @@ def graph() -> dict[str, set[str]]:
     return edges
 
 
+def build_file(package: str) -> Path:
+    return next(p for p in sources() if package_of(p) == package).parent / "BUILD.bazel"
+
+
+def _tools(text: str) -> list[str]:
+    """The `tinypte_tool(...)` calls of a BUILD file, as text."""
+    return re.findall(r"tinypte_tool\((?:[^()]|\([^()]*\))*\)", text)
+
+
 def build_deps(package: str) -> set[str]:
-    """The stage packages a package's BUILD file names (labels //python/tinypte/<pkg>...)."""
-    build = next(p for p in sources() if package_of(p) == package).parent / "BUILD.bazel"
-    labels = re.findall(r'"//python/tinypte/(\w+)[:"]', build.read_text())
+    """The stage packages a package's BUILD file names (labels //python/tinypte/<pkg>...), beside
+    its tools' (PLUGIN's tools name the stages that load it, not what it imports)."""
+    text = build_file(package).read_text()
+    for tool in _tools(text):
+        text = text.replace(tool, "")
+    labels = re.findall(r'"//python/tinypte/(\w+)[:"]', text)
     return set(labels) - {package}
+
+
+def plugin_tool_stages() -> set[str]:
+    """The stages PLUGIN's BUILD file has a tool for (a `tinypte_tool` with the stage and PLUGIN)."""
+    found = set()
+    for tool in _tools(build_file(PLUGIN).read_text()):
+        if '":aot"' in tool:
+            found.update(re.findall(r'"//python/tinypte/(\w+)"', tool))
+    return found
 
 
 def test_enough_packages_were_read() -> None:
@@ -99,11 +134,29 @@ def test_no_import_cycle() -> None:
 def test_build_files_list_exactly_the_imported_stages() -> None:
     problems = []
     for package, imported in sorted(graph().items()):
+        imported = imported - {PLUGIN}
         listed = build_deps(package)
         if imported - listed:
             problems.append(f"python/tinypte/{package}/BUILD.bazel lacks deps on {sorted(imported - listed)}")
         if listed - imported:
             problems.append(f"python/tinypte/{package}/BUILD.bazel depends on {sorted(listed - imported)}, unused")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_plugin_is_loaded_lazily_through_its_own_tools() -> None:
+    problems = []
+    loaders = {package for package, imported in graph().items() if PLUGIN in imported and package != PLUGIN}
+    assert loaders, f"no stage imports {PLUGIN}: the test checks nothing"
+    for path in sources():
+        package = package_of(path)
+        if package not in (None, PLUGIN) and PLUGIN in imported_packages(path, top_level_only=True):
+            problems.append(f"{path} imports {PLUGIN} at its top level: import it where the delegated path needs it")
+    for package in sorted(loaders):
+        if '"//backends/ethos_u55/aot' in build_file(package).read_text():
+            problems.append(f"python/tinypte/{package}/BUILD.bazel lists {PLUGIN}: its `:tool` would hold it")
+    missing = loaders - plugin_tool_stages()
+    if missing:
+        problems.append(f"backends/ethos_u55/aot/BUILD.bazel has no tinypte_tool for {sorted(missing)} with :aot")
     assert not problems, "\n".join(problems)
 
 

@@ -116,7 +116,7 @@ def board(
         cores: the board's `tp_board_core1_*` implementation (e.g.
         `["//platforms/pico2w:core1.c"]`). Required with `cores = 2`, empty otherwise.
       npu: The board's Arm Ethos-U55 configuration ("ethos-u55-128": MACs per cycle), when it
-        has one and its start-up defines `tp_board_ethos_u55_base` (tinypte/ethos_u55.h).
+        has one and its start-up defines `tp_board_ethos_u55_base` (tinypte/board.h).
         Programs lowered with executorch_model's `delegate` for that configuration build for
         the board (their EthosUBackend delegates run on its NPU); for a board without it, the
         firmware build fails naming the program, its delegate and the board.

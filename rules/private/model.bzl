@@ -18,6 +18,7 @@ and `:<name>_program`, the program as a C library: the one embedding of the .pte
 model firmware links and users can link themselves.
 """
 
+load("//backends/ethos_u55:configs.bzl", "ETHOS_U55_TARGETS")
 load("//rules:providers.bzl", "TinyptePteInfo", "TinypteWeightsInfo")
 load("//rules/private:common_attrs.bzl", "toolkit_action", "with_common_attrs")
 load("//rules/private:host_transition.bzl", "aot_transition")
@@ -60,12 +61,13 @@ def _program_action(ctx, trained, model_inputs):
     float_pte = ctx.attr.float_model[TinyptePteInfo].pte
     report = ctx.actions.declare_file(ctx.label.name + ".quant.json")
     delegate = ctx.attr.delegate
-    # A delegated program's oracle is its delegates' TOSA graphs (python/tinypte/quantize/ethos_u.py);
-    # another's, its quantized edge program.
+    # A delegated program's oracle is its delegates' TOSA graphs (backends/ethos_u55/aot/lowering.py);
+    # another's, its quantized edge program. Only a delegated program's actions run the tools that
+    # hold the Ethos-U side (//backends/ethos_u55/aot), so editing it reruns no other program's.
     edge = ctx.actions.declare_file(ctx.label.name + (".delegates.json" if delegate else ".edge"))
     toolkit_action(
         ctx,
-        "quantize",
+        "quantize_delegated" if delegate else "quantize",
         subcommand = "quantize",
         mnemonic = "PteQuantize",
         arguments = common + [
@@ -115,12 +117,13 @@ PROGRAM_OUTPUTS = {
     "golden_json": "%{name}.golden.json",
 }
 
-def golden_action(ctx, arguments, inputs, progress_message):
+def golden_action(ctx, arguments, inputs, progress_message, tool = "golden"):
     """The PteGolden action of a program rule: `golden` and `golden_json` from the golden stage's
-    `arguments` (which name them)."""
+    `arguments` (which name them), run by the rule's `tool` attribute (`golden`, or for a program
+    with Ethos-U55 delegates `golden_delegated`, the stage with the backend's TOSA golden path)."""
     toolkit_action(
         ctx,
-        "golden",
+        tool,
         subcommand = "golden",
         mnemonic = "PteGolden",
         arguments = arguments,
@@ -167,6 +170,7 @@ def _executorch_model_impl(ctx):
         golden_args,
         ([trained.src, edge, out.pte] + trained.data.to_list()) if edge else model_inputs,
         "Computing golden outputs of %s with PyTorch" % _program_label(ctx),
+        tool = "golden_delegated" if ctx.attr.delegate else "golden",
     )
 
     toolkit_action(
@@ -211,7 +215,7 @@ def _executorch_model_impl(ctx):
         OutputGroupInfo(
             report = depset([out.summary, out.fit_png, out.arena_png]),
             quant_report = depset([quant_report] if quant_report else []),
-            # A delegated program's oracle: its delegates' TOSA graphs (ethos_u.tosa_graphs).
+            # A delegated program's oracle: its delegates' TOSA graphs (lowering.tosa_graphs).
             delegate_graphs = depset([edge] if edge and ctx.attr.delegate else []),
         ),
         info,
@@ -232,6 +236,18 @@ implementations, run on the very program the .pte was lowered from) and output g
     # Predeclared, so tests and genrules can name them; the report's plots besides.
     outputs = dict(PROGRAM_OUTPUTS, fit_png = "%{name}.fit.png", arena_png = "%{name}.arena.png"),
     attrs = with_common_attrs({
+        "_quantize_delegated_tool": attr.label(
+            default = "//backends/ethos_u55/aot:quantize_tool",
+            executable = True,
+            cfg = "exec",
+            doc = "The quantize stage with the Ethos-U side: what a delegated program's PteQuantize runs.",
+        ),
+        "_golden_delegated_tool": attr.label(
+            default = "//backends/ethos_u55/aot:golden_tool",
+            executable = True,
+            cfg = "exec",
+            doc = "The golden stage with the Ethos-U side (the delegates' TOSA graphs): a delegated program's PteGolden.",
+        ),
         "program_name": attr.string(
             mandatory = True,
             doc = "The program's name: the public target's, and the C prefix of its symbols.",
@@ -264,7 +280,7 @@ implementations, run on the very program the .pte was lowered from) and output g
         ),
         "delegate": attr.string(
             default = "",
-            values = ["", "ethos-u55-32", "ethos-u55-64", "ethos-u55-128", "ethos-u55-256"],
+            values = [""] + ETHOS_U55_TARGETS,
             doc = "int8 only: an Arm Ethos-U55 configuration (MACs per cycle) to lower to with ExecuTorch's Ethos-U partitioner and Vela. What the NPU takes becomes `EthosUBackend` delegates; what it cannot take stays on the CPU as cortex_m/portable operators, and the summary says which and why. The summary and `<name>.quant.json` carry Vela's per-layer estimates (NPU cycles, SRAM, flash); golden outputs come from each delegate's TOSA graph in `tosa_reference_model`.",
         ),
         "memory_planning": attr.string(

@@ -4,7 +4,7 @@ beside the same model's int8 program measured on the CPUs.
 Vela's numbers are estimates (its performance model of the NPU at its system configuration's
 clock and memory bandwidths), not measurements: no Ethos-U55 silicon or Arm FVP runs here. They
 come from the quantize stage's report of the `<model>_npu` program (`delegate` section,
-python/tinypte/quantize/ethos_u.py). The CPU column is the int8 program's instructions per
+backends/ethos_u55/aot/lowering.py). The CPU column is the int8 program's instructions per
 inference, counted exactly by the same bench (its `<model>_int8` rows), when measured; and the
 NPU program's on the boards with that NPU (its `<model>_npu` rows): what the CPU does around the
 NPU's run (inputs into the scratch, the driver, outputs out). The machine model gives the NPU's

@@ -8,6 +8,7 @@ def _readme(path, board = None, sources = []):
     return struct(path = path, board = board, sources = sources)
 
 READMES = [
+    _readme("//backends/ethos_u55:README.md"),
     _readme("//models:README.md"),
     _readme("//platforms:README.md", sources = [
         "//platforms/mps2_an505:board.bzl",
@@ -17,7 +18,7 @@ READMES = [
     _readme("//platforms/corstone300_npu:README.md", board = "//platforms/corstone300_npu", sources = [
         "//platforms/corstone300_npu:board.bzl",
         "//platforms/corstone300:board.bzl",
-        "//runtime/drivers/ethos_u55:include/tinypte/ethos_u55.h",
+        "//platforms/corstone300_npu:npu.c",
     ]),
     _readme("//platforms/mps2_an505:README.md", board = "//platforms/mps2_an505", sources = ["//platforms/mps2_an505:board.bzl"]),
     _readme("//platforms/mps2_an521:README.md", board = "//platforms/mps2_an521", sources = [

@@ -2,7 +2,7 @@
 its AXI masters on the machine's memory.
 
 Registers: 4 KiB at the NPU's Secure address (0x58102000 on SSE-300), 32-bit accesses only,
-forwarded to the functional model (//platforms/corstone300/npu_model, `EthosU55`); a CMD
+forwarded to the functional model (//backends/ethos_u55/npu_model, `EthosU55`); a CMD
 write that starts the NPU runs its command stream to the end inside that write. Memory: the
 NPU reads and writes the machine's memory, but only within `windows` (memory_map.NPU_REACHES:
 the SRAM and the DDR); anything else (the TCMs, unmapped addresses) is refused, which the model
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from device import EthosU55
-
 from machines.sse300.memory_map import Memory
+
+from ethos_u55.npu_model.device import EthosU55
 
 BASE = 0x58102000  # Secure alias; Non-secure 0x48102000 (not modelled: the firmware runs Secure)
 SIZE = 0x1000

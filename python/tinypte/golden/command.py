@@ -86,7 +86,7 @@ def reference_program(args: argparse.Namespace, module: ModuleType) -> Any:
     """The trained float model, the quantized edge program, or a delegated program with its
     delegates' TOSA graphs, as a callable."""
     if args.delegate_graphs:
-        from tinypte.golden.delegates import TosaDelegates
+        from ethos_u55.aot.tosa_golden import TosaDelegates  # the delegated tool's only
         from tinypte.golden.interpreter import Interpreter
 
         if args.program is None:

@@ -11,7 +11,7 @@ whose `.out` overloads are run as their functional overload and copied into the 
 The memory plan is honoured: planned tensors are views of the planned buffers at their
 offsets, as in ExecuTorch's runtime, so values the exporter placed on the same bytes (a view it
 elided) share them here too. A DelegateCall runs the delegate's reference given at construction
-(tinypte.golden.delegates: its TOSA graph in tosa_reference_model). Control flow is refused.
+(ethos_u55.aot.tosa_golden: its TOSA graph in tosa_reference_model). Control flow is refused.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ class Interpreter:
         if not plans:
             raise TinypteError(f"{what}: the program has no method {method!r}")
         self.plan = plans[0]
-        self.delegates = delegates  # runs a DelegateCall (tinypte.golden.delegates.TosaDelegates)
+        self.delegates = delegates  # runs a DelegateCall (ethos_u55.aot.tosa_golden.TosaDelegates)
         if self.plan.delegates and delegates is None:
             ids = ", ".join(d.id for d in self.plan.delegates)
             raise TinypteError(

@@ -25,7 +25,7 @@ from pathlib import Path
 from tinypte.errors import TinypteError
 from tinypte.export.program import add_program_arguments, trained_model
 from tinypte.model import loading
-from tinypte.quantize import ethos_u, flow
+from tinypte.quantize import flow
 
 
 def float_metrics(path: Path) -> dict[str, float]:
@@ -44,8 +44,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--edge-program", type=Path, required=True, help="quantized edge program to write")
     parser.add_argument("--float-io", action="store_true", help="keep float32 inputs and outputs")
     parser.add_argument(
-        "--delegate", choices=ethos_u.TARGETS,
-        help="lower what an Ethos-U55 of this configuration takes to it (--edge-program then gets the delegates' TOSA graphs)",
+        "--delegate", metavar="ethos-u55-<MACs>",
+        help="lower what an Ethos-U55 of this configuration takes to it (--edge-program then gets the delegates' TOSA "
+             "graphs); needs the Ethos-U side (//backends/ethos_u55/aot:quantize_tool), which checks the name",
     )  # fmt: skip
 
 
@@ -66,4 +67,6 @@ def run(args: argparse.Namespace) -> None:
     digest = hashlib.sha256(result.pte).hexdigest()[:16]
     print(f"quantize: {path.name} int8: {shown}; {args.pte.name} {len(result.pte)} B sha256:{digest}")
     if args.delegate:
+        from ethos_u55.aot import lowering as ethos_u  # the delegated tool's only (flow.export_delegated)
+
         print(ethos_u.summary_line(result.report["delegate"]))

@@ -35,7 +35,7 @@ from tinypte.errors import TinypteError, innermost
 from tinypte.model import loading
 from tinypte.programs import edge_file
 from tinypte.programs import pte as pte_file
-from tinypte.quantize import equalization, ethos_u, io, layers, program, vectorized_reference
+from tinypte.quantize import equalization, io, layers, program, vectorized_reference
 
 
 def calibration_inputs(path: Path, module: ModuleType) -> list[tuple[Any, ...]]:
@@ -148,7 +148,7 @@ def export_int8(
     """The int8 program of the trained float `model`, the edge program behind it and the report
     comparing it with the float program `float_pte` (whose metrics are `float_metrics`); with
     int8 inputs and outputs unless `float_io`. With `delegate` (an Ethos-U55 configuration,
-    ethos_u.TARGETS), what the NPU takes becomes Ethos-U delegates (export_delegated)."""
+    ethos_u55.configs.TARGETS), what the NPU takes becomes Ethos-U delegates (export_delegated)."""
     if delegate is not None:
         return export_delegated(path, module, model, example, float_metrics, float_pte, alignment, planner,
                                 float_io, delegate)  # fmt: skip
@@ -179,16 +179,24 @@ def export_delegated(
     path: Path, module: ModuleType, model: Any, example: tuple[Any, ...], float_metrics: dict[str, float],
     float_pte: bytes, alignment: int, planner: str, float_io: bool, target: str,
 ) -> Int8Export:  # fmt: skip
-    """export_int8 for the Ethos-U55 (ethos_u.py). The int8 metrics are those of the quantized
-    PyTorch module the partitioner lowered (a delegate does not run in PyTorch); the golden stage
-    runs each delegate's TOSA graph instead. `edge_program` holds those graphs
-    (ethos_u.tosa_graphs, JSON)."""
+    """export_int8 for the Ethos-U55 (ethos_u55.aot.lowering). The int8 metrics are those of the
+    quantized PyTorch module the partitioner lowered (a delegate does not run in PyTorch); the
+    golden stage runs each delegate's TOSA graph instead. `edge_program` holds those graphs
+    (lowering.tosa_graphs, JSON).
+
+    The Ethos-U side is imported here, not at the top: only the quantize stage's delegated tool
+    (//backends/ethos_u55/aot:quantize_tool) holds it, so that editing it reruns only the
+    delegated programs' quantization."""
+    from ethos_u55.aot import lowering as ethos_u
+
     candidate = copy.deepcopy(model)
     equalization.equalize(candidate, example)
     try:
-        lowered = ethos_u.quantize_and_lower(
-            program.capture(candidate, example), example, calibration_inputs(path, module), target
-        )
+        captured = program.capture(candidate, example)
+        calibration = calibration_inputs(path, module)
+        spec = ethos_u.compile_spec(target)
+        converted = program.calibrated(captured, ethos_u.quantizer(spec), calibration)
+        lowered = ethos_u.lower(converted, example, spec)
     except TinypteError:
         raise
     except Exception as error:  # the backend's and Vela's failures are about the user's model

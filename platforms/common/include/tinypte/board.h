@@ -112,4 +112,9 @@ bool tp_board_core1_wait(void);
 uint32_t tp_board_core1_stack_used(void);
 uint32_t tp_board_core1_stack_size(void);
 
+/* The board's Arm Ethos-U55 register block, on a board with one: its start-up defines it (e.g.
+ * platforms/corstone300_npu/npu.c). Weak, so that firmware for a board without an NPU links and
+ * sees &tp_board_ethos_u55_base == NULL. */
+extern const uintptr_t tp_board_ethos_u55_base __attribute__((weak));
+
 #endif /* TINYPTE_BOARD_H */
