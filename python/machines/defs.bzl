@@ -12,7 +12,7 @@ working directory for tests and `bazel run`), also when another target runs it f
 runfiles (instruction_model_test, the perf bench): it has the launcher's runfiles then.
 """
 
-load("//rules/private:runner_script.bzl", "runner_script")
+load("//rules/private:runner_script.bzl", "runner_info")
 
 _INTERPRETER = "@tinypte_emulator_python//:python"
 
@@ -32,11 +32,15 @@ def _machines_py_impl(ctx):
     # -P: the main file's directory is not put first on sys.path (its modules are the
     # package's, imported by their full names).
     args = ["-P", ctx.file.main.short_path]
-    script = runner_script(ctx, ctx.attr._kind, interpreter.short_path, args, {"PYTHONPATH": ":".join(_import_roots(ctx))})
-    runfiles = ctx.runfiles(files = [script, interpreter, ctx.file.main] + ctx.files.data)
-    for target in ctx.attr.deps + ctx.attr.data:
-        runfiles = runfiles.merge(target[DefaultInfo].default_runfiles)
-    return [DefaultInfo(executable = script, files = depset([script]), runfiles = runfiles)]
+    return [runner_info(
+        ctx,
+        ctx.attr._kind,
+        interpreter.short_path,
+        args,
+        files = [interpreter, ctx.file.main] + ctx.files.data,
+        runfiles = [target[DefaultInfo].default_runfiles for target in ctx.attr.deps + ctx.attr.data],
+        env = {"PYTHONPATH": ":".join(_import_roots(ctx))},
+    )]
 
 def _attrs(kind):
     return {

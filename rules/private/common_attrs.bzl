@@ -1,6 +1,7 @@
 """Private attributes several rules share, and the one way they run the AOT toolkit.
 
     attrs = with_common_attrs({...}, stages = ["export", "golden"], transitions = True)
+    "board": info_attr(TinypteBoardInfo, "The board's `<board>_info` target."),
     ...
     toolkit_action(ctx, "golden", mnemonic = "PteGolden", arguments = [...], ...)
 
@@ -30,6 +31,17 @@ def _tool_attr(stage):
         executable = True,
         cfg = "exec",
     )
+
+def info_attr(provider, doc, *, mandatory = True, **kwargs):
+    """A label attribute naming one target of tinypte's own (a board, a firmware, a program, trained weights).
+
+    Args:
+      provider: The provider (rules/providers.bzl) the target must carry.
+      doc: The attribute's documentation.
+      mandatory: Whether the attribute must be set (it must, unless said otherwise).
+      **kwargs: Other attr.label parameters (cfg, ...).
+    """
+    return attr.label(mandatory = mandatory, providers = [provider], doc = doc, **kwargs)
 
 def with_common_attrs(attrs, *, stages = [], transitions = False):
     """`attrs` plus `_<stage>_tool` for each of `stages` and, with `transitions`, `_allowlist_function_transition`."""

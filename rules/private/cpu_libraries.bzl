@@ -17,6 +17,7 @@ other values (firmware_with_cores) shares the per-CPU libraries too, and a board
 simply not there (such a library fails analysis as incompatible).
 """
 
+load("//rules/private:common_attrs.bzl", "with_common_attrs")
 load("//rules/private:host_transition.bzl", "FIRMWARE_SETTINGS")
 
 def _cpu_transition_impl(settings, attr):
@@ -50,7 +51,7 @@ depend on it where the libraries themselves would be listed:
         target_compatible_with = [board.constraint],
     )""",
     provides = [CcInfo],
-    attrs = {
+    attrs = with_common_attrs({
         "deps": attr.label_list(
             cfg = _cpu_transition,
             providers = [CcInfo],
@@ -60,9 +61,5 @@ depend on it where the libraries themselves would be listed:
             mandatory = True,
             doc = "The per-CPU platform to build `deps` for: a board's `cpu_platform` (board.bzl), the one whose CPU and FPU are the board's.",
         ),
-        "_allowlist_function_transition": attr.label(
-            default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
-            doc = "Bazel's allowlist of rules with Starlark transitions (required by Bazel 4.2.3).",
-        ),
-    },
+    }, transitions = True),
 )

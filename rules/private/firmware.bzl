@@ -18,7 +18,7 @@ the default two-core one in the same build.
 """
 
 load("//rules/private:board.bzl", "board_cores", "board_support")
-load("//rules/private:common_attrs.bzl", "toolkit_action", "with_common_attrs")
+load("//rules/private:common_attrs.bzl", "info_attr", "toolkit_action", "with_common_attrs")
 load("//rules/private:cpu_libraries.bzl", "cpu_libraries")
 load("//rules/private:host_transition.bzl", "CORES_FLAGS")
 load("//rules:providers.bzl", "TinypteBoardInfo", "TinypteFirmwareInfo")
@@ -111,11 +111,7 @@ _firmware = rule(
             mandatory = True,
             doc = "The board's platform; the transition builds `binary` for it.",
         ),
-        "board": attr.label(
-            mandatory = True,
-            providers = [TinypteBoardInfo],
-            doc = "The board's `<board>_info` target.",
-        ),
+        "board": info_attr(TinypteBoardInfo, "The board's `<board>_info` target."),
         "cores": attr.int(
             default = 1,
             values = [1, 2],
@@ -258,11 +254,7 @@ firmware_uf2 = rule(
 hold BOOTSEL while plugging it in, then copy `<name>.uf2` to the RP2350 drive).
 Only loadable ELF bytes are converted, and each must lie in the board's flash region.""",
     attrs = with_common_attrs({
-        "firmware": attr.label(
-            mandatory = True,
-            providers = [TinypteFirmwareInfo],
-            doc = "A tinypte_firmware for a board with a `uf2_family_id`.",
-        ),
+        "firmware": info_attr(TinypteFirmwareInfo, "A tinypte_firmware for a board with a `uf2_family_id`."),
     }, stages = ["uf2"]),
 )
 
@@ -341,12 +333,7 @@ flags). `cores` above the board's fails the build, and so does a firmware whose 
 argument fixes another count.""",
     provides = [TinypteFirmwareInfo],
     attrs = with_common_attrs({
-        "firmware": attr.label(
-            mandatory = True,
-            providers = [TinypteFirmwareInfo],
-            cfg = _cores_transition,
-            doc = "A `tinypte_firmware` (or model_firmware's `<board>_elf`) built with `cores = 0`.",
-        ),
+        "firmware": info_attr(TinypteFirmwareInfo, "A `tinypte_firmware` (or model_firmware's `<board>_elf`) built with `cores = 0`.", cfg = _cores_transition),
         "cores": attr.int(
             mandatory = True,
             values = [1, 2],

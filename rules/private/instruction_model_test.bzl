@@ -18,8 +18,9 @@ cores waiting for each other or a core 1 that never answers fails it with one li
 address, the PC and the core.
 """
 
+load("//rules/private:common_attrs.bzl", "info_attr", "with_common_attrs")
 load("//rules:providers.bzl", "TinypteFirmwareInfo")
-load("//rules/private:runner_script.bzl", "runner_script")
+load("//rules/private:runner_script.bzl", "runner_info")
 
 _CONSOLE = "//platforms/pico2w:console"
 
@@ -51,22 +52,14 @@ USB console costs: output group `size_json`, the firmware's size report as
 `<name>.size.json`). A rule of its own, because a
 transition on every instruction_model_test's firmware would put each in a configuration of its own and
 build every model again for it (Bazel 4 keeps even an unchanged setting in the output path).""",
-    attrs = {
-        "firmware": attr.label(
-            mandatory = True,
-            providers = [TinypteFirmwareInfo],
-            cfg = _console_transition,
-            doc = "The firmware to build with `console`.",
-        ),
+    attrs = with_common_attrs({
+        "firmware": info_attr(TinypteFirmwareInfo, "The firmware to build with `console`.", cfg = _console_transition),
         "console": attr.string(
             mandatory = True,
             values = ["usb", "uart"],
             doc = "The //platforms/pico2w:console to build it with.",
         ),
-        "_allowlist_function_transition": attr.label(
-            default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
-        ),
-    },
+    }, transitions = True),
 )
 
 def _instruction_model_test_impl(ctx):
@@ -78,10 +71,14 @@ def _instruction_model_test_impl(ctx):
 
     # The model is an executable (machines_py_binary: its venv and its package come along in its
     # runfiles).
-    model = ctx.attr.model[DefaultInfo]
-    script = runner_script(ctx, "instruction_model_test", ctx.executable.model.short_path, args)
-    runfiles = ctx.runfiles(files = [script, firmware.elf]).merge(model.default_runfiles)
-    return [DefaultInfo(executable = script, files = depset([script]), runfiles = runfiles)]
+    return [runner_info(
+        ctx,
+        "instruction_model_test",
+        ctx.executable.model.short_path,
+        args,
+        files = [firmware.elf],
+        runfiles = [ctx.attr.model[DefaultInfo].default_runfiles],
+    )]
 
 instruction_model_test = rule(
     implementation = _instruction_model_test_impl,
@@ -98,11 +95,7 @@ Example:
     )
 """,
     attrs = {
-        "firmware": attr.label(
-            mandatory = True,
-            providers = [TinypteFirmwareInfo],
-            doc = "The firmware to run: an image for the board whose model `model` is (a Pico 2 W one by default; `pico2w_console_firmware` builds one with another console).",
-        ),
+        "firmware": info_attr(TinypteFirmwareInfo, "The firmware to run: an image for the board whose model `model` is (a Pico 2 W one by default; `pico2w_console_firmware` builds one with another console)."),
         "console": attr.string(
             default = "usb",
             values = ["usb", "uart"],

@@ -20,7 +20,7 @@ model firmware links and users can link themselves.
 
 load("//backends/ethos_u55:configs.bzl", "ETHOS_U55_TARGETS")
 load("//rules:providers.bzl", "TinyptePteInfo", "TinypteWeightsInfo")
-load("//rules/private:common_attrs.bzl", "toolkit_action", "with_common_attrs")
+load("//rules/private:common_attrs.bzl", "info_attr", "toolkit_action", "with_common_attrs")
 load("//rules/private:host_transition.bzl", "aot_transition")
 load("//rules/private:training.bzl", "model_weights")
 
@@ -252,15 +252,8 @@ implementations, run on the very program the .pte was lowered from) and output g
             mandatory = True,
             doc = "The program's name: the public target's, and the C prefix of its symbols.",
         ),
-        "weights": attr.label(
-            mandatory = True,
-            providers = [TinypteWeightsInfo],
-            doc = "The model_weights target: the model file and its trained weights.",
-        ),
-        "float_model": attr.label(
-            providers = [TinyptePteInfo],
-            doc = "int8 only: the float executorch_model of the same weights, which the int8 report compares with.",
-        ),
+        "weights": info_attr(TinypteWeightsInfo, "The model_weights target: the model file and its trained weights."),
+        "float_model": info_attr(TinyptePteInfo, "int8 only: the float executorch_model of the same weights, which the int8 report compares with.", mandatory = False),
         "constant_prop": attr.bool(
             default = True,
             doc = "Run ExecuTorch's constant propagation before to_executorch, folding weight transposes into constants. Turn off only to study the unfolded program.",
@@ -326,11 +319,7 @@ and tests find them.""",
         ("golden_json", "golden.json"),
     ]},
     attrs = {
-        "program": attr.label(
-            mandatory = True,
-            providers = [TinyptePteInfo],
-            doc = "The _executorch_model whose files and providers this target presents.",
-        ),
+        "program": info_attr(TinyptePteInfo, "The _executorch_model whose files and providers this target presents."),
     },
 )
 
@@ -364,7 +353,7 @@ _program_srcs = rule(
     # Generated once, compiled for each board.
     cfg = aot_transition,
     attrs = with_common_attrs({
-        "model": attr.label(mandatory = True, providers = [TinyptePteInfo], doc = "The executorch_model."),
+        "model": info_attr(TinyptePteInfo, "The executorch_model."),
         "out": attr.string(mandatory = True, doc = "Base name of the two files."),
     }, stages = ["firmware"], transitions = True),
     outputs = {"header": "%{out}.h", "source": "%{out}.c"},

@@ -31,7 +31,7 @@ transition to //platforms/host:aot themselves (rules/private/host_transition.bzl
 """
 
 load("//rules/private:board.bzl", "board_cores_app", "board_cores_defines")
-load("//rules/private:common_attrs.bzl", "toolkit_action", "with_common_attrs")
+load("//rules/private:common_attrs.bzl", "info_attr", "toolkit_action", "with_common_attrs")
 load("//rules/private:cpu_libraries.bzl", "cpu_libraries")
 load("//rules:providers.bzl", "TinypteBoardInfo", "TinyptePteInfo")
 load("//rules/private:firmware.bzl", "firmware_uf2", "tinypte_firmware")
@@ -87,20 +87,13 @@ model_app_data = rule(
     implementation = _model_app_data_impl,
     doc = "The static data of a model's inference firmware (see python/tinypte/firmware/app_data.py).",
     attrs = with_common_attrs({
-        "model": attr.label(
-            mandatory = True,
-            providers = [TinyptePteInfo],
-            doc = "The executorch_model whose program and golden data the firmware carries.",
-        ),
+        "model": info_attr(TinyptePteInfo, "The executorch_model whose program and golden data the firmware carries."),
         "requirements": attr.label(
             mandatory = True,
             allow_single_file = [".json"],
             doc = "The model's model_requirements (sized with the firmware's kernels), built once for every board.",
         ),
-        "board": attr.label(
-            providers = [TinypteBoardInfo],
-            doc = "The board (`<board>_info`) to place the model on (python/tinypte/firmware/placement.py) before compiling: a model that fits none of its regions fails here.",
-        ),
+        "board": info_attr(TinypteBoardInfo, "The board (`<board>_info`) to place the model on (python/tinypte/firmware/placement.py) before compiling: a model that fits none of its regions fails here.", mandatory = False),
         "stack_size": attr.int(doc = "Stack reserve of the firmware in bytes (0: the board's)."),
         "display_name": attr.string(doc = "Model name the firmware prints (default: the model target's name)."),
         "corrupt_golden": attr.int(

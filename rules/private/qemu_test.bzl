@@ -6,8 +6,9 @@ hangs, faults, prints something else or exits with another status fails the test
 one-line reason after the firmware's own output.
 """
 
+load("//rules/private:common_attrs.bzl", "info_attr")
 load("//rules:providers.bzl", "TinypteFirmwareInfo")
-load("//rules/private:runner_script.bzl", "runner_script")
+load("//rules/private:runner_script.bzl", "runner_info")
 
 def _qemu_test_impl(ctx):
     firmware = ctx.attr.firmware[TinypteFirmwareInfo]
@@ -40,9 +41,7 @@ def _qemu_test_impl(ctx):
         args += ["--fvp", board.fvp]
     args.append(firmware.elf.short_path)
 
-    script = runner_script(ctx, "qemu_test", ctx.file._runner.short_path, args)
-    runfiles = ctx.runfiles(files = [script, ctx.file._runner, firmware.elf])
-    return [DefaultInfo(executable = script, files = depset([script]), runfiles = runfiles)]
+    return [runner_info(ctx, "qemu_test", ctx.file._runner.short_path, args, files = [ctx.file._runner, firmware.elf])]
 
 qemu_test = rule(
     implementation = _qemu_test_impl,
@@ -58,11 +57,7 @@ Example:
     )
 """,
     attrs = {
-        "firmware": attr.label(
-            mandatory = True,
-            providers = [TinypteFirmwareInfo],
-            doc = "The firmware to run; its board must declare an emulator.",
-        ),
+        "firmware": info_attr(TinypteFirmwareInfo, "The firmware to run; its board must declare an emulator."),
         "expect_output": attr.string_list(
             doc = "Extended regular expressions (grep -E); each must match at least one line of the firmware's output. Use them to check results the exit status does not carry.",
         ),

@@ -1,5 +1,6 @@
 """executorch_model_report: `bazel run` a model's summary and the paths of its plots."""
 
+load("//rules/private:common_attrs.bzl", "info_attr")
 load("//rules:providers.bzl", "TinyptePteInfo")
 
 def _executorch_model_report_impl(ctx):
@@ -38,10 +39,6 @@ executorch_model_report = rule(
 and the paths of its two plots: the fit against the truth and the arena layout over time.
 `bazel run :report -- --out DIR` copies the PNGs to DIR.""",
     attrs = {
-        "model": attr.label(
-            mandatory = True,
-            providers = [TinyptePteInfo],
-            doc = "An executorch_model target.",
-        ),
+        "model": info_attr(TinyptePteInfo, "An executorch_model target."),
     },
 )

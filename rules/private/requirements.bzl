@@ -11,7 +11,7 @@ which app_data turns into statically sized buffers and pool (python/tinypte/firm
 """
 
 load("//rules:providers.bzl", "TinyptePteInfo")
-load("//rules/private:common_attrs.bzl", "with_common_attrs")
+load("//rules/private:common_attrs.bzl", "info_attr", "with_common_attrs")
 load("//rules/private:host_transition.bzl", "aot_transition", "ilp32_host_transition")
 
 def _model_requirements_impl(ctx):
@@ -33,11 +33,7 @@ model_requirements = rule(
     # Sized once for every board and the top level.
     cfg = aot_transition,
     attrs = with_common_attrs({
-        "model": attr.label(
-            mandatory = True,
-            providers = [TinyptePteInfo],
-            doc = "The executorch_model whose program is sized.",
-        ),
+        "model": info_attr(TinyptePteInfo, "The executorch_model whose program is sized."),
         "tool": attr.label(
             mandatory = True,
             executable = True,

@@ -1,5 +1,6 @@
-"""The executable of a test rule that runs one program with fixed arguments (qemu_test,
-instruction_model_test): a bash script `exec`-ing it with the arguments quoted for the shell."""
+"""The executable of a rule that runs one program with fixed arguments (qemu_test,
+instruction_model_test, machines_py_binary/test): a bash script `exec`-ing it with the
+arguments quoted for the shell, and the DefaultInfo that presents it (runner_info)."""
 
 def shell_quote(s):
     """`s` as one single-quoted shell word."""
@@ -21,3 +22,21 @@ def runner_script(ctx, rule_kind, program, args, env = {}):
         ),
     )
     return script
+
+def runner_info(ctx, rule_kind, program, args, *, files, runfiles = [], env = {}):
+    """The rule's DefaultInfo: runner_script's script as its executable and only file.
+
+    Args:
+      ctx: The rule context.
+      rule_kind: The rule's name, for the script's header comment.
+      program: The runfiles path of the program the script runs.
+      args: Its fixed arguments.
+      files: Files the run needs besides the script (the program's among them), in the runfiles.
+      runfiles: Other runfiles merged in (an executable's or a library's default_runfiles).
+      env: Environment variables the script exports.
+    """
+    script = runner_script(ctx, rule_kind, program, args, env)
+    merged = ctx.runfiles(files = [script] + files)
+    for more in runfiles:
+        merged = merged.merge(more)
+    return DefaultInfo(executable = script, files = depset([script]), runfiles = merged)

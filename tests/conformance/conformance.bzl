@@ -12,6 +12,7 @@ that tree into cases.c/cases.h for firmware.
 
 load("//python:defs.bzl", "tinypte_py_test")
 load("//rules:defs.bzl", "qemu_test", "tinypte_firmware")
+load("//rules/private:common_attrs.bzl", "with_common_attrs")
 load("//rules/private:host_transition.bzl", "aot_transition", "ilp32_host_transition")
 
 # Supported cases the suite holds. Every runner (cases_test, the host test, the mutation test)
@@ -52,7 +53,7 @@ conformance_cases = rule(
 Built in one configuration whoever asks (tests at the top level, every board's firmware
 shards): generating the suite takes minutes, and it does not depend on the board.""",
     cfg = aot_transition,
-    attrs = {
+    attrs = with_common_attrs({
         "only": attr.string(doc = "Regular expression selecting cases (default: all; generate.py only)."),
         "args": attr.string_list(doc = "More arguments of the generator (dtype_variants.py's shard)."),
         "generator": attr.label(
@@ -61,10 +62,8 @@ shards): generating the suite takes minutes, and it does not depend on the board
             cfg = "exec",
             doc = "The program writing the directory: generate.py, or dtype_variants.py for the dtype variants.",
         ),
-        "_allowlist_function_transition": attr.label(
-            default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
-        ),
-    },
+
+    }, transitions = True),
 )
 
 def _conformance_sources_impl(ctx):
@@ -109,14 +108,11 @@ conformance_sources = rule(
     doc = "`<name>/cases.c` and `<name>/cases.h`: the cases of a conformance_cases directory, for firmware.",
     # The same for every board: generated once per shard, compiled for each board.
     cfg = aot_transition,
-    attrs = {
+    attrs = with_common_attrs({
         "cases": attr.label(
             mandatory = True,
             allow_single_file = True,
             doc = "A conformance_cases target (built once, whichever board embeds it).",
-        ),
-        "_allowlist_function_transition": attr.label(
-            default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
         ),
         "only": attr.string(doc = "Regular expression selecting cases (default: all)."),
         "shard": attr.string(doc = "`I/N`: every N-th selected case from the I-th (default: all)."),
@@ -129,7 +125,7 @@ conformance_sources = rule(
             executable = True,
             cfg = ilp32_host_transition,
         ),
-    },
+    }, transitions = True),
 )
 
 # What the conformance firmware itself takes besides the cases: code and constants of the
