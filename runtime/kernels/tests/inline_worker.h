@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tinypte/worker.h"
+#include "tinypte/two_cores.h"
 
 #ifndef INLINE_WORKER_SCRATCH_BYTES
 #define INLINE_WORKER_SCRATCH_BYTES 16384u
@@ -39,7 +39,7 @@ static bool inline_worker_wait(void) {
   return true;
 }
 
-static const tp_worker inline_worker = {inline_worker_post, inline_worker_wait, inline_worker_scratch,
+static const tp_two_cores inline_worker = {inline_worker_post, inline_worker_wait, inline_worker_scratch,
                                         sizeof inline_worker_scratch};
 
 #endif /* TINYPTE_KERNELS_TESTS_INLINE_WORKER_H */
