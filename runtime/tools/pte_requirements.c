@@ -48,7 +48,7 @@ static void print_json(FILE *out, size_t program_bytes, const char *method, cons
           "  \"delegate_calls\": %u,\n",
           req->num_inputs, req->num_outputs, req->num_values, req->num_instructions, req->num_operators,
           req->num_tensors, req->num_planned_tensors, req->num_kernel_calls, req->num_delegate_calls);
-  /* The second core's scratch: the most a call split over two cores needs (tinypte/worker.h),
+  /* The second core's scratch: the most a call split over two cores needs (tinypte/two_cores.h),
    * noted by the kernels' prepare in trial_init. */
   fprintf(out, "  \"worker_scratch_bytes\": %u,\n", (unsigned)tp_two_cores_scratch_needed());
   const tp_pool_parts *parts = &req->pool_parts;

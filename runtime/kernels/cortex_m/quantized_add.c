@@ -37,7 +37,7 @@ static void same_shape_part(const void *ctx, int32_t i0, int32_t i1, void *scrat
 #define ADD_ELEMENT_WORK 6u
 
 /* Inputs of one shape (one merged dimension, neither repeating): the engine's loop, the elements
- * split over two cores when a worker is installed (util/split.h; 16-element vectors whole). */
+ * split over two cores when a worker is installed (tinypte/two_cores_hand_over.h; 16-element vectors whole). */
 static tp_status quantized_add_same_shape_run(const tp_kernel_call *call) {
   const quantized_add_state *st = call->state;
   const uint32_t n = st->bcast.sizes[0];

@@ -1,4 +1,4 @@
-/* A worker for tests of split kernel calls (tinypte/worker.h), on one core: it runs the posted
+/* A worker for tests of split kernel calls (tinypte/two_cores.h), on one core: it runs the posted
  * part when the caller waits, after the caller computed its own part (as a second core that
  * finishes later would leave memory), with scratch of its own that a test can check for
  * overruns. `inline_worker_jobs` counts the parts it ran; `inline_worker_fail` makes the next

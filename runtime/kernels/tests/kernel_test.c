@@ -546,7 +546,7 @@ static int run_once(op_stats *op, const kc_case *kc, mutation m, uint8_t fill) {
 
 /* An OK case once more with a second core (inline_worker.h) splitting every call it can: the
  * split parts must give the same values (kernels split out rows, columns or elements over two
- * cores; util/split.h). Returns run_once's result. */
+ * cores; tinypte/two_cores_hand_over.h). Returns run_once's result. */
 static int run_split(op_stats *op, const kc_case *kc, mutation m) {
   tp_two_cores_install(&inline_worker);
   tp_two_cores_set_min_work(0);

@@ -186,7 +186,7 @@ static void max_pool_nhwc_2x2_rows(const void *ctx, int32_t r0, int32_t r1, void
 /* Each out element costs about as much as this many multiply-adds of a convolution. */
 #define MAX_2X2_ELEMENT_WORK 8u
 
-/* The out rows split over two cores when a worker is installed (util/split.h). */
+/* The out rows split over two cores when a worker is installed (tinypte/two_cores_hand_over.h). */
 tp_status tp_s8_max_pool_nhwc_2x2_run(const tp_kernel_call *call) {
   tp_s8_max_pool_state st;
   max_pool_derive(call, &st);
@@ -401,7 +401,7 @@ static void avg_pool_nhwc_channels(const void *ctx, int32_t c0, int32_t c1, void
 #define AVG_ELEMENT_WORK 3u
 
 /* NHWC: the out rows (one row: its channels) split over two cores when a worker is installed
- * (util/split.h). */
+ * (tinypte/two_cores_hand_over.h). */
 tp_status tp_s8_avg_pool_nhwc_run(const tp_kernel_call *call) {
   tp_s8_avg_pool_state st;
   avg_pool_derive(call, &st);
