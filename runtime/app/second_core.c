@@ -1,31 +1,31 @@
 /* The inference app's second core: glue between the board's core-1 API (tinypte/board.h) and the
- * runtime's worker (tinypte/worker.h), with the worker's scratch from the firmware's generated
+ * runtime's second core (tinypte/two_cores.h), with the worker's scratch from the firmware's generated
  * data (app_data.c: the most a split call needs). Built into every firmware; it does nothing
  * unless the firmware is built for two cores (TP_BOARD_CORES == 2, the board's `cores` flag). */
 #include "second_core.h"
 
 #include "tinypte/board.h"
-#include "tinypte/worker.h"
+#include "tinypte/two_cores.h"
 
 #if TP_BOARD_CORES == 2
 
 extern void *const tp_app_worker_scratch;
 extern const uint32_t tp_app_worker_scratch_size;
 
-/* The kernels' splitting is an extension (runtime/kernels/extensions/two_cores.c) that only
- * firmware referencing it links: this reference is what makes two-core firmware carry it. */
-extern const uint8_t tp_kernels_two_cores;
-const uint8_t *const tp_app_links_two_cores = &tp_kernels_two_cores;
+/* The kernels' two-core part (runtime/kernels/two_cores.h) is linked only into firmware that
+ * references it: this reference is what makes two-core firmware carry it. */
+extern const void *const tp_kernels_two_cores[3];
+const void *const *const tp_app_links_two_cores = tp_kernels_two_cores;
 
-static tp_worker board_worker;
+static tp_two_cores board_worker;
 
 bool tp_app_second_core_start(void) {
   if (!tp_board_core1_start()) {
     return false;
   }
-  board_worker = (tp_worker){tp_board_core1_post, tp_board_core1_wait, tp_app_worker_scratch,
+  board_worker = (tp_two_cores){tp_board_core1_post, tp_board_core1_wait, tp_app_worker_scratch,
                              tp_app_worker_scratch_size};
-  tp_worker_install(&board_worker);
+  tp_two_cores_install(&board_worker);
   return true;
 }
 

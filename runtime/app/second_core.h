@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-/** Start core 1 and install it as the runtime's worker (tinypte/worker.h). false in a one-core
+/** Start core 1 and install it as the runtime's worker (tinypte/two_cores.h). false in a one-core
  *  build, and when the board's core 1 did not come up (the app then says so and fails). */
 bool tp_app_second_core_start(void);
 

@@ -109,23 +109,6 @@ tp_status tp_plan_check_memory(const tp_plan_view *view, const tp_method_memory 
   return TP_OK;
 }
 
-
-
-bool tp_value_has_tensor(const tp_value *v, bool (*test)(const tp_tensor *tensor)) {
-  if (v->tag == TP_TAG_TENSOR) {
-    return test(v->as.tensor);
-  }
-  if (v->tag == TP_TAG_TENSOR_LIST || v->tag == TP_TAG_OPTIONAL_TENSOR_LIST) {
-    for (uint32_t i = 0; i < v->as.tensor_list.len; i++) {
-      const tp_tensor *t = v->as.tensor_list.items[i];
-      if (t != NULL && test(t)) {
-        return true;
-      }
-    }
-  }
-  return false;
-}
-
 /* Without dynamic.c (linked only with the kernels that make dynamic shapes), no tensor is
  * dynamic and there is nothing to do: dynamic.c's definition replaces this one. */
 __attribute__((weak)) tp_status tp_dynamic_calls(tp_method *method) {

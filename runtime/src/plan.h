@@ -111,4 +111,13 @@ tp_status tp_plan_check_memory(const tp_plan_view *view, const tp_method_memory 
 /** Walk (check, count and, with a sink, decode) every value and instruction of the plan. */
 tp_status tp_plan_walk(const tp_plan_view *view, const tp_plan_sink *sink, tp_pool_counts *counts);
 
+/* tp_plan_walk's first half (plan.c): clears *counts, then decodes every value. The rest, the
+ * instructions, is walk.c's. */
+tp_status tp_plan_walk_values(const tp_plan_view *view, const tp_plan_sink *sink, tp_pool_counts *counts);
+
+/* TP_OK when 0 <= index < limit, else TP_ERR_CORRUPT. */
+static inline tp_status tp_plan_check_index(int64_t index, uint32_t limit) {
+  return index >= 0 && index < (int64_t)limit ? TP_OK : TP_ERR_CORRUPT;
+}
+
 #endif /* TINYPTE_PLAN_H */

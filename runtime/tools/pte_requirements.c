@@ -23,7 +23,7 @@
 #include "method_image_json.h"
 #include "status_message.h"
 #include "tinypte/runtime.h"
-#include "tinypte/worker.h"
+#include "tinypte/two_cores.h"
 
 /* The C expressions the pool size depends on, with their values in this build. */
 #define TP_LAYOUT_FACTS(X)      \
@@ -48,9 +48,9 @@ static void print_json(FILE *out, size_t program_bytes, const char *method, cons
           "  \"delegate_calls\": %u,\n",
           req->num_inputs, req->num_outputs, req->num_values, req->num_instructions, req->num_operators,
           req->num_tensors, req->num_planned_tensors, req->num_kernel_calls, req->num_delegate_calls);
-  /* The second core's scratch: the most a call split over two cores needs (tinypte/worker.h),
+  /* The second core's scratch: the most a call split over two cores needs (tinypte/two_cores.h),
    * noted by the kernels' prepare in trial_init. */
-  fprintf(out, "  \"worker_scratch_bytes\": %u,\n", (unsigned)tp_worker_scratch_needed());
+  fprintf(out, "  \"worker_scratch_bytes\": %u,\n", (unsigned)tp_two_cores_scratch_needed());
   const tp_pool_parts *parts = &req->pool_parts;
   fprintf(out,
           "  \"pool_parts\": {\"values\": %zu, \"tensors\": %zu, \"instructions\": %zu, \"lists\": %zu, "

@@ -27,10 +27,12 @@
 #include <string.h>
 
 #include "check_rng.h"
-#include "cortex_m/engines/s8_conv.h"
+#include "cortex_m/engines/s8_conv_band.h"
+#include "extensions/s8_conv_in_place.h"
 #include "runtime/kernels/tests/inline_worker.h"
 #include "tinypte/board.h"
-#include "util/split.h"
+#include "tinypte/two_cores.h"
+#include "two_cores.h"
 
 #define S8_CONV_CASES 400
 #define S8_CONV_MIN_CASES 380
@@ -212,8 +214,8 @@ static uint32_t check_in_place(uint32_t *checked, uint32_t *lagged) {
  * failures, counting the calls checked and the strided ones. */
 static uint32_t check_split(uint32_t *checked, uint32_t *strided, uint32_t *by_cols) {
   uint32_t failed = 0;
-  tp_worker_install(&inline_worker);
-  tp_split_set_min_work(0);
+  tp_two_cores_install(&inline_worker);
+  tp_two_cores_set_min_work(0);
   for (uint32_t i = 0; i < S8_CONV_SPLIT_CASES * 8 && *checked < S8_CONV_SPLIT_CASES; i++) {
     tp_s8_conv st;
     const int zoo = range(0, 2) == 0, in_place = (int)(i & 2u);
@@ -289,8 +291,8 @@ static uint32_t check_split(uint32_t *checked, uint32_t *strided, uint32_t *by_c
       }
     }
   }
-  tp_split_set_min_work(TP_SPLIT_MIN_WORK);
-  tp_worker_install(NULL);
+  tp_two_cores_set_min_work(TP_TWO_CORES_MIN_WORK);
+  tp_two_cores_install(NULL);
   return failed;
 }
 
@@ -298,7 +300,7 @@ static uint32_t check_split(uint32_t *checked, uint32_t *strided, uint32_t *by_c
  * and the next one the two-core extension (the split routines). */
 extern const tp_kernel tp_kernel_tinypte_s8_conv_in_place_ext;
 const tp_kernel *const s8_conv_in_place_ext = &tp_kernel_tinypte_s8_conv_in_place_ext;
-const uint8_t *const s8_conv_two_cores_ext = &tp_kernels_two_cores;
+const void *const *const s8_conv_two_cores_ext = tp_kernels_two_cores;
 
 int main(void) {
   check_seed(0x2026112Bu);

@@ -2,7 +2,7 @@
  * reference (the arithmetic: engines/s8_add.h). self and other broadcast (the reference accepts
  * equal shapes and channel broadcasts); inputs of one shape take the engine's fast loop. */
 #include "cortex_m/engines/s8_add.h"
-#include "util/split.h"
+#include "tinypte/two_cores_hand_over.h"
 
 typedef struct quantized_add_state {
   tp_bcast_packed bcast;
@@ -37,11 +37,11 @@ static void same_shape_part(const void *ctx, int32_t i0, int32_t i1, void *scrat
 #define ADD_ELEMENT_WORK 6u
 
 /* Inputs of one shape (one merged dimension, neither repeating): the engine's loop, the elements
- * split over two cores when a worker is installed (util/split.h; 16-element vectors whole). */
+ * split over two cores when a worker is installed (tinypte/two_cores_hand_over.h; 16-element vectors whole). */
 static tp_status quantized_add_same_shape_run(const tp_kernel_call *call) {
   const quantized_add_state *st = call->state;
   const uint32_t n = st->bcast.sizes[0];
-  return tp_split_run(same_shape_part, call, (int32_t)n, 16, (uint64_t)n * ADD_ELEMENT_WORK, 0, NULL);
+  return tp_two_cores_run(same_shape_part, call, (int32_t)n, 16, (uint64_t)n * ADD_ELEMENT_WORK, 0, NULL);
 }
 
 /* An input's (or the output's) zero point, multiplier and shift at args[at..at+2]. */

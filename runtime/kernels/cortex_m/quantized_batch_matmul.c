@@ -8,7 +8,7 @@
  * shapes whose exact sum could leave int32. The product is s8_matmul.h's. The scratch
  * tensor is not needed (no tinypte scratch rule), only checked to be uint8. */
 #include "cortex_m/engines/int8_util.h"
-#include "cortex_m/engines/s8_matmul.h"
+#include "cortex_m/engines/s8_matmul_two_cores.h"
 
 /* quantized_batch_matmul.out(Tensor lhs, int lhs_zero_point, Tensor rhs_transposed,
  * int rhs_zero_point, int output_zero_point, int output_multiplier, int output_shift,

@@ -6,7 +6,7 @@
  * then requantize(total, multipliers[0], shifts[0]) + output_offset, clamped to
  * [activation_min, activation_max]. The product is s8_matmul.h's (portable, DSP or Helium). */
 #include "cortex_m/engines/int8_util.h"
-#include "cortex_m/engines/s8_matmul.h"
+#include "cortex_m/engines/s8_matmul_two_cores.h"
 
 /* quantized_linear.out(Tensor input, Tensor weights, Tensor? bias, Tensor? kernel_sum,
  * int input_offset, int filter_offset, int output_offset, int[] requantize_multipliers,

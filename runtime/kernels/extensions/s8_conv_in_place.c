@@ -21,7 +21,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cortex_m/engines/s8_conv.h"
+#include "extensions/s8_conv_in_place.h"
+
+#include "cortex_m/engines/s8_conv_band.h"
 
 /* The copies below must stay loops: GCC would otherwise call the library's byte-wise memcpy. */
 #pragma GCC optimize("O2", "no-tree-loop-distribute-patterns")

@@ -1,4 +1,4 @@
-/* A worker for tests of split kernel calls (tinypte/worker.h), on one core: it runs the posted
+/* A worker for tests of split kernel calls (tinypte/two_cores.h), on one core: it runs the posted
  * part when the caller waits, after the caller computed its own part (as a second core that
  * finishes later would leave memory), with scratch of its own that a test can check for
  * overruns. `inline_worker_jobs` counts the parts it ran; `inline_worker_fail` makes the next
@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tinypte/worker.h"
+#include "tinypte/two_cores.h"
 
 #ifndef INLINE_WORKER_SCRATCH_BYTES
 #define INLINE_WORKER_SCRATCH_BYTES 16384u
@@ -39,7 +39,7 @@ static bool inline_worker_wait(void) {
   return true;
 }
 
-static const tp_worker inline_worker = {inline_worker_post, inline_worker_wait, inline_worker_scratch,
+static const tp_two_cores inline_worker = {inline_worker_post, inline_worker_wait, inline_worker_scratch,
                                         sizeof inline_worker_scratch};
 
 #endif /* TINYPTE_KERNELS_TESTS_INLINE_WORKER_H */

@@ -30,13 +30,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cortex_m/engines/s8_conv.h"
-#include "cortex_m/engines/s8_matmul.h"
+#include "cortex_m/engines/s8_conv_call.h"
+#include "cortex_m/engines/s8_matmul_two_cores.h"
 #include "inline_worker.h"
 #include "kernel_util.h"
 #include "tinypte/kernel.h"
+#include "tinypte/two_cores.h"
 #include "util/broadcast.h"
-#include "util/split.h"
 
 /* The test fails below these numbers of passing cases: in total (generated and derived; the
  * count when last raised: raise it with the cases), and for every operator that has cases, OK
@@ -546,15 +546,15 @@ static int run_once(op_stats *op, const kc_case *kc, mutation m, uint8_t fill) {
 
 /* An OK case once more with a second core (inline_worker.h) splitting every call it can: the
  * split parts must give the same values (kernels split out rows, columns or elements over two
- * cores; util/split.h). Returns run_once's result. */
+ * cores; tinypte/two_cores_hand_over.h). Returns run_once's result. */
 static int run_split(op_stats *op, const kc_case *kc, mutation m) {
-  tp_worker_install(&inline_worker);
-  tp_split_set_min_work(0);
+  tp_two_cores_install(&inline_worker);
+  tp_two_cores_set_min_work(0);
   const uint32_t before = inline_worker_jobs;
   const int result = run_once(op, kc, m, 0x3C);
   split_cases += inline_worker_jobs > before;
-  tp_split_set_min_work(TP_SPLIT_MIN_WORK);
-  tp_worker_install(NULL);
+  tp_two_cores_set_min_work(TP_TWO_CORES_MIN_WORK);
+  tp_two_cores_install(NULL);
   return result;
 }
 
@@ -796,13 +796,13 @@ static int check_worker_timeout(void) {
   int8_t x[64], y[64], out[64];
   memset(x, 3, sizeof x);
   memset(y, 4, sizeof y);
-  tp_worker_install(&inline_worker);
-  tp_split_set_min_work(0);
+  tp_two_cores_install(&inline_worker);
+  tp_two_cores_set_min_work(0);
   inline_worker_fail = true;
   const tp_s8_matmul p = {2, 2, 16, 0, 0, 1 << 30, 0, 0, -128, 127, false};
-  const tp_status status = tp_s8_matmul_run_split(&p, x, y, NULL, out);
-  tp_split_set_min_work(TP_SPLIT_MIN_WORK);
-  tp_worker_install(NULL);
+  const tp_status status = tp_s8_matmul_two_cores(&p, x, y, NULL, out);
+  tp_two_cores_set_min_work(TP_TWO_CORES_MIN_WORK);
+  tp_two_cores_install(NULL);
   if (status != TP_ERR_WORKER) {
     printf("FAIL a split call whose second core never answers returned %s, not TP_ERR_WORKER\n",
            tp_status_name(status));

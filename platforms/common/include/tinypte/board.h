@@ -81,7 +81,7 @@ _Noreturn void tp_start(void);
  * Boards whose chip has a second core (board(cores = 2): the RP2350, the AN521's second
  * Cortex-M33) implement these in their support library when the firmware is built with two
  * cores (the board's `cores` flag; firmware then has TP_BOARD_CORES == 2). The inference app
- * starts core 1 once and hands it to the runtime as its worker (tinypte/worker.h): kernels
+ * starts core 1 once and hands it to the runtime as its worker (tinypte/two_cores.h): kernels
  * post half of a large call to core 1, compute the other half, then wait. One job at a time. */
 
 /** A job core 1 runs: job(arg). */

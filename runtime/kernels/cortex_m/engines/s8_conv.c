@@ -1,5 +1,5 @@
-/* The int8 convolutions (see s8_conv.h): argument checks and the portable routine for every
- * layout. The fast routines of the _nhwc operators are in s8_conv_c.c (portable C blocked
+/* The int8 convolutions (see s8_conv.h): argument checks, the description of a call, its parts
+ * (rows, columns) and the portable routine for every layout. The fast routines of the _nhwc operators are in s8_conv_c.c (portable C blocked
  * 2 x 2), s8_conv_dsp.c (Armv7E-M/Armv8-M DSP) and s8_conv_mve.c (Helium); one of them is
  * compiled for a given core. */
 #include "cortex_m/engines/s8_conv.h"
@@ -7,8 +7,6 @@
 #include <string.h>
 
 #include "cortex_m/engines/s8_conv_window.h"
-#include "tinypte/worker.h"
-#include "util/split.h"
 
 /* The convolution loops are where an int8 model's time goes: at -Os GCC keeps their sums and
  * pointers on the stack (every step loads and stores them), so this file is compiled for
@@ -65,7 +63,6 @@ static tp_status out_size(int32_t in, int32_t k, int32_t stride, int32_t pad, in
   return TP_OK;
 }
 
-
 /* A convolution's scratch for a window of K values: eight columns' bytes (the DSP routine's
  * four of int16 values, Helium's four of int8 values, the portable routine's two of int16
  * values), 16 bytes per out channel (the DSP routine's records: start value, requantization)
@@ -100,8 +97,7 @@ uint32_t tp_s8_conv_scratch_bytes(const tp_s8_conv *st, bool fast) {
 static bool is_depthwise(tp_s8_conv_kind kind) { return kind == TP_S8_DEPTHWISE_NCHW || kind == TP_S8_DEPTHWISE_NHWC; }
 static bool is_nhwc(tp_s8_conv_kind kind) { return kind == TP_S8_CONV_NHWC || kind == TP_S8_DEPTHWISE_NHWC; }
 
-/* Whether the program's scratch tensor holds the `need` bytes the fast routine needs. */
-static bool scratch_planned(uint32_t need, const tp_tensor *scratch) {
+bool tp_s8_conv_scratch_planned(uint32_t need, const tp_tensor *scratch) {
   return need <= scratch->numel && (need == 0 || ((uintptr_t)scratch->data & 3u) == 0);
 }
 
@@ -113,7 +109,7 @@ static bool scratch_planned(uint32_t need, const tp_tensor *scratch) {
 static void choose_fast(tp_s8_conv *st, const tp_tensor *scratch) {
   if (st->fast) {
     const uint32_t need = tp_s8_conv_scratch_bytes(st, true);
-    st->fast = scratch_planned(need, scratch) || need <= TP_S8_CONV_STACK_SCRATCH;
+    st->fast = tp_s8_conv_scratch_planned(need, scratch) || need <= TP_S8_CONV_STACK_SCRATCH;
   }
 }
 
@@ -189,7 +185,7 @@ void tp_s8_conv_derive(const tp_kernel_call *call, tp_s8_conv *st) {
 }
 
 /* Every check of a call, on the arguments themselves, before anything is derived from them. */
-static tp_status check_args(const tp_kernel_call *call, tp_s8_conv_kind kind) {
+tp_status tp_s8_conv_check(const tp_kernel_call *call, tp_s8_conv_kind kind) {
   tp_value *const *args = call->args;
   const uint32_t n = call->nargs;
   const bool dw = is_depthwise(kind), nhwc = is_nhwc(kind);
@@ -252,7 +248,7 @@ static tp_status check_args(const tp_kernel_call *call, tp_s8_conv_kind kind) {
   return TP_OK;
 }
 
-/* --- In place (the routine: extensions/s8_conv_in_place.c) --- */
+/* --- In place (the routine: extensions/s8_conv_in_place.c; prepare: s8_conv_call.c) --- */
 
 bool tp_s8_conv_in_place_geometry(const tp_s8_conv *st) {
   const int64_t rb_in = (int64_t)st->in_w * st->in_c, rb_out = (int64_t)st->out_w * st->out_c;
@@ -265,21 +261,8 @@ int32_t tp_s8_conv_in_place_ring_rows(const tp_s8_conv *st, uint32_t ring_bytes)
   return rb_out == 0 ? 0 : (int32_t)(ring_bytes / rb_out < INT32_MAX ? ring_bytes / rb_out : INT32_MAX);
 }
 
-/* Whether two int8 tensors share a byte. */
-static bool overlap(const tp_tensor *a, const tp_tensor *b) {
-  const uintptr_t a0 = (uintptr_t)a->data, b0 = (uintptr_t)b->data;
-  return a->numel > 0 && b->numel > 0 && a0 < b0 + b->numel && b0 < a0 + a->numel;
-}
-
-/* The in-place ring of a call: its scratch's bytes after what its fast routine needs (the scratch
- * holds that need: scratch_planned), *rows of its out rows. */
-static int8_t *ring_of(const tp_s8_conv *st, const tp_tensor *scratch, int32_t *rows) {
-  const uint32_t need = tp_s8_conv_scratch_bytes(st, true);
-  *rows = tp_s8_conv_in_place_ring_rows(st, scratch->numel - need);
-  return (int8_t *)scratch->data + need;
-}
-
-/* --- Two cores: a call's out rows in two parts (util/split.h) --- */
+/* --- Parts of a call: its out rows, one row's columns (a band in place, each core's part of a
+ * split call) --- */
 
 void tp_s8_conv_rows(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t o0, int32_t o1, tp_s8_conv *sub,
                      tp_s8_conv_data *sd) {
@@ -297,72 +280,19 @@ void tp_s8_conv_rows(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t o0,
   sd->out = d->out + o0 * st->out_sy;
 }
 
-static bool splittable(const tp_s8_conv *st) { return st->fast && st->batches == 1; }
-
-tp_status tp_s8_conv_fast_split_band(const tp_s8_conv *st, const tp_s8_conv_data *d, bool *split) {
-  const uint64_t work = tp_s8_conv_work(st);
-  if (!splittable(st) || work < tp_split_min_work || tp_worker_installed() == NULL || tp_s8_conv_split == NULL) {
-    *split = false; /* one core: straight to the routine, the call as it is */
-    tp_s8_conv_fast(st, d);
-    return TP_OK;
-  }
-  return tp_s8_conv_split(st, d, work, split);
-}
-
-tp_status tp_s8_conv_fast_split(const tp_s8_conv *st, const tp_s8_conv_data *d) {
-  bool split;
-  return tp_s8_conv_fast_split_band(st, d, &split);
-}
-
-/* At prepare: the worker's scratch a split run of the call takes (what the firmware's build
- * sizes it by: pte_requirements reports the most any call notes). */
-static void note_worker_scratch(const tp_s8_conv *st) {
-  if (splittable(st) && tp_split_worth_it(st->out_h * st->out_w, tp_s8_conv_work(st))) {
-    tp_worker_note_scratch(tp_s8_conv_scratch_bytes(st, true));
-  }
-}
-
-tp_status tp_s8_conv_prepare(const tp_kernel_call *call, tp_s8_conv_kind kind, tp_s8_conv_call *state,
-                             tp_kernel_run_fn *run) {
-  TP_TRY(check_args(call, kind));
-  state->kind = (uint8_t)kind;
-  tp_s8_conv st;
-  tp_s8_conv_derive(call, &st);
-  const tp_tensor *in = call->args[st.a_in]->as.tensor, *out = call->args[st.a_out]->as.tensor;
-  if (overlap(in, out)) {
-    /* The out stored over the input (tinypte's planner does it when the input dies here): only
-     * exactly over it, for a call that runs in place, with the ring in its scratch. */
-    const tp_tensor *scratch = call->args[st.a_scratch]->as.tensor;
-    if (tp_s8_conv_fast_in_place == NULL) {
-      return TP_ERR_UNSUPPORTED; /* the extension, which this firmware lacks */
-    }
-    TP_CHECK_ARGS(in->data == out->data && tp_s8_conv_in_place_geometry(&st) &&
-                  scratch_planned(tp_s8_conv_scratch_bytes(&st, true), scratch));
-    int32_t rows;
-    (void)ring_of(&st, scratch, &rows);
-    TP_CHECK_ARGS(rows > st.pad_h);
-    note_worker_scratch(&st);
-    *run = tp_s8_conv_run_fast;
-    return TP_OK;
-  }
-  const bool on_stack =
-      st.fast && !scratch_planned(tp_s8_conv_scratch_bytes(&st, true), call->args[st.a_scratch]->as.tensor);
-  *run = on_stack ? tp_s8_conv_run_fast_stack : st.fast ? tp_s8_conv_run_fast : tp_s8_conv_run_portable;
-  if (*run == tp_s8_conv_run_fast) {
-    note_worker_scratch(&st);
-  }
-  return TP_OK;
-}
-
-static void load_data(const tp_kernel_call *call, const tp_s8_conv *st, tp_s8_conv_data *d) {
-  tp_value *const *a = call->args;
-  d->in = (const int8_t *)a[st->a_in]->as.tensor->data;
-  d->w = (const int8_t *)a[st->a_w]->as.tensor->data;
-  d->bias = a[st->a_bias]->tag == TP_TAG_TENSOR ? (const int32_t *)a[st->a_bias]->as.tensor->data : NULL;
-  d->mult = (const int32_t *)a[st->a_mult]->as.tensor->data;
-  d->shift = (const int32_t *)a[st->a_shift]->as.tensor->data;
-  d->scratch = a[st->a_scratch]->as.tensor->data;
-  d->out = (int8_t *)a[st->a_out]->as.tensor->data;
+void tp_s8_conv_cols(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t x0, int32_t x1, tp_s8_conv *sub,
+                     tp_s8_conv_data *sd) {
+  /* One out row's columns [x0, x1): contiguous outs (a row's positions follow each other), the
+   * input from the first column they read (at the left, the padding instead); the rows keep
+   * their stride (in_sy). */
+  const int32_t left = x0 * st->stride_w - st->pad_w, first = left > 0 ? left : 0;
+  *sub = *st;
+  sub->in_w = st->in_w - first;
+  sub->pad_w = first - left;
+  sub->out_w = x1 - x0;
+  *sd = *d;
+  sd->in = d->in + first * st->in_sx;
+  sd->out = d->out + x0 * st->out_sx;
 }
 
 /* --- Portable: every layout --- */
@@ -403,44 +333,10 @@ void tp_s8_conv_portable(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   }
 }
 
-tp_status tp_s8_conv_run_portable(const tp_kernel_call *call) {
-  tp_s8_conv st;
-  tp_s8_conv_derive(call, &st);
-  tp_s8_conv_data d;
-  load_data(call, &st, &d);
-  tp_s8_conv_portable(&st, &d);
-  return TP_OK;
-}
-
 void tp_s8_conv_fast(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   if (st->depthwise) {
     tp_s8_conv_fast_depthwise(st, d);
   } else {
     tp_s8_conv_fast_conv(st, d);
   }
-}
-
-tp_status tp_s8_conv_run_fast(const tp_kernel_call *call) {
-  tp_s8_conv st;
-  tp_s8_conv_derive(call, &st);
-  tp_s8_conv_data d;
-  load_data(call, &st, &d);
-  if ((const void *)d.out == (const void *)d.in) { /* in place: prepare checked the ring */
-    int32_t rows;
-    int8_t *const ring = ring_of(&st, call->args[st.a_scratch]->as.tensor, &rows);
-    return tp_s8_conv_fast_in_place(&st, &d, ring, rows);
-  }
-  bool split;
-  return tp_s8_conv_fast_split_band(&st, &d, &split);
-}
-
-tp_status tp_s8_conv_run_fast_stack(const tp_kernel_call *call) {
-  tp_s8_conv st;
-  tp_s8_conv_derive(call, &st);
-  uint32_t scratch[TP_S8_CONV_STACK_SCRATCH / 4];
-  tp_s8_conv_data d;
-  load_data(call, &st, &d);
-  d.scratch = scratch;
-  tp_s8_conv_fast(&st, &d);
-  return TP_OK;
 }

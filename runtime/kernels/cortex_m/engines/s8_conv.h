@@ -70,26 +70,20 @@ typedef struct tp_s8_conv_call {
   uint8_t kind; /* a tp_s8_conv_kind */
 } tp_s8_conv_call;
 
-/** Check a call of the operator of `kind`, keep its kind in `state` and pick the routine (*run). */
-tp_status tp_s8_conv_prepare(const tp_kernel_call *call, tp_s8_conv_kind kind, tp_s8_conv_call *state,
-                             tp_kernel_run_fn *run);
+/** Every check of a call of the operator of `kind`, on the arguments themselves (prepare's first
+ *  step, s8_conv_call.h). */
+tp_status tp_s8_conv_check(const tp_kernel_call *call, tp_s8_conv_kind kind);
+
+/** Whether the program's scratch tensor holds the `need` bytes the fast routine needs. */
+bool tp_s8_conv_scratch_planned(uint32_t need, const tp_tensor *scratch);
 
 /** The full description of a call prepare accepted (call->state is its tp_s8_conv_call); no checks. */
 void tp_s8_conv_derive(const tp_kernel_call *call, tp_s8_conv *st);
-
-/** The portable routine: every layout, group count and depth multiplier. */
-tp_status tp_s8_conv_run_portable(const tp_kernel_call *call);
-
-/** The fast routine (tp_s8_conv_fast) of an _nhwc call with one group or depthwise. */
-tp_status tp_s8_conv_run_fast(const tp_kernel_call *call);
 
 /* The most scratch the fast routine takes from the stack when the program's is too small (a
  * program another exporter planned): a 1x1 convolution over up to 128 channels, or a small
  * filter over a few; larger calls take the portable routine. */
 #define TP_S8_CONV_STACK_SCRATCH 512u
-
-/** tp_s8_conv_run_fast with TP_S8_CONV_STACK_SCRATCH bytes of stack as its scratch. */
-tp_status tp_s8_conv_run_fast_stack(const tp_kernel_call *call);
 
 /* The raw operands of one convolution, as the routines read them (for tests of the fast
  * paths against the portable one). */
@@ -111,37 +105,21 @@ void tp_s8_conv_portable(const tp_s8_conv *st, const tp_s8_conv_data *d);
  *  must hold tp_s8_conv_scratch_bytes(st, true) bytes, 4-byte aligned. */
 void tp_s8_conv_fast(const tp_s8_conv *st, const tp_s8_conv_data *d);
 
-/** tp_s8_conv_fast of `st`, its out rows (one row: its columns) split over two cores when a
- *  worker is installed and the call is large enough (util/split.h; one batch): the worker
- *  computes the second half (the smaller of an odd count) with its own scratch, each out by the
- *  same routine, so the out is bit-identical.
- *  TP_ERR_WORKER when the worker does not answer. */
-tp_status tp_s8_conv_fast_split(const tp_s8_conv *st, const tp_s8_conv_data *d);
-
-/** tp_s8_conv_fast_split, setting *split when the worker computed part of the call (its scratch
- *  then holds the call's records: a later band may set st->worker_prepared). */
-tp_status tp_s8_conv_fast_split_band(const tp_s8_conv *st, const tp_s8_conv_data *d, bool *split);
-
 /** Out rows [o0, o1) of `st` on `d` as a convolution of their own (*sub on *sd): what a band of
  *  rows (in place) and each core's part of a split call compute. */
 void tp_s8_conv_rows(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t o0, int32_t o1, tp_s8_conv *sub,
                      tp_s8_conv_data *sd);
+
+/** Whether a call can split over two cores: a fast call of one batch. */
+static inline bool tp_s8_conv_splittable(const tp_s8_conv *st) { return st->fast && st->batches == 1; }
 
 /** A call's multiply-adds: what splitting it saves. */
 static inline uint64_t tp_s8_conv_work(const tp_s8_conv *st) {
   return (uint64_t)st->out_h * (uint64_t)st->out_w * (uint64_t)st->out_c * (uint64_t)(st->k_h * st->k_w * st->cin_g);
 }
 
-/** The split of a call tp_s8_conv_fast_split_band found large enough (`work`: tp_s8_conv_work)
- *  with a worker installed. Weak: NULL unless the firmware links the two-core extension
- *  (extensions/two_cores.c: two-core firmware and the tests do), so one-core firmware carries
- *  none of it. */
-tp_status tp_s8_conv_split(const tp_s8_conv *st, const tp_s8_conv_data *d, uint64_t work, bool *split)
-    __attribute__((weak));
-
 /** Out columns [x0, x1) of `st` (one out row: out_h == 1) on `d` as a convolution of their own
- *  (*sub on *sd): each core's part of a split call of one row (a band of one row in place). In the
- *  two-core extension. */
+ *  (*sub on *sd): each core's part of a split call of one row (a band of one row in place). */
 void tp_s8_conv_cols(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t x0, int32_t x1, tp_s8_conv *sub,
                      tp_s8_conv_data *sd);
 
@@ -149,7 +127,7 @@ void tp_s8_conv_cols(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t x0,
 uint32_t tp_s8_conv_scratch_bytes(const tp_s8_conv *st, bool fast);
 
 /* In place: a call whose out is stored over its input, computed in bands of rows through a ring
- * of out rows (the routine is an extension: runtime/kernels/extensions/s8_conv_in_place.c). */
+ * of out rows (the routine is an extension: runtime/kernels/extensions/s8_conv_in_place.h). */
 
 /** Whether `st` can run in place: a fast call, one batch, stride 1 along the height, NHWC rows,
  *  out rows no longer than input rows and no more of them. */
@@ -158,13 +136,6 @@ bool tp_s8_conv_in_place_geometry(const tp_s8_conv *st);
 /** How many out rows of `st` a ring of `ring_bytes` holds; running in place needs more than
  *  st->pad_h of them (the rows that wait, plus at least one for a band). */
 int32_t tp_s8_conv_in_place_ring_rows(const tp_s8_conv *st, uint32_t ring_bytes);
-
-/** tp_s8_conv_fast of `st` (tp_s8_conv_in_place_geometry) with d->out == d->in, using
- *  `ring_rows` rows of `ring` (more than st->pad_h; not part of d->scratch), each band of rows
- *  split over two cores like tp_s8_conv_fast_split. Weak: NULL when the firmware does not link
- *  the extension (prepare then refuses the call, TP_ERR_UNSUPPORTED). */
-tp_status tp_s8_conv_fast_in_place(const tp_s8_conv *st, const tp_s8_conv_data *d, int8_t *ring, int32_t ring_rows)
-    __attribute__((weak));
 
 /** The name of this core's fast path: "dsp", "mve" or "portable". */
 const char *tp_s8_conv_fast_path_name(void);

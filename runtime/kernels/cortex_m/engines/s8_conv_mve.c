@@ -399,14 +399,6 @@ static void im2col_dw_s8(const tp_s8_conv *st, const int8_t *in, column c, int8_
   }
 }
 
-bool tp_s8_conv_shifts_right(const tp_s8_conv *st, const tp_s8_conv_data *d) {
-  bool quick = true;
-  for (int32_t c = 0; c < st->out_c; c++) {
-    quick = quick && d->shift[c] < 0 && d->mult[c] != INT32_MIN;
-  }
-  return quick;
-}
-
 /* Depthwise with one input channel (Cout = depth_multiplier): four out channels per vector,
  * their weights contiguous in each tap, times the tap's value (x + input_offset); the taps
  * inside the image only, no window. */

@@ -249,8 +249,15 @@ static inline void im2col_dw_s16(const tp_s8_conv *st, const int8_t *in, column 
 
 #if defined(TP_S8_CONV_MVE)
 /** Whether every out channel shifts right (and no multiplier is INT32_MIN): the vector
- *  requantization (VQRDMULH, VRSHL) applies (s8_conv_mve.c). */
-bool tp_s8_conv_shifts_right(const tp_s8_conv *st, const tp_s8_conv_data *d);
+ *  requantization (VQRDMULH, VRSHL) applies (s8_conv_mve.c, s8_conv_mve_dw1.c). Here, below both
+ *  routines, so that neither file calls into the other's. */
+static inline bool tp_s8_conv_shifts_right(const tp_s8_conv *st, const tp_s8_conv_data *d) {
+  bool quick = true;
+  for (int32_t c = 0; c < st->out_c; c++) {
+    quick = quick && d->shift[c] < 0 && d->mult[c] != INT32_MIN;
+  }
+  return quick;
+}
 
 /** Depthwise with a depth multiplier of 1 (s8_conv_mve_dw1.c). */
 void tp_s8_conv_mve_depthwise1(const tp_s8_conv *st, const tp_s8_conv_data *d);

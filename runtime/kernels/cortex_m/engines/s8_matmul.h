@@ -42,7 +42,6 @@
 #include <stdint.h>
 
 #include "tinypte/status.h"
-#include "util/split.h"
 
 #if defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 1)
 #define TP_S8_MATMUL_MVE 1
@@ -71,24 +70,6 @@ typedef struct tp_s8_matmul {
  *  target has. */
 void tp_s8_matmul_run(const tp_s8_matmul *p, const int8_t *lhs, const int8_t *rhs, const int32_t *bias,
                       int8_t *out);
-
-/** tp_s8_matmul_run with its rows (one row: its columns, in blocks of four) split over two cores
- *  when a worker is installed and the product is large enough (util/split.h): each out by the
- *  same routine, so bit-identical. Needs no scratch. TP_ERR_WORKER when the worker does not
- *  answer. Weak: NULL unless the firmware links the two-core extension (extensions/two_cores.c). */
-tp_status tp_s8_matmul_run_split(const tp_s8_matmul *p, const int8_t *lhs, const int8_t *rhs, const int32_t *bias,
-                                 int8_t *out) __attribute__((weak));
-
-/** tp_s8_matmul_run_split for any product: a small one (most of a small model's) goes straight to
- *  tp_s8_matmul_run, at the cost of one comparison. */
-static inline tp_status tp_s8_matmul_run_any(const tp_s8_matmul *p, const int8_t *lhs, const int8_t *rhs,
-                                             const int32_t *bias, int8_t *out) {
-  if ((uint64_t)p->rows * p->cols * p->depth < tp_split_min_work || tp_s8_matmul_run_split == NULL) {
-    tp_s8_matmul_run(p, lhs, rhs, bias, out);
-    return TP_OK;
-  }
-  return tp_s8_matmul_run_split(p, lhs, rhs, bias, out);
-}
 
 /* The routines themselves (tests compare them): portable C everywhere, the others where the
  * target has the extension. */

@@ -2,7 +2,7 @@
 #include "cortex_m/engines/s8_pool.h"
 
 #include "util/nn.h"
-#include "util/split.h"
+#include "tinypte/two_cores_hand_over.h"
 
 /* Kernel and stride bound, so the window arithmetic of run stays well inside int32. */
 #define POOL_MAX_WINDOW 65535
@@ -186,7 +186,7 @@ static void max_pool_nhwc_2x2_rows(const void *ctx, int32_t r0, int32_t r1, void
 /* Each out element costs about as much as this many multiply-adds of a convolution. */
 #define MAX_2X2_ELEMENT_WORK 8u
 
-/* The out rows split over two cores when a worker is installed (util/split.h). */
+/* The out rows split over two cores when a worker is installed (tinypte/two_cores_hand_over.h). */
 tp_status tp_s8_max_pool_nhwc_2x2_run(const tp_kernel_call *call) {
   tp_s8_max_pool_state st;
   max_pool_derive(call, &st);
@@ -194,7 +194,7 @@ tp_status tp_s8_max_pool_nhwc_2x2_run(const tp_kernel_call *call) {
                             (int8_t *)call->args[MP_OUT]->as.tensor->data};
   const int32_t rows = st.g.n * st.g.oh;
   const uint64_t work = (uint64_t)rows * (uint64_t)st.g.ow * (uint64_t)st.g.c * MAX_2X2_ELEMENT_WORK;
-  return tp_split_run(max_pool_nhwc_2x2_rows, &job, rows, 1, work, 0, NULL);
+  return tp_two_cores_run(max_pool_nhwc_2x2_rows, &job, rows, 1, work, 0, NULL);
 }
 
 /* NCHW: one plane at a time. */
@@ -401,7 +401,7 @@ static void avg_pool_nhwc_channels(const void *ctx, int32_t c0, int32_t c1, void
 #define AVG_ELEMENT_WORK 3u
 
 /* NHWC: the out rows (one row: its channels) split over two cores when a worker is installed
- * (util/split.h). */
+ * (tinypte/two_cores_hand_over.h). */
 tp_status tp_s8_avg_pool_nhwc_run(const tp_kernel_call *call) {
   tp_s8_avg_pool_state st;
   avg_pool_derive(call, &st);
@@ -411,9 +411,9 @@ tp_status tp_s8_avg_pool_nhwc_run(const tp_kernel_call *call) {
   const int32_t rows = g->n * g->oh;
   const uint64_t work = (uint64_t)rows * (uint64_t)g->ow * (uint64_t)g->c * (uint64_t)(g->kh * g->kw) * AVG_ELEMENT_WORK;
   if (rows == 1) { /* a global pooling: its channels, blocks of eight whole */
-    return tp_split_run(avg_pool_nhwc_channels, &job, g->c, AVG_BLOCK, work, 0, NULL);
+    return tp_two_cores_run(avg_pool_nhwc_channels, &job, g->c, AVG_BLOCK, work, 0, NULL);
   }
-  return tp_split_run(avg_pool_nhwc_rows, &job, rows, 1, work, 0, NULL);
+  return tp_two_cores_run(avg_pool_nhwc_rows, &job, rows, 1, work, 0, NULL);
 }
 
 tp_status tp_s8_avg_pool_nchw_run(const tp_kernel_call *call) {
