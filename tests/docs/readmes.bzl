@@ -19,6 +19,7 @@ READMES = [
         "//platforms/corstone300_npu:board.bzl",
         "//platforms/corstone300:board.bzl",
         "//platforms/corstone300_npu:npu.c",
+        "//python/machines/sse300:npu_port.py",
     ]),
     _readme("//platforms/mps2_an505:README.md", board = "//platforms/mps2_an505", sources = ["//platforms/mps2_an505:board.bzl"]),
     _readme("//platforms/mps2_an521:README.md", board = "//platforms/mps2_an521", sources = [

@@ -22,6 +22,7 @@ import argparse
 import json
 import re
 import sys
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -96,7 +97,53 @@ CLAIMS: dict[str, list[Claim]] = {
             r'"timeout_seconds": attr\.int\(\s*default = (\d+)',
         )
     ],
+    "platforms/mps2_an521/README.md": [
+        Claim(
+            "core 1's stack",
+            r"core 1's (\d+ KiB) stack",
+            "core1.c",
+            r"#define CORE1_STACK_BYTES (\d+)",
+            lambda g: [f"{int(g[0]) // 1024} KiB"],
+        ),
+        Claim(
+            "the wait's time limit",
+            r"`TP_BOARD_CORE1_TIMEOUT_US` \((\d+) s\)",
+            "board.h",
+            r"#define TP_BOARD_CORE1_TIMEOUT_US (\d+)u",
+            _divided(1_000_000),
+        ),
+        Claim(
+            "the timeout's period and the timer's clock",
+            r"counted in (\d+ ms) periods of the SSE-200's TIMER0 \(0x50000000, the (\d+ MHz) system clock",
+            "core1.c",
+            r"#define SYSCLK_TICKS_PER_US (\d+)u\n#define TIMEOUT_PERIOD_US (\d+)u",
+            lambda g: [f"{int(g[1]) // 1000} ms", f"{g[0]} MHz"],
+        ),
+    ],
+    "platforms/corstone300_npu/README.md": [
+        Claim(
+            "the NPU's register window",
+            r"^\| Ethos-U55 registers \| 0x[0-9a-f]+ \| (\d+ KiB) \|",
+            "npu_port.py",
+            r"^SIZE = (0x[0-9a-fA-F]+)",
+            lambda g: [f"{int(g[0], 16) // 1024} KiB"],
+        ),
+    ],
     "platforms/pico2w/README.md": [
+        Claim(
+            "core 1's stack",
+            r"Its (\d+ KiB) stack is the SCRATCH_X bank",
+            "core1.c",
+            r"#define CORE1_STACK_WORDS (\d+)u",
+            lambda g: [f"{int(g[0]) * 4 // 1024} KiB"],
+        ),
+        Claim(
+            "the wait's time limit",
+            r"`TP_BOARD_CORE1_TIMEOUT_US` \((\d+) s by TIMER0\)",
+            "board.h",
+            r"#define TP_BOARD_CORE1_TIMEOUT_US (\d+)u",
+            _divided(1_000_000),
+        ),
         Claim(
             "the USB console's wait for a terminal",
             r"up to (\d+) s for a terminal",
@@ -212,7 +259,7 @@ def check_readme(readme: Readme, baseline: dict[str, dict[str, int]]) -> tuple[l
             continue
         sources = [readme.sources.get(name) for name in claim.source.split("+")]
         texts = [source.read_text() for source in sources if source]
-        found = re.search(claim.constant, "\n".join(texts)) if len(texts) == len(sources) else None
+        found = re.search(claim.constant, "\n".join(texts), re.MULTILINE) if len(texts) == len(sources) else None
         if found is None:
             problems.append(f"{readme.name}: {claim.what}: no /{claim.constant}/ in {claim.source}")
             continue
@@ -236,13 +283,28 @@ def check_readme(readme: Readme, baseline: dict[str, dict[str, int]]) -> tuple[l
     return problems, figures
 
 
+def self_check(scratch: Path) -> list[str]:
+    """The checker fails what it must: an unchecked figure, a claim the source contradicts, a
+    stale baseline table (each on a README written here)."""
+    source = scratch / "s8_conv.h"
+    source.write_text("#define TP_S8_CONV_STACK_SCRATCH 256u\n")
+    readme = scratch / "README.md"
+    readme.write_text(
+        f"up to 512 B (`TP_S8_CONV_STACK_SCRATCH`) and 12 KiB more.\n{baseline_table.BEGIN}\n| x |\n{baseline_table.END}\n"
+    )
+    problems, _ = check_readme(Readme(readme, "runtime/README.md", None, {"s8_conv.h": source}), {})
+    wanted = ["the README says ['512'], s8_conv.h says ['256']", "'12 KiB' is quoted", "perf baseline table"]
+    return [f"self-check: no problem reported for {w!r}" for w in wanted if not any(w in p for p in problems)]
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--readme", nargs=3, action="append", required=True, metavar=("README", "BOARD", "SOURCES"))
     parser.add_argument("--baseline", type=Path, required=True)
     args = parser.parse_args(argv)
     baseline = json.loads(args.baseline.read_text())
-    problems: list[str] = []
+    with tempfile.TemporaryDirectory() as scratch:
+        problems = self_check(Path(scratch))
     figures = 0
     for path, board, sources in args.readme:
         readme = Readme(

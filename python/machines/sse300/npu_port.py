@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from machines.sse300.memory_map import Memory
-
 from ethos_u55.npu_model.device import EthosU55
+from machines.sse300.memory_map import Memory
 
 BASE = 0x58102000  # Secure alias; Non-secure 0x48102000 (not modelled: the firmware runs Secure)
 SIZE = 0x1000
