@@ -22,7 +22,7 @@ from tinypte.errors import TinypteError
 from tinypte.inspect_pte.command import analyse
 from tinypte.kernels import registry
 from tinypte.model import loading
-from tinypte.programs.pte import program_of
+from tinypte.program_files.pte import program_of
 
 
 def delegated_program() -> bytes:

@@ -18,7 +18,7 @@ import torch
 from small_modules import ConvRelu, LinearSoftmax
 
 from tinypte import export_cache
-from tinypte.export.program import export_program
+from tinypte.export.pipeline import export_program
 
 # The programs exported with and without the cache: (name, module, example inputs).
 MIN_PROGRAMS = 4

@@ -40,7 +40,7 @@ def sources() -> list[Path]:
 
 
 def package_of(path: Path) -> str | None:
-    """'export' for python/tinypte/export/program.py, PLUGIN for backends/ethos_u55/aot/*.py;
+    """'export' for python/tinypte/export/pipeline.py, PLUGIN for backends/ethos_u55/aot/*.py;
     None outside those packages."""
     if path.parts[-3:-1] == ("ethos_u55", "aot"):
         return PLUGIN

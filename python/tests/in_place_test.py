@@ -19,9 +19,9 @@ import torch
 from torch import nn
 
 from tinypte.export.fusion_planning import operator_name
-from tinypte.export.program import backend_config
+from tinypte.export.pipeline import backend_config
+from tinypte.quantize import cortex_m as quantize
 from tinypte.quantize import in_place, scratch
-from tinypte.quantize import program as quantize
 
 
 class Block(nn.Module):

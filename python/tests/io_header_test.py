@@ -19,7 +19,7 @@ import numpy.typing as npt
 import pytest
 
 from tinypte.firmware import io_header
-from tinypte.programs.io_quantization import IoQuantization
+from tinypte.program_files.io_quantization import IoQuantization
 
 QUANTIZATIONS = [(0.024627910926938057, -128), (0.012440258637070656, -33), (0.00799888651818037, -1), (1.0, 0),
                  (0.5, 127), (3.0e-5, 5)]  # fmt: skip

@@ -17,7 +17,7 @@ import torch
 from small_modules import ConvRelu, LinearSoftmax
 
 from tinypte import lazy_codegen
-from tinypte.export.program import export_program
+from tinypte.export.pipeline import export_program
 
 # Programs compared with and without lazy code generation (the test fails below it).
 MIN_PROGRAMS = 5

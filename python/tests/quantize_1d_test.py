@@ -15,8 +15,8 @@ import torch
 from torch import nn
 
 from tinypte.export.fusion_planning import operator_name
+from tinypte.quantize import cortex_m as quantize
 from tinypte.quantize import layers, one_d
-from tinypte.quantize import program as quantize
 
 CHECKED_INPUTS = 32
 

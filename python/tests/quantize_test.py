@@ -1,4 +1,4 @@
-"""The int8 export flow (tinypte.quantize.program) on a small MLP: cortex_m operators in the program,
+"""The int8 export flow (tinypte.quantize.cortex_m) on a small MLP: cortex_m operators in the program,
 outputs of the quantized program (run through the reference implementations) close to the
 float model's, same bytes twice, and what stayed float reported."""
 
@@ -12,7 +12,7 @@ import pytest
 import torch
 from torch import nn
 
-from tinypte.quantize import program as quantize
+from tinypte.quantize import cortex_m as quantize
 
 CALIBRATION_BATCHES = 16
 

@@ -151,7 +151,7 @@ def test_int8_golden_runs_the_quantize_stage_s_own_program(tmp_path: Path) -> No
     import torch
 
     from tinypte.model import loading
-    from tinypte.programs import edge_file
+    from tinypte.program_files import edge_file
     from tinypte.quantize import flow
 
     model = write_model(tmp_path)

@@ -17,7 +17,7 @@ import executorch.backends.cortex_m.passes  # noqa: F401 (defines torch.ops.cort
 import pytest
 import torch
 
-from tinypte.quantize import program
+from tinypte.quantize import cortex_m
 from tinypte.quantize.vectorized_reference import requantize_channels, vectorized
 
 # Random operator cases per operator, and program inputs per pipeline (the tests fail below them).
@@ -127,7 +127,7 @@ def test_programs_match_reference(explicit: bool) -> None:
     model = model.to(memory_format=layout)
     example = (torch.randn(1, 3, 12, 12).to(memory_format=layout),)
     calibration = [(torch.randn(1, 3, 12, 12).to(memory_format=layout),) for _ in range(8)]
-    module = program.quantize_program(model, example, calibration, explicit=explicit).exported_program().module()
+    module = cortex_m.quantize_program(model, example, calibration, explicit=explicit).exported_program().module()
     checked = 0
     mode = vectorized()
     for _ in range(MIN_PROGRAM_INPUTS):

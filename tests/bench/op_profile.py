@@ -35,7 +35,7 @@ import instruction_count
 from machines import execute_count
 from tinypte.errors import TinypteError
 from tinypte.inspect_pte.command import kernel_call_macs
-from tinypte.programs.pte import Program, forward_plan, is_planned, is_tensor, load_program
+from tinypte.program_files.pte import Program, forward_plan, is_planned, is_tensor, load_program
 
 INTERPRETER = "interpreter"
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import torch
 
-from tinypte.export.program import export_program
+from tinypte.export.pipeline import export_program
 
 
 class NonzeroCumsum(torch.nn.Module):

@@ -1,7 +1,7 @@
 """Export every conformance case to a .pte, run it in ExecuTorch, and write the expected outputs.
 
 For each case in cases.py (or those whose name matches --only), in one process:
-  DIR/<case>.pte            the program (tinypte.export.program's pipeline: export -> to_edge ->
+  DIR/<case>.pte            the program (tinypte.export.pipeline's pipeline: export -> to_edge ->
                             constant_prop_pass -> to_executorch; same bytes on every run)
   DIR/<case>.in<i>.bin      input i, raw little-endian, row-major
   DIR/<case>.expected<i>.bin  output i as ExecuTorch's host runtime computes it
@@ -51,7 +51,7 @@ class Generated:
 
 def export(case: Case) -> bytes:
     from tinypte.errors import TinypteError
-    from tinypte.export.program import export_program
+    from tinypte.export.pipeline import export_program
 
     if case.raw or case.keep:
         return export_raw(case)
@@ -67,7 +67,7 @@ def export_raw(case: Case) -> bytes:
     from executorch.exir import EdgeCompileConfig, to_edge
 
     from tinypte.export import nonzero_layout
-    from tinypte.export.program import backend_config
+    from tinypte.export.pipeline import backend_config
 
     exported = torch.export.export(case.module, clone_all(case.inputs))
     config = EdgeCompileConfig(
@@ -80,7 +80,7 @@ def export_raw(case: Case) -> bytes:
 
 def build_int8(case: Case) -> Generated:
     """An int8 case: the quantized program, and its outputs through the reference implementations."""
-    from tinypte.quantize import program as quantize
+    from tinypte.quantize import cortex_m as quantize
 
     assert case.calibration is not None
     edge = quantize.quantize_program(case.module, clone_all(case.inputs), case.calibration)

@@ -45,8 +45,8 @@ import torch
 from tinypte import export_cache, histogram_search, lazy_codegen, library_noise
 from tinypte.errors import innermost
 from tinypte.headers import dtypes
-from tinypte.programs import pte as pte_file
-from tinypte.programs.layout import in_memory_order
+from tinypte.program_files import pte as pte_file
+from tinypte.program_files.layout import in_memory_order
 
 PIPELINES = ("default", "explicit")
 PACKAGES = ("executorch.backends.cortex_m.test.ops", "executorch.backends.cortex_m.test.models")

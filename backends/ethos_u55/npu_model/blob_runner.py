@@ -1,7 +1,7 @@
 """Run an ExecuTorch Ethos-U delegate blob on the NPU model the way tinypte's runtime does
 (weights at BASEP0, a scratch at BASEP1 holding the inputs and outputs at the blob's offsets):
 what npu_model_test and compare.py check against tosa_reference_model. It reads the blob with
-the toolkit's parser (tinypte.programs.vela_blob), so it runs in the toolkit's venv; the machine
+the toolkit's parser (tinypte.program_files.vela_blob), so it runs in the toolkit's venv; the machine
 model (platforms/corstone300_npu) needs only device.py, whose memory the firmware lays out.
 """
 

@@ -4,7 +4,7 @@ the output it must produce.
 A tiny int8 convolution (3x3, 2 -> 4 channels, padding 1, ReLU, on a 1x2x6x6 input; weights
 from torch's seed 0) is lowered the way ExecuTorch's Arm backend lowers for an Ethos-U55-128
 (//backends/ethos_u55/npu_model's `lowering.lower`: EthosUQuantizer, EthosUPartitioner, Vela
-with Ethos_U55_High_End_Embedded and Shared_Sram). From the delegate's blob (tinypte.programs'
+with Ethos_U55_High_End_Embedded and Shared_Sram). From the delegate's blob (tinypte.program_files'
 `vela_blob`) come Vela's driver payload (`cmd_data`), the weights (region 0), the scratch size
 and where the input and the output sit in the scratch (region 1). The input is 72 int8 values drawn from numpy's
 generator with seed 2026; the expected output is tosa_reference_model's on the delegate's TOSA

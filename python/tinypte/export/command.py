@@ -1,6 +1,6 @@
 """`tinypte export`: a model file and its trained weights become a float .pte.
 
-The model file's `build()` with the weights of the train stage, exported by program.py
+The model file's `build()` with the weights of the train stage, exported by pipeline.py
 (ExecuTorch with tinypte's memory planning). Same model file and weights, same bytes.
 
 usage: tinypte export --model M.py --weights W.pt --pte OUT.pte [--seed 0]
@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 
-from tinypte.export.program import add_program_arguments, export_program, trained_model
+from tinypte.export.pipeline import add_program_arguments, export_program, trained_model
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from tinypte.errors import TinypteError
 from tinypte.firmware import io_header
-from tinypte.programs import io_quantization, pte
+from tinypte.program_files import io_quantization, pte
 
 
 def c_initializer(data: bytes) -> str:

@@ -1,7 +1,7 @@
 """The program header's part about quantized inputs and outputs: constants and converters.
 
 For each input or output the program's config methods describe as quantized
-(tinypte.programs.io_quantization), `<name>_program.h` gets, with NAME its upper-case prefix:
+(tinypte.program_files.io_quantization), `<name>_program.h` gets, with NAME its upper-case prefix:
 
     #define NAME_INPUT0_SCALE 0.0246279109f        real = (q - ZERO_POINT) * SCALE
     #define NAME_INPUT0_ZERO_POINT (-128)
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tinypte.programs.io_quantization import IoQuantization
+from tinypte.program_files.io_quantization import IoQuantization
 
 C_TYPES = {"int8": "int8_t", "uint8": "uint8_t", "int16": "int16_t", "uint16": "uint16_t", "int32": "int32_t"}
 

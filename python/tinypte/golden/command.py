@@ -33,8 +33,8 @@ from tinypte.errors import TinypteError
 from tinypte.golden.format import Golden
 from tinypte.headers import dtypes
 from tinypte.model import loading
-from tinypte.programs import edge_file, io_quantization
-from tinypte.programs.io_quantization import IoQuantization
+from tinypte.program_files import edge_file, io_quantization
+from tinypte.program_files.io_quantization import IoQuantization
 
 
 def quantizer(quantization: list[IoQuantization | None]) -> Callable[[list[Any]], list[Any]]:

@@ -17,8 +17,8 @@ from typing import Any
 from tinypte.errors import TinypteError
 from tinypte.golden.format import Golden
 from tinypte.golden.interpreter import Interpreter
-from tinypte.programs import io_quantization
-from tinypte.programs.layout import in_memory_order
+from tinypte.program_files import io_quantization
+from tinypte.program_files.layout import in_memory_order
 
 
 def random_inputs(interpreter: Interpreter, cases: int, seed: int) -> list[list[Any]]:

@@ -25,8 +25,8 @@ from typing import Any
 
 from tinypte.errors import TinypteError
 from tinypte.inspect_pte import extensions, macs
-from tinypte.programs import io_quantization
-from tinypte.programs.pte import (
+from tinypte.program_files import io_quantization
+from tinypte.program_files.pte import (
     Program,
     constant_sizes,
     forward_plan,

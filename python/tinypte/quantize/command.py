@@ -23,7 +23,7 @@ import json
 from pathlib import Path
 
 from tinypte.errors import TinypteError
-from tinypte.export.program import add_program_arguments, trained_model
+from tinypte.export.pipeline import add_program_arguments, trained_model
 from tinypte.model import loading
 from tinypte.quantize import flow
 

@@ -5,7 +5,7 @@ Starting from the trained float model (the train stage's weights), this
      one, else batches of one from its training inputs (`train_set()[0]`), else its
      golden inputs;
   2. equalizes the ranges of consecutive linear layers (equalization.py: exact in float,
-     on a copy of the model), quantizes with ExecuTorch's Cortex-M backend (program.py)
+     on a copy of the model), quantizes with ExecuTorch's Cortex-M backend (cortex_m.py)
      and exports the .pte;
   3. evaluates the quantized program with the model file's own `evaluate`, run through the
      backend's reference implementations one sample at a time (the program's shapes are
@@ -16,7 +16,7 @@ Starting from the trained float model (the train stage's weights), this
   5. makes the program take and return int8 (io.py: the first quantize and the last
      dequantize leave the program, their parameters stay in it as ExecuTorch's config
      methods), unless float I/O is asked for;
-  6. keeps the quantized edge program (tinypte.programs.edge_file), which the golden stage
+  6. keeps the quantized edge program (tinypte.program_files.edge_file), which the golden stage
      runs: the int8 oracle is the very program the .pte was lowered from.
 """
 
@@ -33,9 +33,9 @@ from typing import Any
 
 from tinypte.errors import TinypteError, innermost
 from tinypte.model import loading
-from tinypte.programs import edge_file
-from tinypte.programs import pte as pte_file
-from tinypte.quantize import equalization, io, layers, program, vectorized_reference
+from tinypte.program_files import edge_file
+from tinypte.program_files import pte as pte_file
+from tinypte.quantize import cortex_m, equalization, io, layers, vectorized_reference
 
 
 def calibration_inputs(path: Path, module: ModuleType) -> list[tuple[Any, ...]]:
@@ -87,7 +87,7 @@ def _first_line(error: BaseException) -> str:
 def _layers_named(path: Path, model: Any, example: tuple[Any, ...], message: str) -> list[str]:
     """The model's layers whose operator `message` names (tinypte.quantize.layers.named_in)."""
     try:
-        graph = program.capture(copy.deepcopy(model), example).graph
+        graph = cortex_m.capture(copy.deepcopy(model), example).graph
     except Exception:  # noqa: BLE001 (naming is best effort: the failure itself is what gets reported)
         return []
     return layers.named_in(message, graph, path)
@@ -112,7 +112,7 @@ def quantize_model(path: Path, module: ModuleType, model: Any, example: tuple[An
         try:
             candidate = copy.deepcopy(model)
             equalization.equalize(candidate, example)
-            edge = program.quantize_program(candidate, example, calibration, explicit=explicit)
+            edge = cortex_m.quantize_program(candidate, example, calibration, explicit=explicit)
             return Quantized(edge, {"name": "explicit-layout" if explicit else "default", "refused": refused})
         except TinypteError:
             raise
@@ -137,7 +137,7 @@ class Int8Export:
     """What the quantize stage makes of a trained model."""
 
     pte: bytes  # the int8 program
-    edge_program: bytes  # the quantized edge program it was lowered from (tinypte.programs.edge_file)
+    edge_program: bytes  # the quantized edge program it was lowered from (tinypte.program_files.edge_file)
     report: dict[str, Any]  # float vs int8: metrics, sizes, the nodes left in float
 
 
@@ -154,12 +154,12 @@ def export_int8(
                                 float_io, delegate)  # fmt: skip
     quantized = quantize_model(path, module, model, example)
     edge = quantized.edge
-    left_float = program.float_nodes(edge, path)
+    left_float = cortex_m.float_nodes(edge, path)
     reference = PerSample(edge.exported_program().module(), int(example[0].shape[0]))
     int8_metrics = loading.call(path, "evaluate() of the int8 program", module.evaluate, reference)
     converted = io.IoResult([], ["float I/O asked for"]) if float_io else io.quantize_io(edge)
     edge_program = edge_file.to_bytes(edge.exported_program())
-    pte = program.export_int8_program(edge, alignment, planner)  # consumes edge
+    pte = cortex_m.export_int8_program(edge, alignment, planner)  # consumes edge
     report = {
         "float": {"metrics": float_metrics, **pte_file.sizes(float_pte, "the float program")},
         "int8": {"metrics": int8_metrics, **pte_file.sizes(pte, "the int8 program")},
@@ -192,10 +192,10 @@ def export_delegated(
     candidate = copy.deepcopy(model)
     equalization.equalize(candidate, example)
     try:
-        captured = program.capture(candidate, example)
+        captured = cortex_m.capture(candidate, example)
         calibration = calibration_inputs(path, module)
         spec = ethos_u.compile_spec(target)
-        converted = program.calibrated(captured, ethos_u.quantizer(spec), calibration)
+        converted = cortex_m.calibrated(captured, ethos_u.quantizer(spec), calibration)
         lowered = ethos_u.lower(converted, example, spec)
     except TinypteError:
         raise
@@ -211,9 +211,9 @@ def export_delegated(
     reference = PerSample(lowered.quantized_module, int(example[0].shape[0]))
     int8_metrics = loading.call(path, "evaluate() of the int8 program", module.evaluate, reference)
     edge = lowered.edge
-    program.size_scratch(edge.exported_program())
+    cortex_m.size_scratch(edge.exported_program())
     converted = io.IoResult([], ["float I/O asked for"]) if float_io else io.quantize_io(edge)
-    pte = program.export_int8_program(edge, alignment, planner)
+    pte = cortex_m.export_int8_program(edge, alignment, planner)
     report = {
         "float": {"metrics": float_metrics, **pte_file.sizes(float_pte, "the float program")},
         "int8": {"metrics": int8_metrics, **pte_file.sizes(pte, "the int8 program")},

@@ -17,10 +17,10 @@ of them. tinypte does it for two kinds of `cortex_m::*` call:
 - `quantized_add`: elementwise, each byte read before its out byte is written, so exact in any
   runtime, ExecuTorch's too (as tinypte's activation fusion: fusion_planning.py).
 
-Two steps agree on the first kind. Before planning, tinypte.quantize.program sizes each
+Two steps agree on the first kind. Before planning, tinypte.quantize.cortex_m sizes each
 convolution's scratch with the ring when `in_place_ring` says the call qualifies (its input
 has no other reader and is not a program input). At planning (`in_place_aware`, the wrapper the quantize stage gives
-tinypte.export.program.backend_config), `share_in_place_outs` stores the
+tinypte.export.pipeline.backend_config), `share_in_place_outs` stores the
 out in the input's storage (ExecuTorch's `storage_base`) only when the call still qualifies and
 its scratch holds the ring, so a program never asks a kernel to run in place without room.
 Because ExecuTorch's runtime has no Cortex-M kernels, a program planned this way is for

@@ -7,7 +7,7 @@ output computed by `cortex_m::dequantize_per_tensor`, it returns the dequantize'
 instead. The scale, zero point, range and dtype of each become the program's config methods
 under ExecuTorch's names (`input0_scale`, `input0_zp`, `input0_quant_min`, `input0_quant_max`,
 `input0_dtype`, the same for `outputN_`), which is where ExecuTorch's own quantize-I/O passes put
-them: the .pte carries its I/O quantization (tinypte.programs.io_quantization reads it back).
+them: the .pte carries its I/O quantization (tinypte.program_files.io_quantization reads it back).
 
 Inputs and outputs this cannot convert (an input with other float users, a float output no
 dequantize computes) stay float, with the reason in the result.
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tinypte.export.fusion_planning import operator_name
-from tinypte.programs.io_quantization import IoQuantization
+from tinypte.program_files.io_quantization import IoQuantization
 
 QUANTIZE = "cortex_m::quantize_per_tensor"
 DEQUANTIZE = "cortex_m::dequantize_per_tensor"

@@ -3,7 +3,7 @@
 Some cortex_m::* operators take `scratch` tensors (uint8, 1-D): working memory the kernel
 may use during one call (an im2col buffer, widened weights or inputs, ...). ExecuTorch's
 Cortex-M passes size them for CMSIS-NN; tinypte's kernels are its own, so before memory
-planning `tinypte.quantize.program` resizes every scratch allocation with the rule registered here
+planning `tinypte.quantize.cortex_m` resizes every scratch allocation with the rule registered here
 for its operator. A rule returns the most any of tinypte's code paths needs (portable C,
 Armv8-M/Armv7E-M DSP, Helium): one .pte serves every board. Each kernel's prepare checks
 that its scratch holds at least what its own path needs (TP_ERR_KERNEL_ARGS otherwise), and

@@ -6,7 +6,7 @@ input N is quantized has config methods `inputN_scale` (float), `inputN_zp`, `in
 method returning that constant; a method-name prefix (`forward_input0_scale`) is accepted too.
 real = (q - zero_point) * scale.
 
-Read from the program as flatc prints it (tinypte.programs.pte: doubles to 12 significant
+Read from the program as flatc prints it (tinypte.program_files.pte: doubles to 12 significant
 digits, exact for the float32 scales quantizers make) or as ExecuTorch's deserializer returns
 it (exact doubles: what quantizing golden inputs uses).
 """
@@ -66,7 +66,7 @@ def parse(constants: Mapping[str, float | int], what: str) -> list[IoQuantizatio
 
 
 def from_program_json(program: Mapping[str, Any], what: str) -> list[IoQuantization]:
-    """From a program as tinypte.programs.pte reads it (flatc's JSON)."""
+    """From a program as tinypte.program_files.pte reads it (flatc's JSON)."""
     constants: dict[str, float | int] = {}
     for plan in program.get("execution_plan", []):
         values = plan.get("values", [])

@@ -4,7 +4,7 @@ Flow: torch.export -> `.module(check_guards=False)` (torch 2.13) -> CortexMQuant
 calibrated by running `calibration` inputs through the prepared module (torchao's
 prepare_pt2e / convert_pt2e) -> torch.export again -> to_edge with the backend's compile
 config -> the Cortex-M pass manager (quantized patterns become `cortex_m::*` operators) ->
-to_executorch with tinypte's planning (tinypte.export.program.backend_config). Same inputs,
+to_executorch with tinypte's planning (tinypte.export.pipeline.backend_config). Same inputs,
 same bytes.
 
 Before quantizing, 1-D convolutions and pools become 2-D ones of height 1 (one_d.py), which
@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from tinypte.export.fusion_planning import operator_name
-from tinypte.export.program import backend_config
+from tinypte.export.pipeline import backend_config
 from tinypte.quantize import in_place, layers, one_d, scratch, tables
 
 # Float operators that only move or reshape data: not "left unquantized" in any useful sense.
@@ -167,7 +167,7 @@ def _resize(alloc: Any, size: int) -> None:
 def export_int8_program(edge: Any, alignment: int = 16, planner: str = "best") -> bytes:
     """.pte bytes of a quantize_program result, planned as tinypte plans float programs. This
     consumes `edge` (to_executorch rewrites its graph to out variants): run the reference
-    module, or save the program (tinypte.programs.edge_file), before."""
+    module, or save the program (tinypte.program_files.edge_file), before."""
     return bytes(edge.to_executorch(backend_config(alignment, planner, in_place.in_place_aware)).buffer)
 
 
