@@ -18,23 +18,27 @@ typedef struct scatter_state {
  * dim, index, src or value, out, out. */
 enum { SCATTER_SELF, SCATTER_DIM, SCATTER_INDEX, SCATTER_SRC, SCATTER_OUT };
 
+typedef struct scatter_write {
+  const uint8_t *src; /* NULL: value_out */
+  const uint8_t *value;
+  uint8_t *o;
+  uint32_t esize;
+} scatter_write;
+
+/* out[at] = src[src_off] or the value (tp_dim_index_visit_fn). */
+static void scatter_one(void *ctx, uint32_t i, uint32_t at, uint32_t src_off) {
+  const scatter_write *w = ctx;
+  (void)i;
+  memmove(w->o + (size_t)at * w->esize, w->src != 0 ? w->src + (size_t)src_off * w->esize : w->value, w->esize);
+}
+
 static tp_status scatter_run(const tp_kernel_call *call) {
   const scatter_state *st = call->state;
   const tp_tensor *self = call->args[SCATTER_SELF]->as.tensor;
-  const void *index = call->args[SCATTER_INDEX]->as.tensor->data;
-  const uint8_t *src = st->from_src ? (const uint8_t *)call->args[SCATTER_SRC]->as.tensor->data : 0;
-  uint8_t *o = (uint8_t *)call->args[SCATTER_OUT]->as.tensor->data;
-  if (o != self->data) {
-    memmove(o, self->data, self->nbytes);
-  }
-  tp_dim_index_pos pos = {{0}, 0, 0};
-  for (uint32_t i = 0; i < st->plan.numel; i++) {
-    uint32_t at;
-    TP_TRY(tp_dim_index_target(&st->plan, index, i, &pos, &at));
-    memmove(o + (size_t)at * st->esize, src != 0 ? src + (size_t)pos.src_off * st->esize : st->value, st->esize);
-    tp_dim_index_next(&st->plan, &pos);
-  }
-  return TP_OK;
+  scatter_write w = {st->from_src ? (const uint8_t *)call->args[SCATTER_SRC]->as.tensor->data : 0, st->value,
+                     (uint8_t *)call->args[SCATTER_OUT]->as.tensor->data, st->esize};
+  tp_scatter_start(self, w.o);
+  return tp_dim_index_each(&st->plan, call->args[SCATTER_INDEX]->as.tensor->data, scatter_one, &w);
 }
 
 static tp_status scatter_prepare(const tp_kernel_call *call, scatter_state *state, tp_kernel_run_fn *run,
