@@ -14,24 +14,17 @@ typedef struct gather_kernel_state {
  * Tensor(a!): args self, dim, index, sparse_grad, out, out. */
 enum { GATHER_SELF, GATHER_DIM, GATHER_INDEX, GATHER_SPARSE, GATHER_OUT };
 
-typedef struct gather_copy {
-  const uint8_t *x;
-  uint8_t *o;
-  uint32_t esize;
-} gather_copy;
-
 /* out[i] = self[at] (tp_dim_index_visit_fn). */
-static void gather_one(void *ctx, uint32_t i, uint32_t at, uint32_t src_off) {
-  const gather_copy *c = ctx;
+static void gather_one(const tp_dim_index_io *io, uint32_t i, uint32_t at, uint32_t src_off) {
   (void)src_off;
-  memmove(c->o + (size_t)i * c->esize, c->x + (size_t)at * c->esize, c->esize);
+  memmove(io->out + (size_t)i * io->esize, io->in + (size_t)at * io->esize, io->esize);
 }
 
 static tp_status gather_run(const tp_kernel_call *call) {
   const gather_kernel_state *st = call->state;
-  gather_copy c = {(const uint8_t *)call->args[GATHER_SELF]->as.tensor->data,
-                   (uint8_t *)call->args[GATHER_OUT]->as.tensor->data, st->esize};
-  return tp_dim_index_each(&st->plan, call->args[GATHER_INDEX]->as.tensor->data, gather_one, &c);
+  const tp_dim_index_io io = {call->args[GATHER_SELF]->as.tensor->data, call->args[GATHER_OUT]->as.tensor->data, 0,
+                              st->esize, 0};
+  return tp_dim_index_each(&st->plan, call->args[GATHER_INDEX]->as.tensor->data, gather_one, &io);
 }
 
 TP_KERNEL(aten, gather, out, gather_kernel_state) {

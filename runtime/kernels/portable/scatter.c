@@ -18,27 +18,19 @@ typedef struct scatter_state {
  * dim, index, src or value, out, out. */
 enum { SCATTER_SELF, SCATTER_DIM, SCATTER_INDEX, SCATTER_SRC, SCATTER_OUT };
 
-typedef struct scatter_write {
-  const uint8_t *src; /* NULL: value_out */
-  const uint8_t *value;
-  uint8_t *o;
-  uint32_t esize;
-} scatter_write;
-
 /* out[at] = src[src_off] or the value (tp_dim_index_visit_fn). */
-static void scatter_one(void *ctx, uint32_t i, uint32_t at, uint32_t src_off) {
-  const scatter_write *w = ctx;
+static void scatter_one(const tp_dim_index_io *io, uint32_t i, uint32_t at, uint32_t src_off) {
   (void)i;
-  memmove(w->o + (size_t)at * w->esize, w->src != 0 ? w->src + (size_t)src_off * w->esize : w->value, w->esize);
+  memmove(io->out + (size_t)at * io->esize, io->in != 0 ? io->in + (size_t)src_off * io->esize : io->value, io->esize);
 }
 
 static tp_status scatter_run(const tp_kernel_call *call) {
   const scatter_state *st = call->state;
   const tp_tensor *self = call->args[SCATTER_SELF]->as.tensor;
-  scatter_write w = {st->from_src ? (const uint8_t *)call->args[SCATTER_SRC]->as.tensor->data : 0, st->value,
-                     (uint8_t *)call->args[SCATTER_OUT]->as.tensor->data, st->esize};
-  tp_scatter_start(self, w.o);
-  return tp_dim_index_each(&st->plan, call->args[SCATTER_INDEX]->as.tensor->data, scatter_one, &w);
+  const tp_dim_index_io io = {st->from_src ? call->args[SCATTER_SRC]->as.tensor->data : 0,
+                              call->args[SCATTER_OUT]->as.tensor->data, st->value, st->esize, 0};
+  tp_scatter_start(self, io.out);
+  return tp_dim_index_each(&st->plan, call->args[SCATTER_INDEX]->as.tensor->data, scatter_one, &io);
 }
 
 static tp_status scatter_prepare(const tp_kernel_call *call, scatter_state *state, tp_kernel_run_fn *run,

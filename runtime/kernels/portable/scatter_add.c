@@ -13,32 +13,25 @@ typedef struct scatter_add_state {
  * args self, dim, index, src, out, out. */
 enum { SCATTER_ADD_SELF, SCATTER_ADD_DIM, SCATTER_ADD_INDEX, SCATTER_ADD_SRC, SCATTER_ADD_OUT };
 
-typedef struct scatter_add_acc {
-  const void *src;
-  void *o;
-  uint8_t dtype;
-} scatter_add_acc;
-
 /* out[at] += src[src_off] (tp_dim_index_visit_fn). */
-static void scatter_add_one(void *ctx, uint32_t i, uint32_t at, uint32_t src_off) {
-  const scatter_add_acc *a = ctx;
+static void scatter_add_one(const tp_dim_index_io *io, uint32_t i, uint32_t at, uint32_t src_off) {
   (void)i;
-  if (a->dtype == TP_DTYPE_FLOAT32) {
-    ((float *)a->o)[at] += ((const float *)a->src)[src_off];
+  if (io->dtype == TP_DTYPE_FLOAT32) {
+    ((float *)(void *)io->out)[at] += ((const float *)(const void *)io->in)[src_off];
   } else {
     const uint64_t sum =
-        (uint64_t)tp_elem_load_i64(a->o, a->dtype, at) + (uint64_t)tp_elem_load_i64(a->src, a->dtype, src_off);
-    tp_elem_store_i64(a->o, a->dtype, at, (int64_t)sum);
+        (uint64_t)tp_elem_load_i64(io->out, io->dtype, at) + (uint64_t)tp_elem_load_i64(io->in, io->dtype, src_off);
+    tp_elem_store_i64(io->out, io->dtype, at, (int64_t)sum);
   }
 }
 
 static tp_status scatter_add_run(const tp_kernel_call *call) {
   const scatter_add_state *st = call->state;
   const tp_tensor *self = call->args[SCATTER_ADD_SELF]->as.tensor;
-  scatter_add_acc a = {call->args[SCATTER_ADD_SRC]->as.tensor->data, call->args[SCATTER_ADD_OUT]->as.tensor->data,
-                       st->dtype};
-  tp_scatter_start(self, a.o);
-  return tp_dim_index_each(&st->plan, call->args[SCATTER_ADD_INDEX]->as.tensor->data, scatter_add_one, &a);
+  const tp_dim_index_io io = {call->args[SCATTER_ADD_SRC]->as.tensor->data,
+                              call->args[SCATTER_ADD_OUT]->as.tensor->data, 0, 0, st->dtype};
+  tp_scatter_start(self, io.out);
+  return tp_dim_index_each(&st->plan, call->args[SCATTER_ADD_INDEX]->as.tensor->data, scatter_add_one, &io);
 }
 
 TP_KERNEL(aten, scatter_add, out, scatter_add_state) {
