@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import torch
-from cases import EXACT, Case, Fn, b8, case, f32, i8, i32, i64, u8
+from cases import EXACT, Case, Fn, Input, b8, case, f32, i8, i32, i64, u8
 
 aten = torch.ops.aten
 
@@ -29,134 +29,92 @@ def device_copy(name: str) -> Callable[[torch.Tensor], torch.Tensor]:
     return forward
 
 
+def idx(*shape: int, dtype: Callable[..., Input] = i64) -> Input:
+    """An input drawn in [0, 5) ("small_index": in range as an index), int64 unless told."""
+    return dtype(*shape, kind="small_index")
+
+
+def exact(
+    name: str,
+    fn: Callable[..., torch.Tensor],
+    inputs: list[Input],
+    operators: list[str],
+    keep: tuple[torch._ops.OpOverload, ...] = (),
+    unsupported: str | None = None,
+) -> Case:
+    """A case of a pure function whose outputs must equal ExecuTorch's bit for bit (EXACT): indexing,
+    copies and fills compute nothing that could round differently."""
+    return case(name, Fn(fn), inputs, operators, EXACT, unsupported=unsupported, keep=keep)
+
+
 ADD = op("add.out")
 MUL = op("mul.out")
 NONZERO = op("nonzero.out")
 MASKED_SELECT = op("masked_select.out")
 KEEP_MASKED_SELECT = (aten.masked_select.default,)
 CASES: list[Case] = [
-    case(
-        "gather_dim1",
-        Fn(lambda x, i: torch.gather(x, 1, i)),
-        [f32(3, 5), i64(3, 4, kind="small_index")],
-        [op("gather.out")],
-        EXACT,
-    ),
-    case(
-        "gather_dim0_int32",
-        Fn(lambda x, i: torch.gather(x, 0, i)),
-        [i32(6, 3), i64(2, 3, kind="small_index")],
-        [op("gather.out")],
-        EXACT,
-    ),
-    case(
+    exact("gather_dim1", lambda x, i: torch.gather(x, 1, i), [f32(3, 5), idx(3, 4)], [op("gather.out")]),
+    exact("gather_dim0_int32", lambda x, i: torch.gather(x, 0, i), [i32(6, 3), idx(2, 3)], [op("gather.out")]),
+    exact(
         "scatter_src",
-        Fn(lambda x, i, s: torch.scatter(x, 0, i, s)),
-        [f32(5, 3), i64(2, 3, kind="small_index"), f32(2, 3)],
+        lambda x, i, s: torch.scatter(x, 0, i, s),
+        [f32(5, 3), idx(2, 3), f32(2, 3)],
         [op("scatter.src_out")],
-        EXACT,
     ),
-    case(
-        "scatter_value",
-        Fn(lambda x, i: torch.scatter(x, 1, i, 2.5)),
-        [f32(3, 6), i64(3, 2, kind="small_index")],
-        [op("scatter.value_out")],
-        EXACT,
-    ),
+    exact("scatter_value", lambda x, i: torch.scatter(x, 1, i, 2.5), [f32(3, 6), idx(3, 2)], [op("scatter.value_out")]),
     case(
         "scatter_add_f32",
         Fn(lambda x, i, s: torch.scatter_add(x, 1, i, s)),
-        [f32(2, 5), i64(2, 7, kind="small_index"), f32(2, 7)],
+        [f32(2, 5), idx(2, 7), f32(2, 7)],
         [op("scatter_add.out")],
     ),
-    case(
+    exact(
         "scatter_add_int32",
-        Fn(lambda x, i, s: torch.scatter_add(x, 0, i, s)),
-        [i32(5, 2), i64(4, 2, kind="small_index"), i32(4, 2)],
+        lambda x, i, s: torch.scatter_add(x, 0, i, s),
+        [i32(5, 2), idx(4, 2), i32(4, 2)],
         [op("scatter_add.out")],
-        EXACT,
     ),
-    case(
-        "index_select_f32",
-        Fn(lambda x, i: torch.index_select(x, 1, i)),
-        [f32(3, 5), i64(4, kind="small_index")],
-        [op("index_select.out")],
-        EXACT,
-    ),
-    case(
+    exact("index_select_f32", lambda x, i: torch.index_select(x, 1, i), [f32(3, 5), idx(4)], [op("index_select.out")]),
+    exact(
         "index_select_int8",
-        Fn(lambda x, i: torch.index_select(x, 0, i)),
-        [i8(5, 2), i32(3, kind="small_index")],
+        lambda x, i: torch.index_select(x, 0, i),
+        [i8(5, 2), idx(3, dtype=i32)],
         [op("index_select.out")],
-        EXACT,
     ),
-    case(
-        "index_one", Fn(lambda x, i: x[i]), [f32(5, 3), i64(2, 2, kind="small_index")], [op("index.Tensor_out")], EXACT
-    ),
-    case(
-        "index_adjacent",
-        Fn(lambda x, i, j: x[:, i, j]),
-        [f32(2, 5, 6), i64(3, kind="small_index"), i64(3, kind="small_index")],
-        [op("index.Tensor_out")],
-        EXACT,
-    ),
-    case(
-        "index_split",
-        Fn(lambda x, i, j: x[i, :, j]),
-        [f32(5, 2, 5), i64(4, kind="small_index"), i64(1, kind="small_index")],
-        [op("index.Tensor_out")],
-        EXACT,
-    ),
-    case(
-        "index_put",
-        Fn(lambda x, i, v: torch.index_put(x, (i,), v)),
-        [f32(6, 3), i64(2, kind="small_index"), f32(2, 3)],
-        [op("index_put.out")],
-        EXACT,
+    exact("index_one", lambda x, i: x[i], [f32(5, 3), idx(2, 2)], [op("index.Tensor_out")]),
+    exact("index_adjacent", lambda x, i, j: x[:, i, j], [f32(2, 5, 6), idx(3), idx(3)], [op("index.Tensor_out")]),
+    exact("index_split", lambda x, i, j: x[i, :, j], [f32(5, 2, 5), idx(4), idx(1)], [op("index.Tensor_out")]),
+    exact(
+        "index_put", lambda x, i, v: torch.index_put(x, (i,), v), [f32(6, 3), idx(2), f32(2, 3)], [op("index_put.out")]
     ),
     case(
         "index_put_accumulate",
         Fn(lambda x, i, v: torch.index_put(x, (i,), v, accumulate=True)),
-        [f32(5, 2), i64(4, kind="small_index"), f32(2)],
+        [f32(5, 2), idx(4), f32(2)],
         [op("index_put.out")],
     ),
-    case(
+    exact(
         "masked_scatter_f32",
-        Fn(lambda x, m, s: x.masked_scatter(m, s)),
+        lambda x, m, s: x.masked_scatter(m, s),
         [f32(3, 4), b8(4), f32(12)],
         [op("masked_scatter.out")],
-        EXACT,
     ),
-    case(
-        "arange_end",
-        Fn(lambda x: x + torch.arange(6)),
-        [i64(6)],
-        [op("arange.out"), ADD],
-        EXACT,
-        keep=(aten.arange.default,),
-    ),
-    case(
+    exact("arange_end", lambda x: x + torch.arange(6), [i64(6)], [op("arange.out"), ADD], keep=(aten.arange.default,)),
+    exact(
         "arange_start_step",
-        Fn(lambda x: x * torch.arange(1.0, 3.0, 0.25)),
+        lambda x: x * torch.arange(1.0, 3.0, 0.25),
         [f32(8)],
         [op("arange.start_out"), MUL],
-        EXACT,
         keep=(aten.arange.start_step,),
     ),
-    case(
-        "zeros_add",
-        Fn(lambda x: x + torch.zeros(2, 3)),
-        [f32(2, 3)],
-        [op("zeros.out"), ADD],
-        EXACT,
-        keep=(aten.zeros.default,),
+    exact(
+        "zeros_add", lambda x: x + torch.zeros(2, 3), [f32(2, 3)], [op("zeros.out"), ADD], keep=(aten.zeros.default,)
     ),
-    case(
+    exact(
         "ones_int32",
-        Fn(lambda x: x + torch.ones(4, dtype=torch.int32)),
+        lambda x: x + torch.ones(4, dtype=torch.int32),
         [i32(4)],
         [op("ones.out"), ADD],
-        EXACT,
         keep=(aten.ones.default,),
     ),
     case(
@@ -168,122 +126,93 @@ CASES: list[Case] = [
         keep=(aten.empty.memory_format, aten.fill.Scalar),
         raw=True,
     ),
-    case(
+    exact(
         "empty_dim_order_filled",
-        Fn(lambda x: x * torch.empty(2, 2).fill_(2.0)),
+        lambda x: x * torch.empty(2, 2).fill_(2.0),
         [f32(2, 2)],
         ["dim_order_ops::_empty_dim_order.out", op("fill.Scalar_out"), MUL],
-        EXACT,
         keep=(aten.empty.memory_format, aten.fill.Scalar),
     ),
-    case(
-        "fill_scalar",
-        Fn(lambda x: aten.fill.Scalar(x, -3)),
-        [i8(2, 3)],
-        [op("fill.Scalar_out")],
-        EXACT,
-        keep=(aten.fill.Scalar,),
+    exact(
+        "fill_scalar", lambda x: aten.fill.Scalar(x, -3), [i8(2, 3)], [op("fill.Scalar_out")], keep=(aten.fill.Scalar,)
     ),
-    case(
+    exact(
         "fill_tensor",
-        Fn(lambda x, v: aten.fill.Tensor(x, v)),
+        lambda x, v: aten.fill.Tensor(x, v),
         [f32(2, 4), f32()],
         [op("fill.Tensor_out")],
-        EXACT,
         keep=(aten.fill.Tensor,),
     ),
-    case(
+    exact(
         "scalar_tensor",
-        Fn(lambda x: x * torch.scalar_tensor(0.5)),
+        lambda x: x * torch.scalar_tensor(0.5),
         [f32(3)],
         [op("scalar_tensor.out"), MUL],
-        EXACT,
         keep=(aten.scalar_tensor.default,),
     ),
-    case(
+    exact(
         "to_dim_order_copy",
-        Fn(lambda x: x.to(torch.int32)),
+        lambda x: x.to(torch.int32),
         [f32(3, 4, kind="wide")],
         ["dim_order_ops::_to_dim_order_copy.out"],
-        EXACT,
     ),
-    case(
-        "to_dim_order_copy_bool",
-        Fn(lambda x: x.to(torch.float32)),
-        [b8(5)],
-        ["dim_order_ops::_to_dim_order_copy.out"],
-        EXACT,
-    ),
-    case(
+    exact("to_dim_order_copy_bool", lambda x: x.to(torch.float32), [b8(5)], ["dim_order_ops::_to_dim_order_copy.out"]),
+    exact(
         "repeat_interleave_counts",
-        Fn(lambda r: torch.repeat_interleave(r * 0 + 2, output_size=8)),
+        lambda r: torch.repeat_interleave(r * 0 + 2, output_size=8),
         [i64(4)],
         [op("mul.out"), op("add.out"), op("repeat_interleave.Tensor_out")],
-        EXACT,
         keep=(aten.repeat_interleave.Tensor,),
     ),
     # In-place operators: export rewrites them into their out forms (copy.out, index_put.out).
-    case(
+    exact(
         "copy_inplace",
-        Fn(lambda x, y: x.clone().copy_(y)),
+        lambda x, y: x.clone().copy_(y),
         [f32(3), f32(3)],
         [op("copy_.default")],
-        EXACT,
         keep=(aten.copy_.default,),
         unsupported="export functionalizes copy_ into copy.out",
     ),
-    case(
+    exact(
         "index_put_inplace",
-        Fn(lambda x, i, v: x.clone().index_put_((i,), v)),
-        [f32(5), i64(2, kind="small_index"), f32(2)],
+        lambda x, i, v: x.clone().index_put_((i,), v),
+        [f32(5), idx(2), f32(2)],
         [op("index_put_.default")],
-        EXACT,
         keep=(aten.index_put_.default,),
         unsupported="export functionalizes index_put_ into index_put.out",
     ),
     # Data-dependent shapes: the out is a dynamic tensor; its rows are counted when the program runs.
-    case("nonzero_int32", Fn(torch.nonzero), [i32(3, 5, kind="small_index")], [NONZERO], EXACT),
-    case("nonzero_bool_3d", Fn(torch.nonzero), [b8(2, 3, 4)], [NONZERO], EXACT),
-    case("nonzero_f32_relu", Fn(lambda x: torch.nonzero(torch.relu(x))), [f32(4, 5)], [op("relu.out"), NONZERO], EXACT),
-    case("nonzero_uint8_1d", Fn(torch.nonzero), [u8(9)], [NONZERO], EXACT),
-    case(
+    exact("nonzero_int32", torch.nonzero, [idx(3, 5, dtype=i32)], [NONZERO]),
+    exact("nonzero_bool_3d", torch.nonzero, [b8(2, 3, 4)], [NONZERO]),
+    exact("nonzero_f32_relu", lambda x: torch.nonzero(torch.relu(x)), [f32(4, 5)], [op("relu.out"), NONZERO]),
+    exact("nonzero_uint8_1d", torch.nonzero, [u8(9)], [NONZERO]),
+    exact(
         "nonzero_then_sum",
-        Fn(lambda x: torch.nonzero(x).sum()),
-        [i32(4, 3, kind="small_index")],
+        lambda x: torch.nonzero(x).sum(),
+        [idx(4, 3, dtype=i32)],
         [NONZERO, "dim_order_ops::_to_dim_order_copy.out", op("sum.IntList_out")],
-        EXACT,
     ),
-    case(
-        "masked_select_f32",
-        Fn(torch.masked_select),
-        [f32(3, 4), b8(3, 4)],
-        [MASKED_SELECT],
-        EXACT,
-        keep=KEEP_MASKED_SELECT,
-    ),
-    case(
+    exact("masked_select_f32", torch.masked_select, [f32(3, 4), b8(3, 4)], [MASKED_SELECT], keep=KEEP_MASKED_SELECT),
+    exact(
         "masked_select_mask_broadcast",
-        Fn(torch.masked_select),
+        torch.masked_select,
         [i64(2, 3, 4), b8(3, 1)],
         [MASKED_SELECT],
-        EXACT,
         keep=KEEP_MASKED_SELECT,
     ),
-    case(
+    exact(
         "masked_select_self_broadcast_int8",
-        Fn(torch.masked_select),
+        torch.masked_select,
         [i8(4), b8(3, 4)],
         [MASKED_SELECT],
-        EXACT,
         keep=KEEP_MASKED_SELECT,
         unsupported="ExecuTorch plans masked_select's out for self's size, not the broadcast size",
     ),
-    case(
+    exact(
         "masked_select_then_mul_add",
-        Fn(lambda x, m, y: torch.masked_select(x, m) * 2.0 + torch.masked_select(y, m)),
+        lambda x, m, y: torch.masked_select(x, m) * 2.0 + torch.masked_select(y, m),
         [f32(5, 4), b8(5, 4), f32(5, 4)],
         [MASKED_SELECT, MUL, ADD],
-        EXACT,
         keep=KEEP_MASKED_SELECT,
     ),
     case(
@@ -293,38 +222,34 @@ CASES: list[Case] = [
         [MASKED_SELECT, op("exp.out"), op("mean.out")],
         keep=KEEP_MASKED_SELECT,
     ),
-    case(  # the binary engine (nary.c) resizing its dynamic out
+    exact(  # the binary engine (nary.c) resizing its dynamic out
         "masked_select_then_gt",
-        Fn(lambda x, m, y: torch.masked_select(x, m) > torch.masked_select(y, m)),
+        lambda x, m, y: torch.masked_select(x, m) > torch.masked_select(y, m),
         [f32(4, 5), b8(4, 5), f32(4, 5)],
         [MASKED_SELECT, op("gt.Tensor_out")],
-        EXACT,
         keep=KEEP_MASKED_SELECT,
     ),
-    case(
+    exact(
         "masked_select_none_true",
-        Fn(lambda x, m: torch.masked_select(x, torch.logical_and(m, torch.logical_not(m)))),
+        lambda x, m: torch.masked_select(x, torch.logical_and(m, torch.logical_not(m))),
         [f32(3, 3), b8(3, 3)],
         [op("logical_not.out"), op("logical_and.out"), MASKED_SELECT],
-        EXACT,
         keep=KEEP_MASKED_SELECT,
     ),
     # ExecuTorch's device copies: only its device memory planning (delegates with device memory) puts
     # them in a program; a plain export traces them as clones.
-    case(
+    exact(
         "device_copy_h2d",
-        Fn(device_copy("_h2d_copy")),
+        device_copy("_h2d_copy"),
         [f32(3)],
         ["et_copy::_h2d_copy.out", op("add.out")],
-        EXACT,
         unsupported="export traces et_copy ops as clones",
     ),
-    case(
+    exact(
         "device_copy_d2h",
-        Fn(device_copy("_d2h_copy")),
+        device_copy("_d2h_copy"),
         [f32(3)],
         ["et_copy::_d2h_copy.out", op("add.out")],
-        EXACT,
         unsupported="export traces et_copy ops as clones",
     ),
 ]

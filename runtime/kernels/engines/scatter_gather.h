@@ -5,6 +5,8 @@
 #ifndef TINYPTE_KERNELS_ENGINES_SCATTER_GATHER_H
 #define TINYPTE_KERNELS_ENGINES_SCATTER_GATHER_H
 
+#include <string.h>
+
 #include "util/elem.h"
 #include "kernel_util.h"
 
@@ -83,6 +85,41 @@ static inline void tp_dim_index_next(const tp_dim_index_plan *p, tp_dim_index_po
     pos->src_off -= p->src_strides[d] * p->sizes[d];
     pos->coord[d] = 0;
   }
+}
+
+/** out = self, unless they are one tensor: where scatter and scatter_add start. */
+static inline void tp_scatter_start(const tp_tensor *self, void *out) {
+  if (out != self->data) {
+    memmove(out, self->data, self->nbytes);
+  }
+}
+
+/* The tensors of a walk: gather reads `in` (self), scatter and scatter_add read it as src (NULL:
+ * scatter's value, `value`); all write `out`, elements of `esize` bytes and dtype `dtype`. */
+typedef struct tp_dim_index_io {
+  const uint8_t *in;
+  uint8_t *out;
+  const uint8_t *value;
+  uint32_t esize;
+  uint8_t dtype;
+} tp_dim_index_io;
+
+/* What gather, scatter or scatter_add do with index element `i`: `at` is the element of self (or
+ * out) its value names, `src_off` src's element at its coordinates. */
+typedef void (*tp_dim_index_visit_fn)(const tp_dim_index_io *io, uint32_t i, uint32_t at, uint32_t src_off);
+
+/** Visit index's elements in order; TP_ERR_INDEX_RANGE at the first value out of range (the
+ *  elements before it visited). */
+static inline tp_status tp_dim_index_each(const tp_dim_index_plan *p, const void *index, tp_dim_index_visit_fn visit,
+                                          const tp_dim_index_io *io) {
+  tp_dim_index_pos pos = {{0}, 0, 0};
+  for (uint32_t i = 0; i < p->numel; i++) {
+    uint32_t at;
+    TP_TRY(tp_dim_index_target(p, index, i, &pos, &at));
+    visit(io, i, at, pos.src_off);
+    tp_dim_index_next(p, &pos);
+  }
+  return TP_OK;
 }
 
 #endif /* TINYPTE_KERNELS_ENGINES_SCATTER_GATHER_H */

@@ -14,19 +14,17 @@ typedef struct gather_kernel_state {
  * Tensor(a!): args self, dim, index, sparse_grad, out, out. */
 enum { GATHER_SELF, GATHER_DIM, GATHER_INDEX, GATHER_SPARSE, GATHER_OUT };
 
+/* out[i] = self[at] (tp_dim_index_visit_fn). */
+static void gather_one(const tp_dim_index_io *io, uint32_t i, uint32_t at, uint32_t src_off) {
+  (void)src_off;
+  memmove(io->out + (size_t)i * io->esize, io->in + (size_t)at * io->esize, io->esize);
+}
+
 static tp_status gather_run(const tp_kernel_call *call) {
   const gather_kernel_state *st = call->state;
-  const uint8_t *x = (const uint8_t *)call->args[GATHER_SELF]->as.tensor->data;
-  const void *index = call->args[GATHER_INDEX]->as.tensor->data;
-  uint8_t *o = (uint8_t *)call->args[GATHER_OUT]->as.tensor->data;
-  tp_dim_index_pos pos = {{0}, 0, 0};
-  for (uint32_t i = 0; i < st->plan.numel; i++) {
-    uint32_t at;
-    TP_TRY(tp_dim_index_target(&st->plan, index, i, &pos, &at));
-    memmove(o + (size_t)i * st->esize, x + (size_t)at * st->esize, st->esize);
-    tp_dim_index_next(&st->plan, &pos);
-  }
-  return TP_OK;
+  const tp_dim_index_io io = {call->args[GATHER_SELF]->as.tensor->data, call->args[GATHER_OUT]->as.tensor->data, 0,
+                              st->esize, 0};
+  return tp_dim_index_each(&st->plan, call->args[GATHER_INDEX]->as.tensor->data, gather_one, &io);
 }
 
 TP_KERNEL(aten, gather, out, gather_kernel_state) {

@@ -17,8 +17,9 @@ typedef struct gelu_state {
  * args self, approximate, out, out. */
 enum { GELU_SELF, GELU_APPROXIMATE, GELU_OUT };
 
-/* approximate="none" */
-static tp_status gelu_erf_f32(const tp_kernel_call *call) {
+/* gelu of every element of self: tanh_form picks the routine; the two callers below pass a
+ * constant, so each compiles to its own loop. */
+__attribute__((always_inline)) static inline tp_status gelu_f32(const tp_kernel_call *call, bool tanh_form) {
   const gelu_state *st = call->state;
   const float *x = (const float *)call->args[GELU_SELF]->as.tensor->data;
   float *o = (float *)call->args[GELU_OUT]->as.tensor->data;
@@ -26,6 +27,9 @@ static tp_status gelu_erf_f32(const tp_kernel_call *call) {
     const float v = x[i];
     if (isinf(v)) {
       o[i] = v > 0.0f ? v : 0.0f;
+    } else if (tanh_form) {
+      const float inner = GELU_BETA * (v + GELU_KAPPA * (v * v * v));
+      o[i] = 0.5f * v * (1.0f + tanhf(inner));
     } else {
       /* 1 + erf(z) == erfc(-z); for z < 0 erfc avoids the cancellation float would suffer, so the
        * result stays as accurate as the portable kernel's (double-evaluated) erf form. */
@@ -37,22 +41,11 @@ static tp_status gelu_erf_f32(const tp_kernel_call *call) {
   return TP_OK;
 }
 
+/* approximate="none" */
+static tp_status gelu_erf_f32(const tp_kernel_call *call) { return gelu_f32(call, false); }
+
 /* approximate="tanh" */
-static tp_status gelu_tanh_f32(const tp_kernel_call *call) {
-  const gelu_state *st = call->state;
-  const float *x = (const float *)call->args[GELU_SELF]->as.tensor->data;
-  float *o = (float *)call->args[GELU_OUT]->as.tensor->data;
-  for (uint32_t i = 0; i < st->numel; i++) {
-    const float v = x[i];
-    if (isinf(v)) {
-      o[i] = v > 0.0f ? v : 0.0f;
-    } else {
-      const float inner = GELU_BETA * (v + GELU_KAPPA * (v * v * v));
-      o[i] = 0.5f * v * (1.0f + tanhf(inner));
-    }
-  }
-  return TP_OK;
-}
+static tp_status gelu_tanh_f32(const tp_kernel_call *call) { return gelu_f32(call, true); }
 
 TP_KERNEL_WITH(aten, gelu, out, gelu_state, TP_KERNEL_DIM_ORDERS) {
   tp_float_map m;

@@ -18,23 +18,19 @@ typedef struct scatter_state {
  * dim, index, src or value, out, out. */
 enum { SCATTER_SELF, SCATTER_DIM, SCATTER_INDEX, SCATTER_SRC, SCATTER_OUT };
 
+/* out[at] = src[src_off] or the value (tp_dim_index_visit_fn). */
+static void scatter_one(const tp_dim_index_io *io, uint32_t i, uint32_t at, uint32_t src_off) {
+  (void)i;
+  memmove(io->out + (size_t)at * io->esize, io->in != 0 ? io->in + (size_t)src_off * io->esize : io->value, io->esize);
+}
+
 static tp_status scatter_run(const tp_kernel_call *call) {
   const scatter_state *st = call->state;
   const tp_tensor *self = call->args[SCATTER_SELF]->as.tensor;
-  const void *index = call->args[SCATTER_INDEX]->as.tensor->data;
-  const uint8_t *src = st->from_src ? (const uint8_t *)call->args[SCATTER_SRC]->as.tensor->data : 0;
-  uint8_t *o = (uint8_t *)call->args[SCATTER_OUT]->as.tensor->data;
-  if (o != self->data) {
-    memmove(o, self->data, self->nbytes);
-  }
-  tp_dim_index_pos pos = {{0}, 0, 0};
-  for (uint32_t i = 0; i < st->plan.numel; i++) {
-    uint32_t at;
-    TP_TRY(tp_dim_index_target(&st->plan, index, i, &pos, &at));
-    memmove(o + (size_t)at * st->esize, src != 0 ? src + (size_t)pos.src_off * st->esize : st->value, st->esize);
-    tp_dim_index_next(&st->plan, &pos);
-  }
-  return TP_OK;
+  const tp_dim_index_io io = {st->from_src ? call->args[SCATTER_SRC]->as.tensor->data : 0,
+                              call->args[SCATTER_OUT]->as.tensor->data, st->value, st->esize, 0};
+  tp_scatter_start(self, io.out);
+  return tp_dim_index_each(&st->plan, call->args[SCATTER_INDEX]->as.tensor->data, scatter_one, &io);
 }
 
 static tp_status scatter_prepare(const tp_kernel_call *call, scatter_state *state, tp_kernel_run_fn *run,

@@ -2,8 +2,6 @@
  * along any dim), in index order; any real dtype or bool (floats add in float32, integers wrap,
  * bools or). Index values outside self's size fail the run with TP_ERR_INDEX_RANGE
  * (engines/scatter_gather.h). */
-#include <string.h>
-
 #include "engines/scatter_gather.h"
 
 typedef struct scatter_add_state {
@@ -15,29 +13,25 @@ typedef struct scatter_add_state {
  * args self, dim, index, src, out, out. */
 enum { SCATTER_ADD_SELF, SCATTER_ADD_DIM, SCATTER_ADD_INDEX, SCATTER_ADD_SRC, SCATTER_ADD_OUT };
 
+/* out[at] += src[src_off] (tp_dim_index_visit_fn). */
+static void scatter_add_one(const tp_dim_index_io *io, uint32_t i, uint32_t at, uint32_t src_off) {
+  (void)i;
+  if (io->dtype == TP_DTYPE_FLOAT32) {
+    ((float *)(void *)io->out)[at] += ((const float *)(const void *)io->in)[src_off];
+  } else {
+    const uint64_t sum =
+        (uint64_t)tp_elem_load_i64(io->out, io->dtype, at) + (uint64_t)tp_elem_load_i64(io->in, io->dtype, src_off);
+    tp_elem_store_i64(io->out, io->dtype, at, (int64_t)sum);
+  }
+}
+
 static tp_status scatter_add_run(const tp_kernel_call *call) {
   const scatter_add_state *st = call->state;
   const tp_tensor *self = call->args[SCATTER_ADD_SELF]->as.tensor;
-  const void *index = call->args[SCATTER_ADD_INDEX]->as.tensor->data;
-  const void *src = call->args[SCATTER_ADD_SRC]->as.tensor->data;
-  void *o = call->args[SCATTER_ADD_OUT]->as.tensor->data;
-  if (o != self->data) {
-    memmove(o, self->data, self->nbytes);
-  }
-  tp_dim_index_pos pos = {{0}, 0, 0};
-  for (uint32_t i = 0; i < st->plan.numel; i++) {
-    uint32_t at;
-    TP_TRY(tp_dim_index_target(&st->plan, index, i, &pos, &at));
-    if (st->dtype == TP_DTYPE_FLOAT32) {
-      ((float *)o)[at] += ((const float *)src)[pos.src_off];
-    } else {
-      const uint64_t sum =
-          (uint64_t)tp_elem_load_i64(o, st->dtype, at) + (uint64_t)tp_elem_load_i64(src, st->dtype, pos.src_off);
-      tp_elem_store_i64(o, st->dtype, at, (int64_t)sum);
-    }
-    tp_dim_index_next(&st->plan, &pos);
-  }
-  return TP_OK;
+  const tp_dim_index_io io = {call->args[SCATTER_ADD_SRC]->as.tensor->data,
+                              call->args[SCATTER_ADD_OUT]->as.tensor->data, 0, 0, st->dtype};
+  tp_scatter_start(self, io.out);
+  return tp_dim_index_each(&st->plan, call->args[SCATTER_ADD_INDEX]->as.tensor->data, scatter_add_one, &io);
 }
 
 TP_KERNEL(aten, scatter_add, out, scatter_add_state) {
