@@ -268,7 +268,7 @@ int main(void) {
     return 1;
   }
   if (tp_app_two_cores() && !tp_app_two_cores_start()) {
-    put("tinypte: core 1 did not start: the board's tp_board_two_cores_start failed (build with cores=1 to run on one core)\n");
+    put("tinypte: core 1 did not start: tp_board_two_cores_start returned false (build with cores=1 to run on one core)\n");
     return 1;
   }
   tp_status status = tp_program_load(&program, tp_app_program, tp_app_program_size);
