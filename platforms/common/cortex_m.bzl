@@ -20,7 +20,7 @@ def qemu_cortex_m_board(*, name, cpu, fpu, machine, memory, stack_size, qemu_arg
       memory: the memory map (memory_region()s).
       stack_size: the main stack's bytes.
       qemu_args: more arguments for QEMU.
-      **kwargs: board()'s other arguments (fvp, cores, core1).
+      **kwargs: board()'s other arguments (fvp, cores, two_cores_srcs).
     """
     return board(
         name = name,

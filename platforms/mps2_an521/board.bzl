@@ -1,6 +1,6 @@
 """Arm MPS2 with the AN521 FPGA image: the SSE-200 subsystem's two Cortex-M33s, as emulated
 by QEMU `mps2-an521`. The same memory map and console as mps2_an505 (its one-core twin);
-core 1 is the runtime's worker in two-core firmware (core1.c), the default."""
+core 1 is the runtime's worker in two-core firmware (two_cores.c), the default."""
 
 load("//platforms/common:cortex_m.bzl", "qemu_cortex_m_board")
 load("//platforms/mps2_an505:board.bzl", mps2_an505 = "BOARD")
@@ -23,5 +23,5 @@ BOARD = qemu_cortex_m_board(
     memory = mps2_an505.memory,
     stack_size = mps2_an505.stack_size,
     cores = 2,
-    core1 = ["//platforms/mps2_an521:core1.c"],
+    two_cores_srcs = ["//platforms/mps2_an521:two_cores.c"],
 )

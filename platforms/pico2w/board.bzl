@@ -3,7 +3,7 @@ executed in place at 0x10000000, 520 KiB SRAM, console on the board's USB port (
 serial device) or, with --//platforms/pico2w:console=uart, on UART0 (GPIO0 TX, GPIO1 RX,
 115200 8N1). QEMU has no RP2350: its tests run the real image on the RP2350 model
 (//python/machines/rp2350:run, instruction_model_test). No Pico SDK: boot block, clocks, USB and UART are set up by the
-files in this folder. Two cores: firmware uses core 1 as the runtime's worker (core1.c, through
+files in this folder. Two cores: firmware uses core 1 as the runtime's worker (two_cores.c, through
 the SIO FIFOs) unless built with --//platforms/pico2w:cores=1."""
 
 load("//rules:defs.bzl", "board", "memory_region")
@@ -40,9 +40,10 @@ BOARD = board(
             "//platforms/pico2w:usb_device.h",
         ],
     }),
-    # The RP2350's second Cortex-M33: core1.c starts it and feeds it jobs (tinypte/board.h).
+    # The RP2350's second Cortex-M33: two_cores.c starts it and feeds it jobs
+    # (tinypte/two_cores_board.h).
     cores = 2,
-    core1 = ["//platforms/pico2w:core1.c"],
+    two_cores_srcs = ["//platforms/pico2w:two_cores.c"],
     # Tests run the real image on the RP2350 model (instruction_model_test).
     instruction_model = "//python/machines/rp2350:run",
 )

@@ -18,9 +18,10 @@ into //platforms/common:firmware.ld.tpl) and `<name>.board.json` for Python tool
 no address or size is written twice.
 
 Two cores: a board whose chip has a second core tinypte can use says `cores = 2` and lists
-its implementation of board.h's `tp_board_core1_*` API in `core1`. `tinypte_board` then
-declares the build setting `:cores` ("1" or "2", default "2") and the config_setting
-`:two_cores`; firmware built with two cores links `core1` and is compiled with
+its implementation of the two-core part's board interface (tinypte/two_cores_board.h,
+`tp_board_two_cores_*`) in `two_cores_srcs`. `tinypte_board` then declares the build setting
+`:cores` ("1" or "2", default "2") and the config_setting `:two_cores`; firmware built with
+two cores links `two_cores_srcs` and is compiled with
 `TP_BOARD_CORES=2` (with one core, and on every one-core board, `TP_BOARD_CORES=1`).
 `tinypte_firmware(cores = ...)` and `firmware_with_cores` pick the count for one firmware.
 """
@@ -86,7 +87,7 @@ def board(
         fvp = "",
         uf2_family_id = "",
         cores = 1,
-        core1 = [],
+        two_cores_srcs = [],
         npu = "",
         linker_template = "//platforms/common:firmware.ld.tpl",
         package = None):
@@ -109,12 +110,12 @@ def board(
       uf2_family_id: UF2 family ID (hex string) when the board is flashed by copying a
         UF2 file (RP2350 Arm Secure: "0xe48bff59"); enables `firmware_uf2`.
       cores: How many cores of the chip tinypte can use: 1, or 2 when the board implements
-        board.h's two-core API (`tp_board_core1_*`) in `core1`. With 2, the board's
-        firmware is built for two cores by default (`TP_BOARD_CORES=2`; the runtime gets
+        the two-core board interface (`tp_board_two_cores_*`) in `two_cores_srcs`. With 2, the
+        board's firmware is built for two cores by default (`TP_BOARD_CORES=2`; the runtime gets
         core 1 as its worker) and `--//platforms/<name>:cores=1` builds it for one.
-      core1: Labels of the sources the support library adds when firmware is built for two
-        cores: the board's `tp_board_core1_*` implementation (e.g.
-        `["//platforms/pico2w:core1.c"]`). Required with `cores = 2`, empty otherwise.
+      two_cores_srcs: Labels of the sources the support library adds when firmware is built for
+        two cores: the board's implementation of tinypte/two_cores_board.h (e.g.
+        `["//platforms/pico2w:two_cores.c"]`). Required with `cores = 2`, empty otherwise.
       npu: The board's Arm Ethos-U55 configuration ("ethos-u55-128": MACs per cycle), when it
         has one and its start-up defines `tp_board_ethos_u55_base` (tinypte/board.h).
         Programs lowered with executorch_model's `delegate` for that configuration build for
@@ -138,10 +139,10 @@ def board(
     package = package or "//platforms/" + name
     if cores not in (1, 2):
         fail("board({}): cores must be 1 or 2, got {}".format(name, repr(cores)))
-    if cores == 2 and not core1:
-        fail("board({}): cores = 2 needs core1, the sources of the board's tp_board_core1_* functions (tinypte/board.h, \"Two cores\")".format(name))
-    if cores == 1 and core1:
-        fail("board({}): core1 is only linked into two-core firmware; set cores = 2 or drop core1 = {}".format(name, core1))
+    if cores == 2 and not two_cores_srcs:
+        fail("board({}): cores = 2 needs two_cores_srcs, the sources of the board's tp_board_two_cores_* functions (tinypte/two_cores_board.h)".format(name))
+    if cores == 1 and two_cores_srcs:
+        fail("board({}): two_cores_srcs is only linked into two-core firmware; set cores = 2 or drop two_cores_srcs = {}".format(name, two_cores_srcs))
     support = "{}:{}_support".format(package, name)
     return struct(
         name = name,
@@ -157,7 +158,7 @@ def board(
         fvp = fvp,
         uf2_family_id = uf2_family_id,
         cores = cores,
-        core1 = core1,
+        two_cores_srcs = two_cores_srcs,
         npu = npu,
         linker_template = linker_template,
         package = package,
@@ -347,7 +348,7 @@ def tinypte_board(board, visibility = ["//visibility:public"]):
       "1": `bazel build ... --//platforms/<name>:cores=1`;
     * `:two_cores` — the config_setting matching `:cores` = "2";
     * `:<name>_support_cores_1`, `:<name>_support_cores_2` — the support library for one
-      core, and for two (with the board's `core1` sources); `:<name>_support` is an alias
+      core, and for two (with the board's `two_cores_srcs`); `:<name>_support` is an alias
       of one of them by `:cores`, and firmware with an explicit `cores` links the other
       directly.
 
@@ -416,8 +417,8 @@ def _support_library(board, name, cores, visibility):
     """The board's start-up/console library, built for `cores` cores."""
     native.cc_library(
         name = name,
-        srcs = board.startup + (board.core1 if cores == 2 else []),
-        deps = [board.info, "//platforms/common:board_api"],
+        srcs = board.startup + (board.two_cores_srcs if cores == 2 else []),
+        deps = [board.info, "//platforms/common:board_api"] + (["//runtime/two_cores:board_api"] if cores == 2 else []),
         # TP_BOARD_CORES reaches the firmware's own sources too (tinypte_firmware's srcs).
         defines = ["TP_BOARD_CORES={}".format(cores)],
         local_defines = ['TP_BOARD_NAME=\\"{}\\"'.format(board.name)],

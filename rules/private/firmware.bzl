@@ -169,7 +169,7 @@ def tinypte_firmware(
         on a two-core board, "2" unless set; 1 elsewhere); 1 or 2 fixes it whatever the
         flag says. The app's sources and the board's support library are compiled with
         `TP_BOARD_CORES=<cores>` (test it with `#if TP_BOARD_CORES == 2`), and with 2 the
-        board's `core1` sources are linked. 2 on a one-core board fails the build. Use
+        board's `two_cores_srcs` are linked. 2 on a one-core board fails the build. Use
         `firmware_with_cores` instead to build one existing firmware both ways.
       tags: Tags for both targets.
       visibility: Visibility of `:<name>`.

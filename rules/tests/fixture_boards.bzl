@@ -4,7 +4,7 @@
 load("//platforms/common:cortex_m.bzl", "CORTEX_M_SEMIHOSTING_STARTUP")
 load("//rules:defs.bzl", "board", "memory_region", "qemu")
 
-def fixture_board(*, name, memory, stack_size, emulator = None, cores = 1, core1 = []):
+def fixture_board(*, name, memory, stack_size, emulator = None, cores = 1, two_cores_srcs = []):
     """A Cortex-M33 board declared in //rules/tests."""
     return board(
         name = name,
@@ -16,7 +16,7 @@ def fixture_board(*, name, memory, stack_size, emulator = None, cores = 1, core1
         stack_size = stack_size,
         startup = CORTEX_M_SEMIHOSTING_STARTUP,
         cores = cores,
-        core1 = core1,
+        two_cores_srcs = two_cores_srcs,
     )
 
 # The memory of the emulated fixtures (the mps2 machines' SSRAM, in part).
@@ -42,12 +42,13 @@ BUILD_ONLY_FIXTURE = fixture_board(
     stack_size = 2 * 1024,
 )
 
-# Two cores: its `:cores` flag is //rules/tests:cores, its core-1 code a stub (tiny_core1.c).
+# Two cores: its `:cores` flag is //rules/tests:cores, its two-core board code a stub
+# (tiny_two_cores_board.c).
 TWO_CORE_FIXTURE = fixture_board(
     name = "fixture_two_cores",
     emulator = qemu(system = "arm", machine = "mps2-an521", cpu = "cortex-m33"),
     memory = _EMULATED_MEMORY,
     stack_size = 4 * 1024,
     cores = 2,
-    core1 = ["tiny_core1.c"],
+    two_cores_srcs = ["tiny_two_cores_board.c"],
 )

@@ -124,13 +124,13 @@ an521_cores_define_test = analysistest.make(
 def _support_sources_test_impl(ctx):
     env = analysistest.begin(ctx)
     sources = [f.basename for a in _compiles(env) for f in a.inputs.to_list() if f.extension == "c"]
-    asserts.equals(env, ctx.attr.core1, "tiny_core1.c" in sources, "tiny_core1.c compiled in {}".format(sources))
+    asserts.equals(env, ctx.attr.two_cores_srcs, "tiny_two_cores_board.c" in sources, "tiny_two_cores_board.c compiled in {}".format(sources))
     return analysistest.end(env)
 
-# Whether a support library of the two-core fixture compiles its core1 source.
+# Whether a support library of the two-core fixture compiles its two_cores_srcs.
 support_sources_test = analysistest.make(
     _support_sources_test_impl,
-    attrs = {"core1": attr.bool(doc = "Whether tiny_core1.c must be compiled.")},
+    attrs = {"two_cores_srcs": attr.bool(doc = "Whether tiny_two_cores_board.c must be compiled.")},
     config_settings = _board_settings("//rules/tests:fixture_two_cores"),
 )
 

@@ -12,7 +12,7 @@
  * `stack=` is the stack's high-water mark and reservation in bytes (tp_board_stack_used); a run
  * that comes within TP_APP_STACK_MARGIN of the reservation fails (the line says so). Firmware
  * built for two cores (TP_BOARD_CORES == 2) starts core 1 first and hands it half of each large
- * kernel call (second_core.c); its line adds `cores=2 core1_stack=USED/SIZE`, core 1's stack held
+ * kernel call (two_cores_app.c); its line adds `cores=2 core1_stack=USED/SIZE`, core 1's stack held
  * to the same margin.
  * Ticks come from the board's timer (SysTick or mcycle); under QEMU they follow its
  * virtual clock, so they are indicative only.
@@ -24,9 +24,10 @@
 #include "app_data.h"
 #include "format.h"
 #include "golden.h"
-#include "second_core.h"
 #include "tinypte/board.h"
 #include "tinypte/runtime.h"
+#include "tinypte/two_cores_board.h"
+#include "two_cores_app.h"
 
 typedef struct run_stats {
   uint32_t ticks; /* summed over inferences (32 bits: no 64-bit division in firmware) */
@@ -244,7 +245,7 @@ static bool print_summary(const tp_golden *golden, const run_stats *stats) {
 #if TP_BOARD_CORES == 2
   {
     /* Core 1's stack holds a kernel routine's frames only: the same margin applies. */
-    const uint32_t used1 = tp_board_core1_stack_used(), size1 = tp_board_core1_stack_size();
+    const uint32_t used1 = tp_board_two_cores_stack_used(), size1 = tp_board_two_cores_stack_size();
     const bool core1_ok = used1 + TP_APP_STACK_MARGIN <= size1;
     pass = pass && core1_ok;
     put_field(" cores=2 core1_stack=", tp_format_uint(text, used1));
@@ -266,8 +267,8 @@ int main(void) {
     put("tinypte: golden data is malformed\n");
     return 1;
   }
-  if (tp_app_two_cores() && !tp_app_second_core_start()) {
-    put("tinypte: core 1 did not start: the board's tp_board_core1_start failed (build with cores=1 to run on one core)\n");
+  if (tp_app_two_cores() && !tp_app_two_cores_start()) {
+    put("tinypte: core 1 did not start: tp_board_two_cores_start returned false (build with cores=1 to run on one core)\n");
     return 1;
   }
   tp_status status = tp_program_load(&program, tp_app_program, tp_app_program_size);

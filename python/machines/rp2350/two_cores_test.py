@@ -1,4 +1,4 @@
-"""End-to-end checks of the RP2350 model's two-core reports, on the two-core test firmware (tests/dual_core).
+"""End-to-end checks of the RP2350 model's two-core reports, on the two-core test firmware (tests/two_cores).
 
 - exact_count: core 1 runs hand-written code whose instructions are known (2011 up to the
   load it stalls on: exact_count.c derives it), so the last line must say core1=2011; a second

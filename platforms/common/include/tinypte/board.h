@@ -77,40 +77,8 @@ uint32_t tp_board_stack_used(void);
  * .bss, calls tp_board_init() and main(), then tp_board_exit(main's result). */
 _Noreturn void tp_start(void);
 
-/* --- Two cores ---
- * Boards whose chip has a second core (board(cores = 2): the RP2350, the AN521's second
- * Cortex-M33) implement these in their support library when the firmware is built with two
- * cores (the board's `cores` flag; firmware then has TP_BOARD_CORES == 2). The inference app
- * starts core 1 once and hands it to the runtime as its worker (tinypte/two_cores.h): kernels
- * post half of a large call to core 1, compute the other half, then wait. One job at a time. */
-
-/** A job core 1 runs: job(arg). */
-typedef void (*tp_core1_job)(void *arg);
-
-/**
- * Start core 1 (once, before any post) on its own stack; it then waits for jobs.
- * @retval true once core 1 answered that it runs; false if it did not come up (the app reports
- *         it and runs on one core).
- */
-bool tp_board_core1_start(void);
-
-/** Hand `job(arg)` to core 1 and return at once (the previous job must have been waited for). */
-void tp_board_core1_post(tp_core1_job job, void *arg);
-
-/**
- * Wait until core 1 finished the job posted last.
- * @retval true when it did; false when core 1 did not answer within the board's timeout
- *         (TP_BOARD_CORE1_TIMEOUT_US), so a crashed core 1 ends the run with a status, not a hang.
- */
-bool tp_board_core1_wait(void);
-
-/* How long tp_board_core1_wait waits for core 1, in microseconds: far beyond any half of a
- * kernel call (the largest of the zoo's takes a few milliseconds at the boards' clocks). */
-#define TP_BOARD_CORE1_TIMEOUT_US 2000000u
-
-/** Core 1's stack high-water mark in bytes and its reservation (0, 0 when it never ran). */
-uint32_t tp_board_core1_stack_used(void);
-uint32_t tp_board_core1_stack_size(void);
+/* Two cores: a board whose chip has a second core implements the two-core part's board
+ * interface, tinypte/two_cores_board.h (runtime/two_cores), in its two_cores.c. */
 
 /* The board's Arm Ethos-U55 register block, on a board with one: its start-up defines it (e.g.
  * platforms/corstone300_npu/npu.c). Weak, so that firmware for a board without an NPU links and

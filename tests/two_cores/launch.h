@@ -1,9 +1,9 @@
 /* Minimal two-core plumbing for the RP2350 model's tests: the SIO registers (RP2350 datasheet,
  * "SIO"), written directly, and core 1's launch through the boot ROM's handshake ("Launching
  * code on processor core 1"). Static functions only, named apart from the board support
- * library's tp_board_core1_* (which a two-core build may link). */
-#ifndef TINYPTE_TESTS_DUAL_CORE_LAUNCH_H
-#define TINYPTE_TESTS_DUAL_CORE_LAUNCH_H
+ * library's tp_board_two_cores_* (which a two-core build may link). */
+#ifndef TINYPTE_TESTS_TWO_CORES_LAUNCH_H
+#define TINYPTE_TESTS_TWO_CORES_LAUNCH_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -80,4 +80,4 @@ static inline uint32_t launch_core1(const uint32_t sequence[6], bool check_echoe
   return echoes;
 }
 
-#endif /* TINYPTE_TESTS_DUAL_CORE_LAUNCH_H */
+#endif /* TINYPTE_TESTS_TWO_CORES_LAUNCH_H */

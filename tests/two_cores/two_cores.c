@@ -5,9 +5,9 @@
  * - sums of squares over shared data, half by each core, JOBS times;
  * - a spinlock core 0 holds while core 1's job waits for it, then releases;
  * - tp_method_execute: a stand-in with the runtime's entry point's name, so run.py
- *   --count-execute times it (two_core_test.py checks its report): core 1 counts down from
+ *   --count-execute times it (two_cores_report_test checks its report): core 1 counts down from
  *   COUNT (exactly 2 COUNT + 1 instructions), core 0 from COUNT / 2, then waits for core 1.
- * Prints one line per check and "dual_core: PASS"; returns 0 only then. */
+ * Prints one line per check and "two_cores: PASS"; returns 0 only then. */
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -44,19 +44,19 @@ static void take_lock(uint32_t lock) {
 }
 
 /* Exactly 2 n + 1 instructions (n > 0). */
-void dual_core_count_down(uint32_t n);
+void two_cores_count_down(uint32_t n);
 __asm__(
-    "  .section .text.dual_core_count_down, \"ax\", %progbits\n"
-    "  .global dual_core_count_down\n"
-    "  .type dual_core_count_down, %function\n"
+    "  .section .text.two_cores_count_down, \"ax\", %progbits\n"
+    "  .global two_cores_count_down\n"
+    "  .type two_cores_count_down, %function\n"
     "  .thumb_func\n"
-    "dual_core_count_down:\n"
+    "two_cores_count_down:\n"
     "1: subs r0, r0, #1\n"
     "  bne 1b\n"
     "  bx lr\n"
-    "  .size dual_core_count_down, . - dual_core_count_down\n"
+    "  .size two_cores_count_down, . - two_cores_count_down\n"
     "  .text\n");
-#define count_down dual_core_count_down
+#define count_down two_cores_count_down
 
 static _Noreturn void core1_main(void) {
   fifo_push(SIO_CPUID);
@@ -77,7 +77,7 @@ __attribute__((noinline)) uint32_t tp_method_execute(uint32_t count) {
 }
 
 static int check(const char *what, bool ok, uint32_t got) {
-  tp_console_puts(ok ? "dual_core: ok   " : "dual_core: FAIL ");
+  tp_console_puts(ok ? "two_cores: ok   " : "two_cores: FAIL ");
   tp_console_puts(what);
   tp_console_puts(" = ");
   tp_console_put_hex(got);
@@ -129,6 +129,6 @@ int main(void) {
   const uint32_t answer = tp_method_execute(COUNT);
   ok &= check("timed call", answer == DONE, answer);
 
-  tp_console_puts(ok ? "dual_core: PASS\n" : "dual_core: FAIL\n");
+  tp_console_puts(ok ? "two_cores: PASS\n" : "two_cores: FAIL\n");
   return ok ? TP_EXIT_OK : TP_EXIT_FAILURE;
 }

@@ -1,4 +1,4 @@
-/* The Pico 2 W's second core (tinypte/board.h, "Two cores"): core 1 of the RP2350, started
+/* The Pico 2 W's two cores (tinypte/two_cores_board.h): core 1 of the RP2350, started
  * through the boot ROM and fed jobs through the SIO's inter-core FIFOs.
  *
  * Start (RP2350 datasheet, "Launching code on processor core 1"): after reset core 1 waits in
@@ -9,7 +9,7 @@
  *
  * Jobs: core 0 pushes the job's function and argument (two words: the FIFO holds four, so a
  * post never waits); core 1 pops them, runs the job and pushes 1. Core 0 waits for that word,
- * reading TIMER0's microseconds, for at most TP_BOARD_CORE1_TIMEOUT_US: a core 1 that crashed
+ * reading TIMER0's microseconds, for at most TP_BOARD_TWO_CORES_TIMEOUT_US: a core 1 that crashed
  * or never started ends the call with false (the runtime's TP_ERR_WORKER), not a hang.
  * Memory is shared and the RP2350 has no data cache: a DMB before each push orders the stores
  * of a job (or of its results) before the word that hands it over. */
@@ -19,6 +19,7 @@
 #include "rp2350_regs.h"
 #include "tinypte/board.h"
 #include "tinypte/painted_stack.h"
+#include "tinypte/two_cores_board.h"
 
 /* SIO (single-cycle I/O, each core's own view at 0xd0000000): the inter-core FIFOs. */
 #define SIO_FIFO_ST TP_REG(0xd0000050u)
@@ -63,11 +64,11 @@ static uint32_t fifo_pop(void) {
   return word;
 }
 
-/* A word from core 1 within TP_BOARD_CORE1_TIMEOUT_US (TIMER0 counts microseconds). */
+/* A word from core 1 within TP_BOARD_TWO_CORES_TIMEOUT_US (TIMER0 counts microseconds). */
 static bool fifo_pop_within_timeout(uint32_t *word) {
   const uint32_t start = TP_REG(TP_TIMER0_TIMERAWL);
   while (!(SIO_FIFO_ST & SIO_FIFO_ST_VLD)) {
-    if (TP_REG(TP_TIMER0_TIMERAWL) - start > TP_BOARD_CORE1_TIMEOUT_US) {
+    if (TP_REG(TP_TIMER0_TIMERAWL) - start > TP_BOARD_TWO_CORES_TIMEOUT_US) {
       return false;
     }
   }
@@ -92,14 +93,14 @@ static _Noreturn void core1_main(void) {
   SCB_CCR |= CCR_DIV_0_TRP;
   fifo_push(CORE1_READY);
   for (;;) {
-    const tp_core1_job job = (tp_core1_job)fifo_pop();
+    const tp_two_cores_job job = (tp_two_cores_job)fifo_pop();
     void *const arg = (void *)fifo_pop();
     job(arg);
     fifo_push(JOB_DONE);
   }
 }
 
-bool tp_board_core1_start(void) {
+bool tp_board_two_cores_start(void) {
   tp_stack_paint(core1_stack, CORE1_STACK_WORDS);
   const uint32_t sequence[6] = {0u, 0u, 1u, (uint32_t)(uintptr_t)tp_vector_table,
                                 (uint32_t)(uintptr_t)(core1_stack + CORE1_STACK_WORDS),
@@ -129,19 +130,19 @@ bool tp_board_core1_start(void) {
   return core1_started;
 }
 
-void tp_board_core1_post(tp_core1_job job, void *arg) {
+void tp_board_two_cores_post(tp_two_cores_job job, void *arg) {
   fifo_push((uint32_t)(uintptr_t)job);
   fifo_push((uint32_t)(uintptr_t)arg);
 }
 
-bool tp_board_core1_wait(void) {
+bool tp_board_two_cores_wait(void) {
   uint32_t word;
   return fifo_pop_within_timeout(&word) && word == JOB_DONE;
 }
 
-uint32_t tp_board_core1_stack_size(void) { return core1_started ? sizeof core1_stack : 0; }
+uint32_t tp_board_two_cores_stack_size(void) { return core1_started ? sizeof core1_stack : 0; }
 
-uint32_t tp_board_core1_stack_used(void) {
+uint32_t tp_board_two_cores_stack_used(void) {
   if (!core1_started) {
     return 0;
   }

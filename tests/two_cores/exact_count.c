@@ -1,5 +1,6 @@
 /* Core 1 running hand-written code, to check the RP2350 model's count of core 1's instructions
- * exactly (two_core_test.py expects core1=2011 in the run's last line):
+ * exactly (two_cores_report_test, python/machines/rp2350/two_cores_test.py, expects core1=2011 in
+ * the run's last line):
  *   ldr r0, =SIO; ldr r1, [r0] (CPUID); movw r2, #1000          3 instructions
  *   1000 x (subs r2, #1; bne 1b)                                 2000
  *   adds r1, #0x40; str r1, [r0, #0x54] (push 0x41)               2

@@ -20,7 +20,7 @@
  * burn the virtual time -icount counts, and a dead core 1 would take the whole timeout in
  * host time.)
  *
- * Timeout: core 0 waits at most TP_BOARD_CORE1_TIMEOUT_US, counted in periods of the SSE-200's
+ * Timeout: core 0 waits at most TP_BOARD_TWO_CORES_TIMEOUT_US, counted in periods of the SSE-200's
  * TIMER0 (CMSDK APB timer, clocked by the 20 MHz system clock, SysTick's clock too), whose
  * interrupt also wakes the WFI: a core 1 that never answers ends the wait with false after
  * that time (to within one period). Under -icount virtual time advances with the instructions
@@ -33,6 +33,7 @@
 
 #include "tinypte/board.h"
 #include "tinypte/painted_stack.h"
+#include "tinypte/two_cores_board.h"
 
 #define TP_REG(addr) (*(volatile uint32_t *)(addr))
 
@@ -59,7 +60,7 @@
 #define TIMER0_IRQ 3u
 #define SYSCLK_TICKS_PER_US 20u
 #define TIMEOUT_PERIOD_US 100000u /* 100 ms: the timeout's resolution */
-#define TIMEOUT_PERIODS (TP_BOARD_CORE1_TIMEOUT_US / TIMEOUT_PERIOD_US)
+#define TIMEOUT_PERIODS (TP_BOARD_TWO_CORES_TIMEOUT_US / TIMEOUT_PERIOD_US)
 
 /* Each core's own System Control Space (Armv8-M ARM, B11). */
 #define NVIC_ISER0 TP_REG(0xE000E100u)
@@ -89,7 +90,7 @@ static struct {
   volatile uint32_t state;  /* core 1: CORE1_OFF, CORE1_READY or CORE1_FAULT */
   volatile uint32_t posted; /* core 0: jobs posted so far */
   volatile uint32_t done;   /* core 1: jobs finished so far */
-  tp_core1_job volatile job;
+  tp_two_cores_job volatile job;
   void *volatile arg;
   volatile uint32_t fault[4]; /* core 1's CFSR, HFSR, MMFAR, BFAR when it faulted */
 } mailbox;
@@ -225,7 +226,7 @@ static bool wait_for_core1(bool (*answered)(void)) {
   return ok;
 }
 
-bool tp_board_core1_start(void) {
+bool tp_board_two_cores_start(void) {
   if (core1_started) {
     return true;
   }
@@ -237,7 +238,7 @@ bool tp_board_core1_start(void) {
   return core1_started;
 }
 
-void tp_board_core1_post(tp_core1_job job, void *arg) {
+void tp_board_two_cores_post(tp_two_cores_job job, void *arg) {
   mailbox.job = job;
   mailbox.arg = arg;
   dmb();
@@ -246,11 +247,11 @@ void tp_board_core1_post(tp_core1_job job, void *arg) {
   MHU0_CPU1INTR_SET = 1u;
 }
 
-bool tp_board_core1_wait(void) { return core1_started && wait_for_core1(job_done); }
+bool tp_board_two_cores_wait(void) { return core1_started && wait_for_core1(job_done); }
 
-uint32_t tp_board_core1_stack_size(void) { return core1_started ? (uint32_t)sizeof core1_stack : 0u; }
+uint32_t tp_board_two_cores_stack_size(void) { return core1_started ? (uint32_t)sizeof core1_stack : 0u; }
 
-uint32_t tp_board_core1_stack_used(void) {
+uint32_t tp_board_two_cores_stack_used(void) {
   if (!core1_started) {
     return 0;
   }
