@@ -1,11 +1,12 @@
-/* The int8 convolutions (see s8_conv.h): argument checks, the description of a call, its parts
- * (rows, columns) and the portable routine for every layout. The fast routines of the _nhwc operators are in s8_conv_c.c (portable C blocked
- * 2 x 2), s8_conv_dsp.c (Armv7E-M/Armv8-M DSP) and s8_conv_mve.c (Helium); one of them is
- * compiled for a given core. */
+/* The int8 convolutions (see s8_conv.h): the description of a call (its checks: s8_conv_call.c),
+ * a band of its out rows and the portable routine for every layout. The fast routines of the
+ * _nhwc operators are in s8_conv_c.c (portable C blocked 2 x 2), s8_conv_dsp.c (Armv7E-M/Armv8-M
+ * DSP) and s8_conv_mve.c (Helium); one of them is compiled for a given core. */
 #include "cortex_m/engines/s8_conv.h"
 
 #include <string.h>
 
+#include "cortex_m/engines/s8_conv_args.h"
 #include "cortex_m/engines/s8_conv_window.h"
 
 /* The convolution loops are where an int8 model's time goes: at -Os GCC keeps their sums and
@@ -13,55 +14,6 @@
  * speed whatever the build's level; -O2 would also turn zero-filling loops into memset calls,
  * which cost more than the few stores they replace. */
 #pragma GCC optimize("O2", "no-tree-loop-distribute-patterns")
-
-/* Argument slots: quantized_conv2d(input, weight, bias, stride, padding, dilation, input_offset,
- * output_offset, requantize_multipliers, requantize_shifts, activation_min, activation_max,
- * scratch, *, out) -> out; the depthwise operators take depth_multiplier after dilation. */
-enum {
-  A_IN,
-  A_W,
-  A_BIAS,
-  A_STRIDE,
-  A_PADDING,
-  A_DILATION,
-  A_DEPTH_MULTIPLIER, /* depthwise only: the slots below move up by one */
-  A_IN_OFFSET = 6,
-  A_OUT_OFFSET,
-  A_MULT,
-  A_SHIFT,
-  A_MIN,
-  A_MAX,
-  A_SCRATCH,
-  A_OUT,
-  A_NARGS = A_OUT + 2,
-};
-
-static tp_status pair(tp_value *const *args, uint32_t nargs, uint32_t index, int32_t lo, int32_t *a, int32_t *b) {
-  const int64_t *items;
-  uint32_t len;
-  TP_TRY(tp_arg_int_list(args, nargs, index, &items, &len));
-  TP_CHECK_ARGS(len == 2 && items[0] >= lo && items[1] >= lo && items[0] <= INT16_MAX && items[1] <= INT16_MAX);
-  *a = (int32_t)items[0];
-  *b = (int32_t)items[1];
-  return TP_OK;
-}
-
-/* A per-channel int32 tensor of `n` elements (requantize multipliers, shifts, bias). */
-static tp_status channel_tensor(tp_tensor *t, int32_t n) {
-  if (t->dtype != TP_DTYPE_INT32) {
-    return TP_ERR_KERNEL_DTYPE;
-  }
-  TP_CHECK_ARGS(t->dim == 1 && t->sizes[0] == n);
-  return TP_OK;
-}
-
-/* One out size: (in + 2 pad - dil (k - 1) - 1) / stride + 1, at least 1. */
-static tp_status out_size(int32_t in, int32_t k, int32_t stride, int32_t pad, int32_t dil, int32_t *out) {
-  const int64_t span = (int64_t)in + 2 * (int64_t)pad - (int64_t)dil * (k - 1) - 1;
-  TP_CHECK_ARGS(span >= 0);
-  *out = (int32_t)(span / stride + 1);
-  return TP_OK;
-}
 
 /* A convolution's scratch for a window of K values: eight columns' bytes (the DSP routine's
  * four of int16 values, Helium's four of int8 values, the portable routine's two of int16
@@ -91,14 +43,6 @@ uint32_t tp_s8_conv_scratch_bytes(const tp_s8_conv *st, bool fast) {
     return st->in_c == 1 && one_input > bytes ? one_input : bytes;
   }
   return conv_scratch(st->k_h * st->k_w * st->in_c, st->out_c);
-}
-
-/* Which kind of convolution a call is, from its state (all a call keeps in the pool). */
-static bool is_depthwise(tp_s8_conv_kind kind) { return kind == TP_S8_DEPTHWISE_NCHW || kind == TP_S8_DEPTHWISE_NHWC; }
-static bool is_nhwc(tp_s8_conv_kind kind) { return kind == TP_S8_CONV_NHWC || kind == TP_S8_DEPTHWISE_NHWC; }
-
-bool tp_s8_conv_scratch_planned(uint32_t need, const tp_tensor *scratch) {
-  return need <= scratch->numel && (need == 0 || ((uintptr_t)scratch->data & 3u) == 0);
 }
 
 /* The fast routine needs its scratch (tinypte's exporter plans it: quantize/scratch.py). A
@@ -184,70 +128,6 @@ void tp_s8_conv_derive(const tp_kernel_call *call, tp_s8_conv *st) {
   choose_fast(st, args[st->a_scratch]->as.tensor);
 }
 
-/* Every check of a call, on the arguments themselves, before anything is derived from them. */
-tp_status tp_s8_conv_check(const tp_kernel_call *call, tp_s8_conv_kind kind) {
-  tp_value *const *args = call->args;
-  const uint32_t n = call->nargs;
-  const bool dw = is_depthwise(kind), nhwc = is_nhwc(kind);
-  const uint32_t o = dw ? 1u : 0u;
-  tp_tensor *in, *w, *bias, *mult, *shift, *scratch, *out, *ret;
-  int32_t sh, sw, ph, pw, dh, dw_, in_offset, out_offset, lo, hi, depth_multiplier = 0;
-  TP_CHECK_ARGS(n == A_NARGS + o);
-  TP_TRY(tp_arg_s8_tensor(args, n, A_IN, &in));
-  TP_TRY(tp_arg_s8_tensor(args, n, A_W, &w));
-  TP_TRY(tp_arg_optional_tensor(args, n, A_BIAS, &bias));
-  TP_TRY(pair(args, n, A_STRIDE, 1, &sh, &sw));
-  TP_TRY(pair(args, n, A_PADDING, 0, &ph, &pw));
-  TP_TRY(pair(args, n, A_DILATION, 1, &dh, &dw_));
-  if (dw) {
-    TP_TRY(tp_arg_i32(args, n, A_DEPTH_MULTIPLIER, &depth_multiplier));
-  }
-  TP_TRY(tp_arg_i32(args, n, A_IN_OFFSET + o, &in_offset));
-  TP_TRY(tp_arg_i32(args, n, A_OUT_OFFSET + o, &out_offset));
-  TP_TRY(tp_arg_tensor(args, n, A_MULT + o, &mult));
-  TP_TRY(tp_arg_tensor(args, n, A_SHIFT + o, &shift));
-  TP_TRY(tp_arg_s8_range(args, n, A_MIN + o, A_MAX + o, &lo, &hi));
-  TP_TRY(tp_arg_tensor(args, n, A_SCRATCH + o, &scratch));
-  TP_TRY(tp_arg_s8_tensor(args, n, A_OUT + o, &out));
-  TP_TRY(tp_arg_tensor(args, n, A_OUT + o + 1, &ret));
-  if (scratch->dtype != TP_DTYPE_UINT8) {
-    return TP_ERR_KERNEL_DTYPE;
-  }
-  TP_CHECK_ARGS(in_offset >= -127 && in_offset <= 128);
-  TP_CHECK_ARGS(out_offset >= -128 && out_offset <= 127);
-  TP_CHECK_ARGS(in->dim == 4 && w->dim == 4 && scratch->dim == 1);
-  const int32_t in_c = in->sizes[nhwc ? 3 : 1], in_h = in->sizes[nhwc ? 1 : 2], in_w = in->sizes[nhwc ? 2 : 3];
-  const int32_t k_h = w->sizes[1], k_w = w->sizes[2];
-  TP_CHECK_ARGS(in_c > 0 && in_h > 0 && in_w > 0 && k_h > 0 && k_w > 0);
-  int32_t out_c;
-  if (dw) {
-    out_c = w->sizes[3];
-    TP_CHECK_ARGS(w->sizes[0] == 1 && out_c > 0 && out_c % in_c == 0);
-    TP_CHECK_ARGS(depth_multiplier == out_c / in_c);
-  } else {
-    out_c = w->sizes[0];
-    const int32_t cin_g = w->sizes[3];
-    TP_CHECK_ARGS(out_c > 0 && cin_g > 0 && in_c % cin_g == 0);
-    TP_CHECK_ARGS(out_c % (in_c / cin_g) == 0);
-  }
-  int32_t out_h, out_w;
-  TP_TRY(out_size(in_h, k_h, sh, ph, dh, &out_h));
-  TP_TRY(out_size(in_w, k_w, sw, pw, dw_, &out_w));
-  const int32_t want[4] = {in->sizes[0], nhwc ? out_h : out_c, nhwc ? out_w : out_h, nhwc ? out_c : out_w};
-  TP_CHECK_ARGS(tp_shape_is(out, 4, want));
-  if (bias != NULL) {
-    TP_TRY(channel_tensor(bias, out_c));
-  }
-  TP_TRY(channel_tensor(mult, out_c));
-  TP_TRY(channel_tensor(shift, out_c));
-  const int32_t *shifts = (const int32_t *)shift->data;
-  for (int32_t c = 0; c < out_c; c++) {
-    TP_CHECK_ARGS(tp_shift_ok(shifts[c]));
-  }
-  TP_CHECK_ARGS(!(nhwc && (in->channels_last || out->channels_last)));
-  return TP_OK;
-}
-
 /* --- In place (the routine: extensions/s8_conv_in_place.c; prepare: s8_conv_call.c) --- */
 
 bool tp_s8_conv_in_place_geometry(const tp_s8_conv *st) {
@@ -256,13 +136,8 @@ bool tp_s8_conv_in_place_geometry(const tp_s8_conv *st) {
          st->in_sy == rb_in && st->out_sy == rb_out;
 }
 
-int32_t tp_s8_conv_in_place_ring_rows(const tp_s8_conv *st, uint32_t ring_bytes) {
-  const uint32_t rb_out = (uint32_t)st->out_sy;
-  return rb_out == 0 ? 0 : (int32_t)(ring_bytes / rb_out < INT32_MAX ? ring_bytes / rb_out : INT32_MAX);
-}
-
-/* --- Parts of a call: its out rows, one row's columns (a band in place, each core's part of a
- * split call) --- */
+/* --- Part of a call: its out rows (a band in place, each core's part of a split call; one row's
+ * columns: s8_conv_two_cores.c) --- */
 
 void tp_s8_conv_rows(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t o0, int32_t o1, tp_s8_conv *sub,
                      tp_s8_conv_data *sd) {
@@ -278,21 +153,6 @@ void tp_s8_conv_rows(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t o0,
   *sd = *d;
   sd->in = d->in + first * st->in_sy;
   sd->out = d->out + o0 * st->out_sy;
-}
-
-void tp_s8_conv_cols(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t x0, int32_t x1, tp_s8_conv *sub,
-                     tp_s8_conv_data *sd) {
-  /* One out row's columns [x0, x1): contiguous outs (a row's positions follow each other), the
-   * input from the first column they read (at the left, the padding instead); the rows keep
-   * their stride (in_sy). */
-  const int32_t left = x0 * st->stride_w - st->pad_w, first = left > 0 ? left : 0;
-  *sub = *st;
-  sub->in_w = st->in_w - first;
-  sub->pad_w = first - left;
-  sub->out_w = x1 - x0;
-  *sd = *d;
-  sd->in = d->in + first * st->in_sx;
-  sd->out = d->out + x0 * st->out_sx;
 }
 
 /* --- Portable: every layout --- */
@@ -330,13 +190,5 @@ void tp_s8_conv_portable(const tp_s8_conv *st, const tp_s8_conv_data *d) {
         }
       }
     }
-  }
-}
-
-void tp_s8_conv_fast(const tp_s8_conv *st, const tp_s8_conv_data *d) {
-  if (st->depthwise) {
-    tp_s8_conv_fast_depthwise(st, d);
-  } else {
-    tp_s8_conv_fast_conv(st, d);
   }
 }

@@ -70,12 +70,11 @@ typedef struct tp_s8_conv_call {
   uint8_t kind; /* a tp_s8_conv_kind */
 } tp_s8_conv_call;
 
-/** Every check of a call of the operator of `kind`, on the arguments themselves (prepare's first
- *  step, s8_conv_call.h). */
-tp_status tp_s8_conv_check(const tp_kernel_call *call, tp_s8_conv_kind kind);
-
-/** Whether the program's scratch tensor holds the `need` bytes the fast routine needs. */
-bool tp_s8_conv_scratch_planned(uint32_t need, const tp_tensor *scratch);
+/** Whether the program's scratch tensor holds the `need` bytes the fast routine needs. Inline:
+ *  derive and prepare (s8_conv_call.c) test it. */
+static inline bool tp_s8_conv_scratch_planned(uint32_t need, const tp_tensor *scratch) {
+  return need <= scratch->numel && (need == 0 || ((uintptr_t)scratch->data & 3u) == 0);
+}
 
 /** The full description of a call prepare accepted (call->state is its tp_s8_conv_call); no checks. */
 void tp_s8_conv_derive(const tp_kernel_call *call, tp_s8_conv *st);
@@ -100,10 +99,23 @@ typedef struct tp_s8_conv_data {
 /** The portable computation of `st` on `d`. */
 void tp_s8_conv_portable(const tp_s8_conv *st, const tp_s8_conv_data *d);
 
+/* The fast path's routines (one of s8_conv_c.c, s8_conv_dsp.c, s8_conv_mve.c is compiled):
+ * tp_s8_conv_fast calls the one for st. */
+void tp_s8_conv_fast_conv(const tp_s8_conv *st, const tp_s8_conv_data *d);
+void tp_s8_conv_fast_depthwise(const tp_s8_conv *st, const tp_s8_conv_data *d);
+
 /** The fast computation of `st` on `d` this core has (DSP or Helium), or the portable one;
  *  st must be an _nhwc convolution with one group or an _nhwc depthwise one, and d->scratch
- *  must hold tp_s8_conv_scratch_bytes(st, true) bytes, 4-byte aligned. */
-void tp_s8_conv_fast(const tp_s8_conv *st, const tp_s8_conv_data *d);
+ *  must hold tp_s8_conv_scratch_bytes(st, true) bytes, 4-byte aligned. Inline: the band
+ *  (s8_conv_band.c), the stack-scratch run (s8_conv_call.c) and the split parts call it for
+ *  every convolution, straight to the routine. */
+static inline void tp_s8_conv_fast(const tp_s8_conv *st, const tp_s8_conv_data *d) {
+  if (st->depthwise) {
+    tp_s8_conv_fast_depthwise(st, d);
+  } else {
+    tp_s8_conv_fast_conv(st, d);
+  }
+}
 
 /** Out rows [o0, o1) of `st` on `d` as a convolution of their own (*sub on *sd): what a band of
  *  rows (in place) and each core's part of a split call compute. */
@@ -118,13 +130,9 @@ static inline uint64_t tp_s8_conv_work(const tp_s8_conv *st) {
   return (uint64_t)st->out_h * (uint64_t)st->out_w * (uint64_t)st->out_c * (uint64_t)(st->k_h * st->k_w * st->cin_g);
 }
 
-/** Out columns [x0, x1) of `st` (one out row: out_h == 1) on `d` as a convolution of their own
- *  (*sub on *sd): each core's part of a split call of one row (a band of one row in place). */
-void tp_s8_conv_cols(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t x0, int32_t x1, tp_s8_conv *sub,
-                     tp_s8_conv_data *sd);
-
-/** Scratch bytes the routine for `st` needs on this core (`fast`: the fast routine). */
-uint32_t tp_s8_conv_scratch_bytes(const tp_s8_conv *st, bool fast);
+/** Scratch bytes the routine for `st` needs on this core (`fast`: the fast routine). Pure (reads
+ *  *st only): a caller that asks twice, as prepare does, computes it once. */
+uint32_t tp_s8_conv_scratch_bytes(const tp_s8_conv *st, bool fast) __attribute__((pure));
 
 /* In place: a call whose out is stored over its input, computed in bands of rows through a ring
  * of out rows (the routine is an extension: runtime/kernels/extensions/s8_conv_in_place.h). */
@@ -135,7 +143,10 @@ bool tp_s8_conv_in_place_geometry(const tp_s8_conv *st);
 
 /** How many out rows of `st` a ring of `ring_bytes` holds; running in place needs more than
  *  st->pad_h of them (the rows that wait, plus at least one for a band). */
-int32_t tp_s8_conv_in_place_ring_rows(const tp_s8_conv *st, uint32_t ring_bytes);
+static inline int32_t tp_s8_conv_in_place_ring_rows(const tp_s8_conv *st, uint32_t ring_bytes) {
+  const uint32_t rb_out = (uint32_t)st->out_sy;
+  return rb_out == 0 ? 0 : (int32_t)(ring_bytes / rb_out < INT32_MAX ? ring_bytes / rb_out : INT32_MAX);
+}
 
 /** The name of this core's fast path: "dsp", "mve" or "portable". */
 const char *tp_s8_conv_fast_path_name(void);

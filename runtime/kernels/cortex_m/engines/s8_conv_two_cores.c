@@ -10,6 +10,24 @@
 
 const uint8_t tp_s8_conv_two_cores_linked = 1;
 
+/* Out columns [x0, x1) of `st` (one out row: out_h == 1) on `d` as a convolution of their own
+ * (*sub on *sd): each core's part of a split call of one row. Not inlined: in conv_part it would
+ * take registers and 24 bytes of stack from the routine's path. */
+static __attribute__((noinline)) void cols(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t x0, int32_t x1, tp_s8_conv *sub,
+                 tp_s8_conv_data *sd) {
+  /* One out row's columns [x0, x1): contiguous outs (a row's positions follow each other), the
+   * input from the first column they read (at the left, the padding instead); the rows keep
+   * their stride (in_sy). */
+  const int32_t left = x0 * st->stride_w - st->pad_w, first = left > 0 ? left : 0;
+  *sub = *st;
+  sub->in_w = st->in_w - first;
+  sub->pad_w = first - left;
+  sub->out_w = x1 - x0;
+  *sd = *d;
+  sd->in = d->in + first * st->in_sx;
+  sd->out = d->out + x0 * st->out_sx;
+}
+
 /* One core's part of a split call (ctx: the whole call): out rows [o0, o1), or for a call of one
  * out row, out columns. (Whole rows: a part that starts or ends inside a row costs the routines
  * more than the rows' imbalance saves, measured on the zoo's depthwise and pointwise bands.) */
@@ -24,7 +42,7 @@ static void conv_part(const void *ctx, int32_t o0, int32_t o1, void *scratch) {
   tp_s8_conv sub;
   tp_s8_conv_data sd;
   if (c->by_cols) {
-    tp_s8_conv_cols(c->st, c->d, o0, o1, &sub, &sd);
+    cols(c->st, c->d, o0, o1, &sub, &sd);
   } else {
     tp_s8_conv_rows(c->st, c->d, o0, o1, &sub, &sd);
   }
@@ -67,7 +85,7 @@ tp_status tp_s8_conv_two_cores(const tp_s8_conv *st, const tp_s8_conv_data *d, u
   const bool by_cols = view->out_h == 1;
   const int32_t count = by_cols ? view->out_w : view->out_h;
   const int32_t align = by_cols && count >= 2 * CONV_COLUMN_ALIGN ? CONV_COLUMN_ALIGN : 1;
-  const int32_t mid = tp_two_cores_point(count, align, work, tp_s8_conv_scratch_bytes(st, true));
+  const int32_t mid = tp_two_cores_point_linked(count, align, work, tp_s8_conv_scratch_bytes(st, true));
   *split = mid > 0;
   if (mid <= 0) {
     tp_s8_conv_fast(st, d);

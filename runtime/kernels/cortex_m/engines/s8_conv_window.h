@@ -132,7 +132,7 @@ static inline void one_input_as_conv(const tp_s8_conv *st, const tp_s8_conv_data
 
 /* Whether consecutive columns' windows are consecutive K-byte runs of the input (a 1x1
  * convolution, stride 1, no padding, NHWC pixels one after the other: whole rows one after the
- * other, or one row, maybe part of one (a split call's part, tp_s8_conv_cols), every out row
+ * other, or one row, maybe part of one (a split call's part, s8_conv_two_cores.c's cols), every out row
  * inside the input (a split call's rows may end in the bottom padding, tp_s8_conv_rows)):
  * columns pos..pos+3 are then K * 4 bytes from input pixel pos on. */
 static inline bool pointwise_runs(const tp_s8_conv *st) {
@@ -215,11 +215,6 @@ static inline void column_taps_3x3(const tp_s8_conv *st, const int8_t *const row
     }
   }
 }
-
-/* The fast path's routines (one of s8_conv_c.c, s8_conv_dsp.c, s8_conv_mve.c is compiled):
- * tp_s8_conv_fast calls the one for st. */
-void tp_s8_conv_fast_conv(const tp_s8_conv *st, const tp_s8_conv_data *d);
-void tp_s8_conv_fast_depthwise(const tp_s8_conv *st, const tp_s8_conv_data *d);
 
 #if !defined(TP_S8_CONV_MVE)
 /* ---- Portable C and DSP: int16 windows (input + offset, padding 0), two columns ---- */

@@ -40,7 +40,7 @@ tp_status tp_s8_matmul_two_cores(const tp_s8_matmul *p, const int8_t *lhs, const
   /* One row: its columns, blocks of four whole (the routines take four rhs rows at a time). */
   const bool by_cols = p->rows == 1;
   const int32_t count = (int32_t)(by_cols ? p->cols : p->rows);
-  const int32_t mid = tp_two_cores_point(count, by_cols ? 4 : 1, work, 0);
+  const int32_t mid = tp_two_cores_point_linked(count, by_cols ? 4 : 1, work, 0);
   if (mid <= 0) { /* one core: straight to the routine */
     tp_s8_matmul_run(p, lhs, rhs, bias, out);
     return TP_OK;

@@ -38,6 +38,13 @@ static inline int32_t tp_two_cores_point(int32_t count, int32_t align, uint64_t 
   return tp_two_cores_worth_it(count, work) && tp_two_cores_point_of != NULL ? tp_two_cores_point_of(count, align, scratch_bytes) : 0;
 }
 
+/** tp_two_cores_point for the engines' split routines (runtime/kernels/cortex_m/engines/
+ *  *_two_cores.c), which firmware links only with the hand-over (they call tp_two_cores_run_at
+ *  too): the hand-over is there, so no test of whether it is linked. */
+static inline int32_t tp_two_cores_point_linked(int32_t count, int32_t align, uint64_t work, uint32_t scratch_bytes) {
+  return tp_two_cores_worth_it(count, work) ? tp_two_cores_point_of(count, align, scratch_bytes) : 0;
+}
+
 /** fn over [0, count) split at `mid` (tp_two_cores_point, > 0): [mid, count) on the worker with its
  *  scratch, [0, mid) here with `scratch`. TP_ERR_WORKER when the worker does not answer. */
 tp_status tp_two_cores_run_at(tp_two_cores_fn fn, const void *ctx, int32_t mid, int32_t count, void *scratch)
