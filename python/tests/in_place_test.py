@@ -5,7 +5,7 @@ A small int8 network through ExecuTorch's Cortex-M flow and tinypte's planning h
 a convolution over the program input (kept apart), one whose input a later add still reads
 (kept apart), a 3 x 3 one and a depthwise one over dying inputs (in place, ring in scratch), an
 add of two dying inputs (in place) and a strided convolution (kept apart). That the kernels
-compute the same bytes in place is checked by tests/kernels/s8_conv_paths (every board) and
+compute the same bytes in place is checked by runtime/kernels/tests/s8_conv_paths (every board) and
 end to end by the zoo's int8 firmware tests (kws_int8 and resnet8_int8 run in place).
 """
 

@@ -30,7 +30,7 @@ S8_CONVOLUTIONS = {("cortex_m::quantized_conv2d_nhwc", "out"), ("cortex_m::quant
 
 # Operators whose routines for float32, int32 and int64 (one dtype for every tensor) are the
 # kernel's own and whose other dtypes (int8, uint8, int16, bool; an integer self promoted to a
-# float32 out) are the dtype extension's (runtime/kernels/engines/dtypes.h).
+# float32 out) are the dtype extension's (runtime/kernels/portable/engines/dtypes.h).
 DTYPE_EXTENDED = {
     ("aten::add", "out"), ("aten::sub", "out"), ("aten::mul", "out"), ("aten::add", "Scalar_out"),
     ("aten::sub", "Scalar_out"), ("aten::mul", "Scalar_out"), ("aten::div", "Scalar_out"),

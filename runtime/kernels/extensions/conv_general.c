@@ -1,9 +1,9 @@
-/* Extension of aten::convolution.out: its general routine (engines/conv_nd.h) for transposed,
+/* Extension of aten::convolution.out: its general routine (portable/engines/conv_nd.h) for transposed,
  * 3-D and channels-last convolutions. convolution.c calls tp_conv_general_prepare through a
  * weak reference; this file is linked when a kernel registry lists tinypte::conv_general.ext,
  * which it does for programs that need it (python/tinypte/inspect_pte/extensions.py). The
  * extension kernel itself is never an operator of a program. */
-#include "engines/conv_nd.h"
+#include "portable/engines/conv_nd.h"
 #include "util/nn.h"
 
 /* A stride/padding/dilation/output_padding list: 1 item (every dim) or `ndim` items, each in

@@ -1,8 +1,8 @@
-/* Extension: the kernels' routines for their less common dtypes (engines/dtypes.h). Linked when
+/* Extension: the kernels' routines for their less common dtypes (portable/engines/dtypes.h). Linked when
  * a kernel registry lists tinypte::dtypes.ext, which it does for programs that need it
  * (python/tinypte/inspect_pte/extensions.py). The extension kernel is never a program's
  * operator. */
-#include "engines/dtypes.h"
+#include "portable/engines/dtypes.h"
 
 #include "util/elem.h"
 #include "util/nn.h"

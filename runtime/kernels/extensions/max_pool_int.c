@@ -4,7 +4,7 @@
  * lists tinypte::max_pool_int.ext, which it does for programs that need it
  * (python/tinypte/inspect_pte/extensions.py). The extension kernel is never a program's
  * operator. */
-#include "engines/max_pool.h"
+#include "portable/engines/max_pool.h"
 
 /* Element i of integer data of `dtype` (one of the five max_pool_run_int takes), as int64. */
 static int64_t load_int(const void *data, int dtype, uint32_t i) {

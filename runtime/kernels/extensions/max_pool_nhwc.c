@@ -4,7 +4,7 @@
  * lists tinypte::max_pool_nhwc.ext, which it does for programs that need it
  * (python/tinypte/inspect_pte/extensions.py). The extension kernel is never a program's
  * operator. */
-#include "engines/max_pool.h"
+#include "portable/engines/max_pool.h"
 
 /* Channels-last float32 (input, out and indices N, H, W, C in memory): the kernel's windows,
  * visiting order and comparison, for each channel of an output position in turn; indices are

@@ -15,7 +15,7 @@
  * inside input rows 0..p; so it may be stored once out row p + pad_h has been computed: at most
  * pad_h rows wait in the ring (the lag), and a band of rows needs the ring to hold lag + band
  * rows. Every out row is computed by the routine the call takes out of place, from the same
- * input bytes, so the out is bit-identical (tests/kernels/s8_conv_paths.c checks it against
+ * input bytes, so the out is bit-identical (runtime/kernels/tests/s8_conv_paths.c checks it against
  * the portable routine out of place on every board). */
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,6 +1,6 @@
 /* aten::_cdist_forward.out: out[..., i, j] = the p-norm distance between row i of x1 (..., P, M)
  * and row j of x2 (..., R, M), batch dimensions broadcast; float32 (engines/distance.h). */
-#include "engines/distance.h"
+#include "portable/engines/distance.h"
 #include "kernel_util.h"
 
 typedef struct cdist_state {

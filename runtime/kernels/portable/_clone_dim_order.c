@@ -1,7 +1,7 @@
 /* dim_order_ops::_clone_dim_order.out: what ExecuTorch 1.x emits for clone() (and
  * .contiguous() / .to(memory_format=...) on a value it keeps): self copied into out of the same
  * dtype, in out's dim order (engines/dim_order_copy.h). */
-#include "engines/dim_order_copy.h"
+#include "portable/engines/dim_order_copy.h"
 
 /* (Tensor self, *, bool non_blocking=False, int[]? dim_order=None, Tensor(a!) out) -> Tensor(a!):
  * args self, non_blocking, dim_order, out, out. */

@@ -1,6 +1,6 @@
 /* aten::_pdist_forward.out: the p-norm distances between every pair of rows i < j of self (N, M),
  * in order (0, 1), (0, 2), ..., (N - 2, N - 1): N (N - 1) / 2 values; float32 (engines/distance.h). */
-#include "engines/distance.h"
+#include "portable/engines/distance.h"
 #include "kernel_util.h"
 
 typedef struct pdist_state {

@@ -2,7 +2,7 @@
  * programs exported without dim-order operators). Any pair of float32, int8, uint8, int16, int32,
  * int64 and bool (engines/convert.h). memory_format must be None or contiguous (tinypte tensors are
  * contiguous). */
-#include "engines/convert.h"
+#include "portable/engines/convert.h"
 
 /* _to_copy.out(Tensor self, *, bool non_blocking=False, MemoryFormat? memory_format=None,
  * Tensor(a!) out) -> Tensor(a!): args self, non_blocking, memory_format, out, out. */

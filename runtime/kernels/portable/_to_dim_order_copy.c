@@ -2,7 +2,7 @@
  * .to(memory_format=...): a copy of self converted to out's dtype (any pair of float32, int8,
  * uint8, int16, int32, int64 and bool; engines/convert.h), or laid out in out's dim order
  * (contiguous <-> channels-last; engines/dim_order_copy.h). */
-#include "engines/dim_order_copy.h"
+#include "portable/engines/dim_order_copy.h"
 
 /* _to_dim_order_copy.out(Tensor self, *, bool non_blocking=False, int[]? dim_order=None, Tensor(a!) out)
  * -> Tensor(a!): args self, non_blocking, dim_order, out, out. */

@@ -1,6 +1,6 @@
 /* aten::abs.out: out = |self| elementwise, float32 and the integer dtypes, out of self's dtype
  * (bool refused, like ExecuTorch's portable kernel). Integers wrap: abs(INT_MIN) is INT_MIN. */
-#include "engines/unary.h"
+#include "portable/engines/unary.h"
 
 static float abs_f32(float x) { return x < 0.0f ? -x : x; }
 

@@ -1,6 +1,6 @@
 /* aten::add.out and aten::add.Scalar_out: out = self + alpha * other (engines/add_sub.c has the
  * checks, the states and the arithmetic, shared with sub). */
-#include "engines/add_sub.h"
+#include "portable/engines/add_sub.h"
 
 /* add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!) */
 TP_KERNEL_WITH(aten, add, out, tp_add_sub_state, TP_KERNEL_DYNAMIC_SHAPES | TP_KERNEL_DIM_ORDERS) { return tp_add_sub_prepare(call, state, run, +1); }

@@ -5,8 +5,8 @@
  * (with alpha == beta == 1 that is exactly sum + self). beta == 0 still multiplies self, so
  * NaN/inf in self propagate as in the portable kernel (ATen would ignore self).
  */
-#include "engines/dtypes.h"
-#include "engines/gemm.h"
+#include "portable/engines/dtypes.h"
+#include "portable/engines/gemm.h"
 #include "util/nn.h"
 
 /* A Scalar argument converted straight to float, as the portable kernel's convert<float>()

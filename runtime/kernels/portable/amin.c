@@ -1,7 +1,7 @@
 /* aten::amin.out: the smallest element over the listed dims (all when empty), out of self's dtype;
  * a NaN anywhere gives NaN, as in ExecuTorch's portable kernel. Any real dtype or bool; integers
  * exact over their full range. An empty reduction is an error. */
-#include "engines/fold.h"
+#include "portable/engines/fold.h"
 
 /* amin.out(Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!): args
  * self, dim, keepdim, out, out. */

@@ -1,7 +1,7 @@
 /* aten::any: whether any element is non-zero (NaN counts), over everything (any.all_out), one dim
  * (any.out) or a list of dims (any.dims_out, None: all). self any real dtype or bool; out bool
  * (or uint8, holding 1/0). An empty reduction is false. */
-#include "engines/fold.h"
+#include "portable/engines/fold.h"
 
 static void any_start(tp_fold *f) { f->iacc = 0; }
 

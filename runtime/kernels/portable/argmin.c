@@ -1,7 +1,7 @@
 /* aten::argmin.out: index (int64) of the first minimum along dim, or over the flattened tensor
  * when dim is None; NaN counts as the minimum (the first NaN wins), as ExecuTorch's portable
  * kernel has it. Any real dtype; an empty reduction is an error. */
-#include "engines/fold.h"
+#include "portable/engines/fold.h"
 
 /* argmin.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!): args
  * self, dim, keepdim, out, out. */

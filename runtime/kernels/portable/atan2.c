@@ -2,7 +2,7 @@
  * with broadcasting; integer operands convert to float, out is float32. */
 #include <math.h>
 
-#include "engines/binary.h"
+#include "portable/engines/binary.h"
 
 static float atan2_f32(float a, float b) { return atan2f(a, b); }
 

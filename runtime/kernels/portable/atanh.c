@@ -4,7 +4,7 @@
  * conformance tolerance). */
 #include <math.h>
 
-#include "engines/unary.h"
+#include "portable/engines/unary.h"
 
 static float atanh_f32(float x) { return atanhf(x); }
 

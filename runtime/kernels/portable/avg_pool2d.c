@@ -4,7 +4,7 @@
  * (count_include_pad) or to the input (not count_include_pad). int64 inputs: the dtype
  * extension's routine (engines/dtypes.h), integer sums and truncating division.
  */
-#include "engines/dtypes.h"
+#include "portable/engines/dtypes.h"
 #include "util/nn.h"
 
 typedef struct avg_pool_state {

@@ -1,6 +1,6 @@
 /* aten::bitwise_not.out: out = ~self for the integer dtypes, logical not for bool, out of self's
  * dtype (float32 refused, like ExecuTorch's portable kernel). */
-#include "engines/unary.h"
+#include "portable/engines/unary.h"
 
 static int64_t bitwise_not_int(int64_t x) { return ~x; }
 

@@ -2,7 +2,7 @@
  * elementwise with broadcasting for the tensor overload. Integer and bool operands (for bools
  * the logical operator); the result wraps into out's dtype. Float operands are refused, as in
  * ExecuTorch's portable kernel. */
-#include "engines/binary.h"
+#include "portable/engines/binary.h"
 
 static int64_t bitwise_or_int(int64_t a, int64_t b) { return a | b; }
 

@@ -3,7 +3,7 @@
  * signed dtypes. Integer operands (float ones are refused); computed in int64, so a shift at least
  * the width of out's dtype gives what PyTorch gives (0, or the sign for a signed right shift), and
  * a negative shift gives 0 where C would be undefined. */
-#include "engines/binary.h"
+#include "portable/engines/binary.h"
 
 static int64_t bitwise_right_shift_int(int64_t a, int64_t b) {
   if (b < 0) {

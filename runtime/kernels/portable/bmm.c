@@ -3,8 +3,8 @@
  * the integer dtypes (wrapping, the dtype extension's tp_gemm_int). No broadcasting. Takes a fused activation
  * (float32).
  */
-#include "engines/dtypes.h"
-#include "engines/gemm.h"
+#include "portable/engines/dtypes.h"
+#include "portable/engines/gemm.h"
 #include "util/nn.h"
 
 typedef struct bmm_state {

@@ -3,7 +3,7 @@
  * it). */
 #include <math.h>
 
-#include "engines/unary.h"
+#include "portable/engines/unary.h"
 
 static float ceil_f32(float x) { return ceilf(x); }
 

@@ -5,7 +5,7 @@
  * and converts the bounds once and picks the routine for the dtype. */
 #include <math.h>
 
-#include "engines/dtypes.h"
+#include "portable/engines/dtypes.h"
 #include "kernel_util.h"
 #include "util/elem.h"
 

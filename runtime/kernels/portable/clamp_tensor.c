@@ -4,7 +4,7 @@
  * bound as in ExecuTorch's portable kernel; int64 arithmetic otherwise. min > max gives max. */
 #include "util/elem.h"
 #include "kernel_util.h"
-#include "engines/nary.h"
+#include "portable/engines/nary.h"
 
 typedef struct clamp_tensor_state {
   tp_nary_plan plan;      /* self, min, max against out (an absent bound: NULL operand) */

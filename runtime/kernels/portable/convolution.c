@@ -23,9 +23,9 @@
  * All add the same products in the same order (runtime/README.md, "Exactness"); a fused
  * activation (TP_KERNEL_TAKES_CLAMP) is applied as the bias is added.
  */
-#include "engines/conv_nd.h"
-#include "engines/conv_rows.h"
-#include "engines/gemm.h"
+#include "portable/engines/conv_nd.h"
+#include "portable/engines/conv_rows.h"
+#include "portable/engines/gemm.h"
 #include "util/nn.h"
 
 /* What run needs: the sizes and the window; index 0 = height, 1 = width. */

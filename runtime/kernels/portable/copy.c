@@ -3,7 +3,7 @@
  * nary.h's broadcast and elem.h's conversions. */
 #include "util/elem.h"
 #include "kernel_util.h"
-#include "engines/nary.h"
+#include "portable/engines/nary.h"
 
 typedef struct copy_state {
   tp_nary_plan plan; /* src against out */

@@ -4,7 +4,7 @@
  * forms, so a program reaches this one only when written by hand. */
 #include "util/elem.h"
 #include "kernel_util.h"
-#include "engines/nary.h"
+#include "portable/engines/nary.h"
 
 typedef struct copy_inplace_state {
   tp_nary_plan plan; /* src against self */

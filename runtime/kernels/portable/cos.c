@@ -3,7 +3,7 @@
  * its results differ from glibc's by a few ulps on some C libraries (the conformance tolerance). */
 #include <math.h>
 
-#include "engines/unary.h"
+#include "portable/engines/unary.h"
 
 static float cos_f32(float x) { return cosf(x); }
 

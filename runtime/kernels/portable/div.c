@@ -4,7 +4,7 @@
  * div.Scalar_out also int8, uint8, int16 and bool, with the dtype extension).
  * prepare plans the broadcast (or converts the Scalar once) and picks the routine for the
  * input dtype. */
-#include "engines/dtypes.h"
+#include "portable/engines/dtypes.h"
 #include "util/broadcast.h"
 #include "util/elem.h"
 #include "kernel_util.h"

@@ -6,8 +6,8 @@
  * Integer division by zero fails the run with TP_ERR_DIVISION_BY_ZERO. */
 #include <math.h>
 
-#include "engines/binary.h"
-#include "engines/floor_divide.h"
+#include "portable/engines/binary.h"
+#include "portable/engines/floor_divide.h"
 
 /* div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) and
  * div.Scalar_mode_out(Tensor self, Scalar other, *, str? rounding_mode, Tensor(a!) out):

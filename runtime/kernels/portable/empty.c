@@ -1,7 +1,7 @@
 /* aten::empty.out and dim_order_ops::_empty_dim_order.out: an out of the given size whose
  * contents are unspecified. tinypte writes zeros, so a program that reads them anyway gets the
  * same answer on every board (ExecuTorch leaves the memory as it was). */
-#include "engines/fill.h"
+#include "portable/engines/fill.h"
 
 /* empty.out(SymInt[] size, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!): args
  * size, memory_format, out, out. */

@@ -2,7 +2,7 @@
  * is equal to other, with broadcasting for the tensor overload. Operands of any real dtype or
  * bool, compared in float when either is float (NaN compares unordered) and exactly in int64
  * otherwise; out of any real dtype or bool (usually bool) holds 1 or 0. */
-#include "engines/binary.h"
+#include "portable/engines/binary.h"
 
 static float eq_f32(float a, float b) { return a == b ? 1.0f : 0.0f; }
 

@@ -1,7 +1,7 @@
 /* aten::fill.Scalar_out and aten::fill.Tensor_out: out (self's shape and dtype) filled with one
  * value: a Scalar, or the single element of a 0-dim tensor (read at run time: it may be computed).
  * Any real dtype or bool; the value converts as a C cast would. */
-#include "engines/fill.h"
+#include "portable/engines/fill.h"
 
 /* fill.Scalar_out(Tensor self, Scalar value, *, Tensor(a!) out): args self, value, out, out. */
 TP_KERNEL(aten, fill, Scalar_out, tp_fill_state) {

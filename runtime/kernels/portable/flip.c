@@ -1,5 +1,5 @@
 /* aten::flip.out: self with the listed dimensions reversed; any dtype (tp_remap_run). */
-#include "engines/remap.h"
+#include "portable/engines/remap.h"
 
 /* flip.out(Tensor self, int[] dims, *, Tensor(a!) out) -> Tensor(a!): args self, dims, out, out. */
 enum { FLIP_SELF, FLIP_DIMS, FLIP_OUT };

@@ -4,7 +4,7 @@
  * TP_ERR_DIVISION_BY_ZERO on a zero divisor, as ExecuTorch's kernel fails. */
 #include <math.h>
 
-#include "engines/binary.h"
+#include "portable/engines/binary.h"
 
 static float fmod_f32(float a, float b) { return fmodf(a, b); }
 

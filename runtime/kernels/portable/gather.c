@@ -3,7 +3,7 @@
  * fail the run with TP_ERR_INDEX_RANGE (engines/scatter_gather.h). */
 #include <string.h>
 
-#include "engines/scatter_gather.h"
+#include "portable/engines/scatter_gather.h"
 
 typedef struct gather_kernel_state {
   tp_dim_index_plan plan;

@@ -5,7 +5,7 @@
  * converts the bounds once. */
 #include <math.h>
 
-#include "engines/dtypes.h"
+#include "portable/engines/dtypes.h"
 #include "kernel_util.h"
 #include "util/elem.h"
 

@@ -2,7 +2,7 @@
  * out has the indexed result's shape and self's dtype (any). */
 #include <string.h>
 
-#include "engines/adv_index.h"
+#include "portable/engines/adv_index.h"
 
 typedef struct index_state {
   tp_adv_index_plan plan;

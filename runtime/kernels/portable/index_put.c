@@ -4,7 +4,7 @@
  * named twice take the last write (or both additions), in index order. */
 #include <string.h>
 
-#include "engines/adv_index.h"
+#include "portable/engines/adv_index.h"
 
 typedef struct index_put_state {
   tp_adv_index_plan plan;

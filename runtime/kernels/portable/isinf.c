@@ -1,6 +1,6 @@
 /* aten::isinf.out: out (bool) = whether self is +inf or -inf, elementwise; self any real dtype or
  * bool (integers are never infinite). */
-#include "engines/unary.h"
+#include "portable/engines/unary.h"
 
 static float isinf_f32(float x) { return x == __builtin_inff() || x == -__builtin_inff() ? 1.0f : 0.0f; }
 

@@ -1,6 +1,6 @@
 /* aten::isnan.out: out (bool) = whether self is NaN, elementwise; self any real dtype or bool
  * (integers are never NaN). */
-#include "engines/unary.h"
+#include "portable/engines/unary.h"
 
 static float isnan_f32(float x) { return x != x ? 1.0f : 0.0f; }
 

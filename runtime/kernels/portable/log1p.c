@@ -4,7 +4,7 @@
  * conformance tolerance). */
 #include <math.h>
 
-#include "engines/unary.h"
+#include "portable/engines/unary.h"
 
 static float log1p_f32(float x) { return log1pf(x); }
 

@@ -4,7 +4,7 @@
  * tolerance). */
 #include <math.h>
 
-#include "engines/unary.h"
+#include "portable/engines/unary.h"
 
 static float log2_f32(float x) { return log2f(x); }
 

@@ -3,7 +3,7 @@
  * must be false. prepare (tp_softmax_prepare) checks and plans the slices; run computes them. */
 #include <math.h>
 
-#include "engines/softmax.h"
+#include "portable/engines/softmax.h"
 
 static void log_softmax_slice(const float *x, float *out, uint32_t size, uint32_t inner, float max) {
   float sum = 0.0f;

@@ -1,6 +1,6 @@
 /* aten::logical_not.out: out = (self == 0), elementwise; self and out any real dtype or bool
  * (out is usually bool: true/false, or 1/0 in a numeric out). */
-#include "engines/unary.h"
+#include "portable/engines/unary.h"
 
 static float logical_not_f32(float x) { return x == 0.0f ? 1.0f : 0.0f; }
 

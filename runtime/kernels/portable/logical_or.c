@@ -1,6 +1,6 @@
 /* aten::logical_or.out: out = whether either is non-zero, elementwise with broadcasting; operands
  * of any real dtype or bool, out of any real dtype or bool (usually bool) holding 1 or 0. */
-#include "engines/binary.h"
+#include "portable/engines/binary.h"
 
 static float logical_or_f32(float a, float b) { return (a != 0.0f) || (b != 0.0f) ? 1.0f : 0.0f; }
 

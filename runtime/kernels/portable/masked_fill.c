@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "kernel_util.h"
-#include "engines/nary.h"
+#include "portable/engines/nary.h"
 
 typedef struct masked_fill_state {
   tp_nary_plan plan;    /* self, mask against out */

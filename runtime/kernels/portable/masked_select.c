@@ -7,7 +7,7 @@
 
 #include "util/broadcast.h"
 #include "kernel_util.h"
-#include "engines/nary.h"
+#include "portable/engines/nary.h"
 
 typedef struct masked_select_state {
   tp_nary_plan plan; /* self (operand 0) and mask (operand 1) over their broadcast shape */

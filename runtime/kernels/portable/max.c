@@ -4,7 +4,7 @@
  *    (int64);
  *  - max.unary_out: over all elements (an empty self is an error).
  * Any real dtype or bool; integers exact over their full range. */
-#include "engines/fold.h"
+#include "portable/engines/fold.h"
 
 static void max_start(tp_fold *f) { (void)f; }
 

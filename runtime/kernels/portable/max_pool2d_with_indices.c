@@ -8,7 +8,7 @@
  * the padding gives 0 with index 0. A float32 channels-last input (with out and indices
  * channels-last too) is pooled in place by another extension (extensions/max_pool_nhwc.c).
  */
-#include "engines/max_pool.h"
+#include "portable/engines/max_pool.h"
 
 typedef tp_max_pool_state max_pool_state;
 

@@ -1,6 +1,6 @@
 /* aten::maximum.out: out = the larger of self and other, elementwise with broadcasting and type
  * promotion; a NaN operand gives NaN (PyTorch's rule, unlike fmaxf). */
-#include "engines/binary.h"
+#include "portable/engines/binary.h"
 
 static float maximum_f32(float a, float b) { return a != a ? a : b != b ? b : a < b ? b : a; }
 

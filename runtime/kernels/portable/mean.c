@@ -3,7 +3,7 @@
  * count (an empty reduction gives NaN). out is float32; self float32, int32, int64 or bool; dtype
  * must be None or float32. prepare checks and plans the reduction (tp_reduce_loop); run, one per
  * self dtype, iterates. */
-#include "engines/fold.h"
+#include "portable/engines/fold.h"
 #include "kernel_util.h"
 
 /* mean.out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None,

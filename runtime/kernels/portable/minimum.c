@@ -1,6 +1,6 @@
 /* aten::minimum.out: out = the smaller of self and other, elementwise with broadcasting and type
  * promotion; a NaN operand gives NaN (PyTorch's rule, unlike fminf). */
-#include "engines/binary.h"
+#include "portable/engines/binary.h"
 
 static float minimum_f32(float a, float b) { return a != a ? a : b != b ? b : b < a ? b : a; }
 

@@ -2,8 +2,8 @@
  * order, as ExecuTorch's portable kernel; register-blocked in gemm.c) and the integer dtypes
  * (wrapping, the dtype extension's tp_gemm_int). Takes a fused activation (float32).
  */
-#include "engines/dtypes.h"
-#include "engines/gemm.h"
+#include "portable/engines/dtypes.h"
+#include "portable/engines/gemm.h"
 #include "util/nn.h"
 
 /* mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!): args self, mat2, out, out. */

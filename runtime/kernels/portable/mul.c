@@ -4,7 +4,7 @@
  * overload takes one dtype for all tensors; Scalar_out also promotes an integer or bool self to
  * a float32 out (a float Scalar). prepare plans the broadcast (or converts the Scalar once) and
  * picks the routine for out's dtype. */
-#include "engines/dtypes.h"
+#include "portable/engines/dtypes.h"
 #include "util/broadcast.h"
 #include "util/elem.h"
 #include "kernel_util.h"

@@ -1,6 +1,6 @@
 /* aten::neg.out: out = -self elementwise, float32 and the integer dtypes, out of self's dtype
  * (bool refused, like ExecuTorch's portable kernel). Integers wrap: -INT_MIN is INT_MIN. */
-#include "engines/unary.h"
+#include "portable/engines/unary.h"
 
 static float neg_f32(float x) { return -x; }
 

@@ -1,5 +1,5 @@
 /* aten::ones.out: out (of the given size, any real dtype or bool) filled with 1. */
-#include "engines/fill.h"
+#include "portable/engines/fill.h"
 
 /* ones.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!): args size, out, out. */
 TP_KERNEL(aten, ones, out, tp_fill_state) {

@@ -8,8 +8,8 @@
  *    as ExecuTorch's portable kernel computes them (2 ** -1 is 0). */
 #include <math.h>
 
-#include "engines/binary.h"
-#include "engines/dtypes.h"
+#include "portable/engines/binary.h"
+#include "portable/engines/dtypes.h"
 #include "kernel_util.h"
 
 typedef union pow_state {

@@ -2,7 +2,7 @@
  * (prod.int_out). self any real dtype or bool; out of the dtype the program asks for (ATen:
  * int64 for integer and bool self unless dtype is given). Integer products are exact and wrap
  * in int64; float products accumulate in double. */
-#include "engines/fold.h"
+#include "portable/engines/fold.h"
 
 static void prod_start(tp_fold *f) {
   f->acc = 1.0;

@@ -4,7 +4,7 @@
  * a few ulps on some C libraries (the conformance tolerance). */
 #include <math.h>
 
-#include "engines/unary.h"
+#include "portable/engines/unary.h"
 
 static float reciprocal_f32(float x) { return (float)(1.0 / (double)x); }
 

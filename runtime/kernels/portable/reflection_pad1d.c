@@ -1,6 +1,6 @@
 /* aten::reflection_pad1d.out: self padded in its last 1 dimension(s), reflected about the edge (the edge not repeated);
  * any dtype (engines/pad.h). */
-#include "engines/pad.h"
+#include "portable/engines/pad.h"
 
 /* reflection_pad1d.out(Tensor self, SymInt[2] padding, *, Tensor(a!) out) -> Tensor(a!): args self,
  * padding, out, out. */

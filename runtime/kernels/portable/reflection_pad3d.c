@@ -1,6 +1,6 @@
 /* aten::reflection_pad3d.out: self padded in its last 3 dimension(s), reflected about the edge (the edge not repeated);
  * any dtype (engines/pad.h). */
-#include "engines/pad.h"
+#include "portable/engines/pad.h"
 
 /* reflection_pad3d.out(Tensor self, SymInt[6] padding, *, Tensor(a!) out) -> Tensor(a!): args self,
  * padding, out, out. */

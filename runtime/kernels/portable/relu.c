@@ -3,7 +3,7 @@
  * and int16 with the dtype extension (engines/dtypes.h). */
 #include <math.h>
 
-#include "engines/dtypes.h"
+#include "portable/engines/dtypes.h"
 #include "kernel_util.h"
 #include "util/elem.h"
 

@@ -5,7 +5,7 @@
  * TP_ERR_DIVISION_BY_ZERO on a zero divisor. */
 #include <math.h>
 
-#include "engines/binary.h"
+#include "portable/engines/binary.h"
 
 static float remainder_f32(float a, float b) {
   float r = fmodf(a, b);

@@ -1,6 +1,6 @@
 /* aten::repeat.out: self tiled repeats[d] times along each dimension (self's shape is padded with
  * leading 1s to len(repeats) dimensions); any dtype (tp_remap_run: out index mod self size). */
-#include "engines/remap.h"
+#include "portable/engines/remap.h"
 
 /* repeat.out(Tensor self, SymInt[] repeats, *, Tensor(a!) out) -> Tensor(a!): args self, repeats, out, out. */
 enum { REPEAT_SELF, REPEAT_REPEATS, REPEAT_OUT };

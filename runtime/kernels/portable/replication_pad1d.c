@@ -1,6 +1,6 @@
 /* aten::replication_pad1d.out: self padded in its last 1 dimension(s), repeating the edge element;
  * any dtype (engines/pad.h). */
-#include "engines/pad.h"
+#include "portable/engines/pad.h"
 
 /* replication_pad1d.out(Tensor self, SymInt[2] padding, *, Tensor(a!) out) -> Tensor(a!): args self,
  * padding, out, out. */

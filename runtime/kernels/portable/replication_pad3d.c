@@ -1,6 +1,6 @@
 /* aten::replication_pad3d.out: self padded in its last 3 dimension(s), repeating the edge element;
  * any dtype (engines/pad.h). */
-#include "engines/pad.h"
+#include "portable/engines/pad.h"
 
 /* replication_pad3d.out(Tensor self, SymInt[6] padding, *, Tensor(a!) out) -> Tensor(a!): args self,
  * padding, out, out. */

@@ -1,7 +1,7 @@
 /* aten::roll.out: self's elements shifted cyclically by shifts[k] along dims[k] (positive: toward
  * higher indices); with no dims, the flattened tensor rolls by shifts[0]. Any dtype
  * (tp_remap_run; the flattened roll is a one-dimensional remap of the same bytes). */
-#include "engines/remap.h"
+#include "portable/engines/remap.h"
 
 /* roll.out(Tensor self, SymInt[1] shifts, int[1] dims=[], *, Tensor(a!) out) -> Tensor(a!): args self,
  * shifts, dims, out, out. */

@@ -3,7 +3,7 @@
  * (bool is refused, as ExecuTorch's portable kernel refuses it). */
 #include <math.h>
 
-#include "engines/unary.h"
+#include "portable/engines/unary.h"
 
 static float round_f32(float x) { return rintf(x); }
 

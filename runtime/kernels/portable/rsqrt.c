@@ -4,7 +4,7 @@
  * from glibc's by a few ulps on some C libraries (the conformance tolerance). */
 #include <math.h>
 
-#include "engines/unary.h"
+#include "portable/engines/unary.h"
 
 static float rsqrt_f32(float x) { return (float)(1.0 / (double)sqrtf(x)); }
 

@@ -1,5 +1,5 @@
 /* aten::scalar_tensor.out: a 0-dim out (any real dtype or bool) holding the Scalar s. */
-#include "engines/fill.h"
+#include "portable/engines/fill.h"
 
 /* scalar_tensor.out(Scalar s, *, Tensor(a!) out) -> Tensor(a!): args s, out, out. */
 TP_KERNEL(aten, scalar_tensor, out, tp_fill_state) {

@@ -4,7 +4,7 @@
  * self's size fail the run with TP_ERR_INDEX_RANGE (engines/scatter_gather.h). */
 #include <string.h>
 
-#include "engines/scatter_gather.h"
+#include "portable/engines/scatter_gather.h"
 
 typedef struct scatter_state {
   tp_dim_index_plan plan;

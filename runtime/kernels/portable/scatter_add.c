@@ -2,7 +2,7 @@
  * along any dim), in index order; any real dtype or bool (floats add in float32, integers wrap,
  * bools or). Index values outside self's size fail the run with TP_ERR_INDEX_RANGE
  * (engines/scatter_gather.h). */
-#include "engines/scatter_gather.h"
+#include "portable/engines/scatter_gather.h"
 
 typedef struct scatter_add_state {
   tp_dim_index_plan plan;

@@ -1,6 +1,6 @@
 /* aten::select_scatter.out: a copy of self with self[..., index, ...] along `dim` replaced by src
  * (self's shape without dim); any dtype (engines/scatter_view.h). */
-#include "engines/scatter_view.h"
+#include "portable/engines/scatter_view.h"
 
 /* select_scatter.out(Tensor self, Tensor src, int dim, SymInt index, *, Tensor(a!) out) -> Tensor(a!):
  * args self, src, dim, index, out, out. */

@@ -2,7 +2,7 @@
  * ExecuTorch's portable kernel); an integer or bool self is converted to float first. */
 #include <math.h>
 
-#include "engines/dtypes.h"
+#include "portable/engines/dtypes.h"
 #include "kernel_util.h"
 #include "util/elem.h"
 

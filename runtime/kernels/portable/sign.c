@@ -1,6 +1,6 @@
 /* aten::sign.out: out = -1, 0 or 1 by the sign of self, elementwise, out of self's dtype: float32
  * (NaN stays NaN, -0.0 gives 0), the integer dtypes, and bool (copied). */
-#include "engines/unary.h"
+#include "portable/engines/unary.h"
 
 static float sign_f32(float x) { return x != x ? x : (float)((x > 0.0f) - (x < 0.0f)); }
 

@@ -1,7 +1,7 @@
 /* aten::slice_scatter.out: a copy of self with self[..., start:end:step, ...] along `dim` replaced
  * by src (Python slice bounds: None is the whole dimension, negative counts from the end, bounds
  * clamp); any dtype (engines/scatter_view.h). */
-#include "engines/scatter_view.h"
+#include "portable/engines/scatter_view.h"
 
 /* slice_scatter.out(Tensor self, Tensor src, int dim=0, SymInt? start=None, SymInt? end=None, SymInt
  * step=1, *, Tensor(a!) out) -> Tensor(a!): args self, src, dim, start, end, step, out, out. */

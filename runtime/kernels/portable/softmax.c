@@ -3,7 +3,7 @@
  * prepare (tp_softmax_prepare) checks and plans the slices; run computes them. */
 #include <math.h>
 
-#include "engines/softmax.h"
+#include "portable/engines/softmax.h"
 
 static void softmax_slice(const float *x, float *out, uint32_t size, uint32_t inner, float max) {
   float sum = 0.0f;

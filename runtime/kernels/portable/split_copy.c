@@ -1,6 +1,6 @@
 /* aten::split_copy.Tensor_out: self cut along `dim` into pieces of split_size elements (the last
  * may be shorter), one per out tensor; any dtype (engines/split.h). */
-#include "engines/split.h"
+#include "portable/engines/split.h"
 
 /* split_copy.Tensor_out(Tensor self, SymInt split_size, int dim=0, *, Tensor(a!)[] out) -> (): args
  * self, split_size, dim, out, out (the out list again, as the program lists it). */

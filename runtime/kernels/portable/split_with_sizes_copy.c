@@ -1,6 +1,6 @@
 /* aten::split_with_sizes_copy.out: self cut along `dim` into pieces of the listed sizes, one per
  * out tensor; any dtype (engines/split.h). */
-#include "engines/split.h"
+#include "portable/engines/split.h"
 
 /* split_with_sizes_copy.out(Tensor self, SymInt[] split_sizes, int dim=0, *, Tensor(a!)[] out) -> ():
  * args self, split_sizes, dim, out, out (the out list again, as the program lists it). */

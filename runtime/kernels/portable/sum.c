@@ -5,7 +5,7 @@
  * dtype extension's (engines/dtypes.h).
  * prepare checks and plans the reduction (tp_reduce_loop); run, one per (self, out) dtype pair,
  * iterates. */
-#include "engines/dtypes.h"
+#include "portable/engines/dtypes.h"
 #include "kernel_util.h"
 #include "util/elem.h"
 

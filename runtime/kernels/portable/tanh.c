@@ -2,7 +2,7 @@
  * converted to float first, as ATen promotes it. */
 #include <math.h>
 
-#include "engines/dtypes.h"
+#include "portable/engines/dtypes.h"
 #include "kernel_util.h"
 #include "util/elem.h"
 

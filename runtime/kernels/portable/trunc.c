@@ -2,7 +2,7 @@
  * dtypes, out of self's dtype (bool is refused, as ExecuTorch's portable kernel refuses it). */
 #include <math.h>
 
-#include "engines/unary.h"
+#include "portable/engines/unary.h"
 
 static float trunc_f32(float x) { return truncf(x); }
 

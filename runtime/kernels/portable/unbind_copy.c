@@ -1,6 +1,6 @@
 /* aten::unbind_copy.int_out: self cut along `dim` into its slices, that dimension removed, one per
  * out tensor; any dtype (engines/split.h). */
-#include "engines/split.h"
+#include "portable/engines/split.h"
 
 /* unbind_copy.int_out(Tensor self, int dim=0, *, Tensor(a!)[] out) -> (): args self, dim, out, out (the
  * out list again, as the program lists it). */

@@ -2,7 +2,7 @@
  * passes in double (the mean, then the squared deviations); var.out takes `unbiased`
  * (correction 1 or 0), var.correction_out a correction (None: 1). float32 self and out. n <=
  * correction gives inf or NaN, as in ATen. */
-#include "engines/fold.h"
+#include "portable/engines/fold.h"
 
 static void var_start(tp_fold *f) { f->acc = 0.0; }
 

@@ -4,7 +4,7 @@
  * promoted integer dtype otherwise: the exported program's out says which). */
 #include "util/elem.h"
 #include "kernel_util.h"
-#include "engines/nary.h"
+#include "portable/engines/nary.h"
 
 typedef struct where_state {
   tp_nary_plan plan;   /* condition, self, other against out */

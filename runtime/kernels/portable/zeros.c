@@ -1,5 +1,5 @@
 /* aten::zeros.out: out (of the given size, any real dtype or bool) filled with 0. */
-#include "engines/fill.h"
+#include "portable/engines/fill.h"
 
 /* zeros.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!): args size, out, out. */
 TP_KERNEL(aten, zeros, out, tp_fill_state) {

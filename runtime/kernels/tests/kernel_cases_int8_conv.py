@@ -9,7 +9,7 @@ quantize_multiplier_aot where they are meant to be realistic.
 
 No OK case uses dilation: the reference's F.conv2d on int32 tensors has no dilated
 implementation ("slow_conv_dilated<>" not implemented for 'Int'); the firmware test
-(tests/kernels/s8_conv_paths.c) checks dilated calls of the fast routines against the portable
+(runtime/kernels/tests/s8_conv_paths.c) checks dilated calls of the fast routines against the portable
 one.
 """
 

@@ -103,7 +103,7 @@ static inline void tp_bcast_next_row(const tp_bcast *bc, tp_bcast_pos *pos) {
     }                                                                                     \
   } while (0)
 
-/** true for the dtypes of tp_dtypes_bcast (engines/dtypes.h): int8, uint8, int16, bool. */
+/** true for the dtypes of tp_dtypes_bcast (portable/engines/dtypes.h): int8, uint8, int16, bool. */
 static inline bool tp_dtype_is_narrow(int dtype) {
   return dtype == TP_DTYPE_INT8 || dtype == TP_DTYPE_UINT8 || dtype == TP_DTYPE_INT16 || dtype == TP_DTYPE_BOOL;
 }

@@ -10,7 +10,7 @@
  * value followed by a rounding right shift (the arithmetic of tp_requantize's fast path, which
  * cannot overflow here: |q - zp| <= 255, so terms stay within 2^28), four lanes a vector on
  * Helium; otherwise element by element. Bit-exact with tp_s8_add_one
- * (tests/kernels/s8_add_check.c). */
+ * (runtime/kernels/tests/s8_add_check.c). */
 #ifndef TINYPTE_KERNELS_CORTEX_M_ENGINES_S8_ADD_H
 #define TINYPTE_KERNELS_CORTEX_M_ENGINES_S8_ADD_H
 

@@ -19,7 +19,7 @@
  * (x + offset) . w is 0, so the same start values hold). Channels past the last multiple of
  * four go one by one, with the offset added. Scratch: (16 + 2 kh kw) bytes per channel and the
  * padding row (tp_s8_conv_scratch_bytes allows 16 + 3 kh kw). Bit-exact with the portable
- * routine (tests/kernels/s8_conv_paths.c). */
+ * routine (runtime/kernels/tests/s8_conv_paths.c). */
 #include <stddef.h>
 
 #include "cortex_m/engines/s8_conv_window.h"

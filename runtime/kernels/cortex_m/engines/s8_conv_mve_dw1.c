@@ -15,7 +15,7 @@
  * bytes a channel). Channels past the
  * groups of eight, and every channel when a shift is not a right one, take four channels a
  * step, int32 lanes, over the taps inside the image: (x + input_offset) * w. Bit-exact with the
- * portable routine (tests/kernels/s8_conv_paths.c). */
+ * portable routine (runtime/kernels/tests/s8_conv_paths.c). */
 #include "cortex_m/engines/s8_conv_window.h"
 
 /* The loops are where an int8 model's time goes: compiled for speed whatever the build's level

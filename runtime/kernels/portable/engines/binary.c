@@ -1,6 +1,6 @@
 /* The two-operand engine (engines/binary.h): prepare decides the computation type and checks out's
  * dtype; run walks the broadcast element by element through elem.h's loads and stores. */
-#include "engines/binary.h"
+#include "portable/engines/binary.h"
 
 #include "util/elem.h"
 

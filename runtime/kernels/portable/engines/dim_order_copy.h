@@ -12,7 +12,7 @@
 #ifndef TINYPTE_KERNELS_ENGINES_DIM_ORDER_COPY_H
 #define TINYPTE_KERNELS_ENGINES_DIM_ORDER_COPY_H
 
-#include "engines/convert.h"
+#include "portable/engines/convert.h"
 #include "kernel_util.h"
 
 /* The state of either plan: each run routine reads its own member, at offset 0. */

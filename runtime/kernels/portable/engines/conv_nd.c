@@ -1,7 +1,7 @@
 /* The general float32 convolution (see conv_nd.h): one output element at a time. */
-#include "engines/conv_nd.h"
+#include "portable/engines/conv_nd.h"
 
-#include "engines/gemm.h"
+#include "portable/engines/gemm.h"
 #include "util/shape.h"
 
 /* Element strides of what run reads, from the tensors (their dim orders applied). */

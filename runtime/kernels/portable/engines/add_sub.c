@@ -7,9 +7,9 @@
  * Negating alpha is exact, so sub gives the same bits as computing x - alpha * y.
  * prepare folds sign and alpha (and, for Scalar_out, other) into one constant of out's
  * dtype; run applies it with the routine prepare chose for that dtype. */
-#include "engines/add_sub.h"
+#include "portable/engines/add_sub.h"
 
-#include "engines/dtypes.h"
+#include "portable/engines/dtypes.h"
 #include "util/elem.h"
 
 /* --- add.out / sub.out --- */

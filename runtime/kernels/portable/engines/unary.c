@@ -1,7 +1,7 @@
 /* The one-input elementwise engine (engines/unary.h): a float32 fast path that calls the
  * operator's function on each element, and general paths through elem.h's loads and stores
  * for every other dtype pair. */
-#include "engines/unary.h"
+#include "portable/engines/unary.h"
 
 #include "util/elem.h"
 

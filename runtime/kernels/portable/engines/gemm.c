@@ -4,7 +4,7 @@
  * registers for the whole k loop, each x element is loaded once per block, and each y element
  * once. The k loop is the innermost, so every sum is accumulated in increasing k.
  */
-#include "engines/gemm.h"
+#include "portable/engines/gemm.h"
 
 #include <math.h>
 

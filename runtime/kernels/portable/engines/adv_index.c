@@ -1,5 +1,5 @@
 /* Advanced-indexing plans (engines/adv_index.h). */
-#include "engines/adv_index.h"
+#include "portable/engines/adv_index.h"
 
 tp_status tp_arg_index_list(const tp_kernel_call *call, uint32_t slot, tp_tensor *const **items, uint32_t *n) {
   TP_CHECK_ARGS(slot < call->nargs);

@@ -3,7 +3,7 @@
  * the edges (within `pad` of either end) take the taps that exist one by one. The 3x3 "same"
  * convolution (padding 1) has a whole-plane routine, its edges unrolled, the filter in
  * registers for the whole plane. */
-#include "engines/conv_rows.h"
+#include "portable/engines/conv_rows.h"
 
 #include "util/nn.h"
 

@@ -1,5 +1,5 @@
 /* The padding engine of engines/pad.h. */
-#include "engines/pad.h"
+#include "portable/engines/pad.h"
 
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* Argument checks, slicing and the slice loop shared by _softmax and _log_softmax (see
  * engines/softmax.h). */
-#include "engines/softmax.h"
+#include "portable/engines/softmax.h"
 
 tp_status tp_softmax_prepare(const tp_kernel_call *call, tp_softmax_state *s) {
   tp_value *const *args = call->args;

@@ -1,5 +1,5 @@
 /* The fold engine of engines/fold.h. */
-#include "engines/fold.h"
+#include "portable/engines/fold.h"
 
 #include "util/elem.h"
 

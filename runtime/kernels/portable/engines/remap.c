@@ -1,5 +1,5 @@
 /* The dimension-wise remapping copy of engines/remap.h: an odometer over out's coordinates. */
-#include "engines/remap.h"
+#include "portable/engines/remap.h"
 
 #include <string.h>
 

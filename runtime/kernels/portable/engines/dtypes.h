@@ -8,8 +8,8 @@
 #ifndef TINYPTE_KERNELS_ENGINES_DTYPES_H
 #define TINYPTE_KERNELS_ENGINES_DTYPES_H
 
-#include "engines/binary.h"
-#include "engines/gemm.h"
+#include "portable/engines/binary.h"
+#include "portable/engines/gemm.h"
 #include "util/broadcast.h"
 #include "util/reduce.h"
 #include "kernel_util.h"

@@ -21,7 +21,7 @@
 #include <stdint.h>
 
 #include "kernel_util.h"
-#include "engines/nary.h"
+#include "portable/engines/nary.h"
 
 typedef float (*tp_binary_f32_fn)(float a, float b);
 typedef int64_t (*tp_binary_i64_fn)(int64_t a, int64_t b);

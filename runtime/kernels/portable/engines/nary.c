@@ -1,5 +1,5 @@
 /* Planning the element-by-element broadcast of nary.h. */
-#include "engines/nary.h"
+#include "portable/engines/nary.h"
 
 #include <string.h>
 

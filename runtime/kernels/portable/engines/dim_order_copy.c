@@ -1,5 +1,5 @@
 /* Copies between dim orders (see dim_order_copy.h). */
-#include "engines/dim_order_copy.h"
+#include "portable/engines/dim_order_copy.h"
 
 #include <string.h>
 
