@@ -1,6 +1,7 @@
 """The Ethos-U55 configurations, read from their single source, include/tinypte/ethos_u55_configs.h.
 
-Python only (no toolkit import): the NPU's functional model reads it on the machine models' venv too.
+Standard library and tinypte.headers' X-macro reader only (no torch): the NPU's functional model
+reads it on the machine models' venv too.
 """
 
 from __future__ import annotations
@@ -8,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+
+from tinypte.headers.c_constants import x_macro_body
 
 # Beside this file in the repository and in Bazel runfiles (//backends/ethos_u55:configs_py
 # carries it as data); not resolved through symlinks, so an action reads the declared copy.
@@ -30,11 +33,7 @@ class Config:
 
 
 def read_configs(header: Path = CONFIGS_H) -> tuple[Config, ...]:
-    text = header.read_text()
-    match = re.search(r"#define TP_ETHOS_U55_CONFIG_LIST\(X\)((?:[^\n]*\\\n)*[^\n]*)", text)
-    if not match:
-        raise ValueError(f"{header}: no #define TP_ETHOS_U55_CONFIG_LIST(X)")
-    entries = re.findall(r"X\((\d+),\s*(\d+),\s*(\d+)\)", match.group(1))
+    entries = re.findall(r"X\((\d+),\s*(\d+),\s*(\d+)\)", x_macro_body(header.read_text(), "TP_ETHOS_U55_CONFIG_LIST"))
     if not entries:
         raise ValueError(f"{header}: TP_ETHOS_U55_CONFIG_LIST has no X(macs, log2_macs, shram_kb) entry")
     return tuple(Config(int(m), int(log2), int(kb)) for m, log2, kb in entries)

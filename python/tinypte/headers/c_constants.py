@@ -2,7 +2,8 @@
 
 The runtime's headers are the single source of its status codes (`TP_STATUS_LIST` in
 runtime/include/tinypte/status.h) and dtypes (`TP_DTYPE_LIST` in value.h). Python that
-needs them reads them from there, or is checked against them.
+needs them reads them from there, or is checked against them. `x_macro_body` reads any such
+list (the Ethos-U55 configurations' too: backends/ethos_u55/configs.py). Standard library only.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ class CDtype:
     fbs_name: str  # "FLOAT", as in scalar_type.fbs
 
 
-def _x_macro_body(header_text: str, macro: str) -> str:
+def x_macro_body(header_text: str, macro: str) -> str:
     """The entries of `#define MACRO(X) ...`, with line continuations joined."""
     match = re.search(rf"#define {macro}\(X\)((?:[^\n]*\\\n)*[^\n]*)", header_text)
     if not match:
@@ -50,12 +51,12 @@ def _c_string(literals: str) -> str:
 
 
 def read_statuses(status_h: Path = STATUS_H) -> list[CStatus]:
-    body = _x_macro_body(status_h.read_text(), "TP_STATUS_LIST")
+    body = x_macro_body(status_h.read_text(), "TP_STATUS_LIST")
     entries = re.findall(r'X\((TP_\w+),\s*(\d+),\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\)', body)
     return [CStatus(name, int(code), _c_string(message)) for name, code, message in entries]
 
 
 def read_dtypes(value_h: Path = VALUE_H) -> list[CDtype]:
-    body = _x_macro_body(value_h.read_text(), "TP_DTYPE_LIST")
+    body = x_macro_body(value_h.read_text(), "TP_DTYPE_LIST")
     entries = re.findall(r'X\((\w+),\s*(\d+),\s*(\d+),\s*"(\w+)",\s*(\w+)\)', body)
     return [CDtype(ident, int(number), int(size), name, fbs) for ident, number, size, name, fbs in entries]
