@@ -19,20 +19,13 @@ import json
 import re
 import struct
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from claims import Claim, check_claims, unchecked_figures
+
 # Claims checked at least (the test fails when it checked fewer).
 MIN_CLAIMS = 20
-
-
-@dataclass(frozen=True)
-class Claim:
-    what: str
-    pattern: str  # groups: the quoted values
-    expected: Callable[[], list[str]]
 
 
 def number(text: str) -> int:
@@ -122,6 +115,7 @@ def claims(args: argparse.Namespace) -> list[Claim]:
             "sine's test MSE and acceptance",
             r"test MSE ([0-9.e-]+),\s+acceptance <= ([0-9.e-]+);",
             lambda: [repr(float(f"{metrics['test_mse']:.1e}")), repr(float(acceptance.group(1)))],
+            normalize=lambda quoted: repr(float(quoted)),
         ),
         Claim(
             "the Pico 2 W firmware's flash, RAM and stack",
@@ -173,24 +167,9 @@ FIGURE = re.compile(r"\b(?:\d[\d,]*(?:\.\d+)? ?(?:B|KiB|MiB|s)\b|0x[0-9a-fA-F]+)
 
 
 def check(readme: str, all_claims: list[Claim]) -> list[str]:
-    problems: list[str] = []
-    covered: list[tuple[int, int]] = []
-    for claim in all_claims:
-        matches = list(re.finditer(claim.pattern, readme, re.MULTILINE))
-        if len(matches) != 1:
-            problems.append(f"{claim.what}: /{claim.pattern}/ matches the README {len(matches)} times, not once")
-            continue
-        quoted, expected = list(matches[0].groups()), claim.expected()
-        if claim.what == "sine's test MSE and acceptance":
-            quoted = [repr(float(q)) for q in quoted]
-        if quoted != expected:
-            problems.append(f"{claim.what}: the README says {quoted}, the code and build say {expected}")
-        covered.append(matches[0].span())
-    for figure in FIGURE.finditer(readme):
-        if not any(start <= figure.start() and figure.end() <= end for start, end in covered):
-            line = readme.count("\n", 0, figure.start()) + 1
-            problems.append(f"README.md:{line}: {figure.group()!r} is quoted but no claim checks it")
-    return problems
+    problems, covered = check_claims("", readme, all_claims)
+    unchecked, _ = unchecked_figures(readme, FIGURE, covered)
+    return problems + [f"README.md:{line}: {figure!r} is quoted but no claim checks it" for line, figure in unchecked]
 
 
 def main(argv: list[str]) -> int:

@@ -25,9 +25,11 @@ import sys
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import baseline_table
+from claims import Claim, check_claims, unchecked_figures
 
 # READMEs and figures checked at least (the test fails below either).
 MIN_READMES = 15
@@ -49,7 +51,7 @@ CODE_EXAMPLE = re.compile(r"^```[a-z]+\n.*?^```$", re.MULTILINE | re.DOTALL)
 
 
 @dataclass(frozen=True)
-class Claim:
+class SourceClaim:
     """`pattern` matches the README once; its groups must equal what `source`'s constant gives."""
 
     what: str
@@ -73,15 +75,15 @@ def _pll_mhz(groups: tuple[str, ...]) -> list[str]:
 
 
 # Claims per README (by its path in the tree): values a README quotes from a constant of the code.
-CLAIMS: dict[str, list[Claim]] = {
+CLAIMS: dict[str, list[SourceClaim]] = {
     "runtime/README.md": [
-        Claim(
+        SourceClaim(
             "the int8 convolution's stack scratch",
             r"up to (\d+) B \(`TP_S8_CONV_STACK_SCRATCH`\)",
             "s8_conv.h",
             r"#define TP_S8_CONV_STACK_SCRATCH (\d+)",
         ),
-        Claim(
+        SourceClaim(
             "the float 3x3 convolution's padded planes on the stack",
             r"\(at most (\d+ KiB)\)",
             "convolution.c",
@@ -90,7 +92,7 @@ CLAIMS: dict[str, list[Claim]] = {
         ),
     ],
     "rules/README.md": [
-        Claim(
+        SourceClaim(
             "qemu_test's default time limit",
             r"with a time limit \((\d+) s\s+by default\)",
             "qemu_test.bzl",
@@ -98,21 +100,21 @@ CLAIMS: dict[str, list[Claim]] = {
         )
     ],
     "platforms/mps2_an521/README.md": [
-        Claim(
+        SourceClaim(
             "core 1's stack",
             r"core 1's (\d+ KiB) stack",
             "two_cores.c",
             r"#define CORE1_STACK_BYTES (\d+)",
             lambda g: [f"{int(g[0]) // 1024} KiB"],
         ),
-        Claim(
+        SourceClaim(
             "the wait's time limit",
             r"`TP_BOARD_TWO_CORES_TIMEOUT_US` \((\d+) s\)",
             "two_cores_board.h",
             r"#define TP_BOARD_TWO_CORES_TIMEOUT_US (\d+)u",
             _divided(1_000_000),
         ),
-        Claim(
+        SourceClaim(
             "the timeout's period and the timer's clock",
             r"counted in (\d+ ms) periods of the SSE-200's TIMER0 \(0x50000000, the (\d+ MHz) system clock",
             "two_cores.c",
@@ -121,7 +123,7 @@ CLAIMS: dict[str, list[Claim]] = {
         ),
     ],
     "platforms/corstone300_npu/README.md": [
-        Claim(
+        SourceClaim(
             "the NPU's register window",
             r"^\| Ethos-U55 registers \| 0x[0-9a-f]+ \| (\d+ KiB) \|",
             "npu_port.py",
@@ -130,35 +132,35 @@ CLAIMS: dict[str, list[Claim]] = {
         ),
     ],
     "platforms/pico2w/README.md": [
-        Claim(
+        SourceClaim(
             "core 1's stack",
             r"Its (\d+ KiB) stack is the SCRATCH_X bank",
             "two_cores.c",
             r"#define CORE1_STACK_WORDS (\d+)u",
             lambda g: [f"{int(g[0]) * 4 // 1024} KiB"],
         ),
-        Claim(
+        SourceClaim(
             "the wait's time limit",
             r"`TP_BOARD_TWO_CORES_TIMEOUT_US` \((\d+) s by TIMER0\)",
             "two_cores_board.h",
             r"#define TP_BOARD_TWO_CORES_TIMEOUT_US (\d+)u",
             _divided(1_000_000),
         ),
-        Claim(
+        SourceClaim(
             "the USB console's wait for a terminal",
             r"up to (\d+) s for a terminal",
             "usb_console.c",
             r"#define TP_USB_WAIT_FOR_TERMINAL_US (\d+)u",
             _divided(1_000_000),
         ),
-        Claim(
+        SourceClaim(
             "the flash",
             r"runs in Arm Secure mode, (\d+ MiB) of QSPI",
             "board.bzl",
             r'memory_region\("FLASH", 0x10000000, (\d+) \* 1024 \* 1024',
             lambda g: [f"{g[0]} MiB"],
         ),
-        Claim(
+        SourceClaim(
             "the clocks",
             r"the (\d+ MHz) crystal for clk_ref and clk_peri, PLL_SYS for clk_sys (\d+ MHz), "
             r"PLL_USB for clk_usb (\d+ MHz)",
@@ -169,14 +171,14 @@ CLAIMS: dict[str, list[Claim]] = {
         ),
     ],
     "tests/bench/README.md": [
-        Claim(
+        SourceClaim(
             "the host timing's turns",
             r"(\d+) times, each turn about (\d+ ms)",
             "perf.py",
             r"HOST_ROUNDS = (\d+)\b.*\nHOST_SECONDS_PER_TURN = ([0-9.]+)",
             lambda g: [g[0], f"{round(float(g[1]) * 1000)} ms"],
         ),
-        Claim(
+        SourceClaim(
             "the guard's allowed growth",
             r"instructions grow more than (\d+ %), or its flash,\s+RAM or stack "
             r"more than (\d+ %)",
@@ -236,6 +238,14 @@ def board_fact(readme: Readme, text: str, figure: re.Match[str]) -> bool:
     return value in _size_text(stack) and re.match(r"\s*(?:of\s+)?stack", after) is not None
 
 
+def constant_of(readme: Readme, claim: SourceClaim) -> tuple[str, ...] | None:
+    """The groups of `claim.constant` in its source files (read in turn), or None."""
+    sources = [readme.sources.get(name) for name in claim.source.split("+")]
+    texts = [source.read_text() for source in sources if source]
+    found = re.search(claim.constant, "\n".join(texts), re.MULTILINE) if len(texts) == len(sources) else None
+    return found.groups() if found else None
+
+
 def source_literals(readme: Readme) -> set[int]:
     return {int(h, 16) for path in readme.sources.values() for h in HEX.findall(path.read_text(errors="replace"))}
 
@@ -252,34 +262,29 @@ def check_readme(readme: Readme, baseline: dict[str, dict[str, int]]) -> tuple[l
                             "`bazel run //tests/bench:perf -- --update-baseline` rewrites it")  # fmt: skip
         start = text.index(baseline_table.BEGIN)
         covered.append((start, text.index(baseline_table.END, start)))
-    for claim in CLAIMS.get(readme.name, []):
-        matches = list(re.finditer(claim.pattern, text, re.MULTILINE))
-        if len(matches) != 1:
-            problems.append(f"{readme.name}: {claim.what}: /{claim.pattern}/ matches {len(matches)} times, not once")
-            continue
-        sources = [readme.sources.get(name) for name in claim.source.split("+")]
-        texts = [source.read_text() for source in sources if source]
-        found = re.search(claim.constant, "\n".join(texts), re.MULTILINE) if len(texts) == len(sources) else None
+    claims: list[Claim] = []
+    for source_claim in CLAIMS.get(readme.name, []):
+        found = constant_of(readme, source_claim)
         if found is None:
-            problems.append(f"{readme.name}: {claim.what}: no /{claim.constant}/ in {claim.source}")
+            problems.append(
+                f"{readme.name}: {source_claim.what}: no /{source_claim.constant}/ in {source_claim.source}"
+            )
             continue
-        quoted, expected = list(matches[0].groups()), claim.value(found.groups())
-        if quoted != expected:
-            problems.append(f"{readme.name}: {claim.what}: the README says {quoted}, {claim.source} says {expected}")
-        covered.append(matches[0].span())
+        expected = partial(source_claim.value, found)
+        claims.append(Claim(source_claim.what, source_claim.pattern, expected, said_by=source_claim.source))
+    claim_problems, claim_spans = check_claims(f"{readme.name}: ", text, claims)
     literals = source_literals(readme)
-    figures = 0
-    for figure in FIGURE.finditer(text):
-        figures += 1
-        if any(start <= figure.start() and figure.end() <= end for start, end in covered):
-            continue
-        if board_fact(readme, text, figure):
-            continue
-        if figure.group().startswith("0x") and int(figure.group(), 16) in literals:
-            continue
-        line = text.count("\n", 0, figure.start()) + 1
-        problems.append(f"{readme.name}:{line}: {figure.group()!r} is quoted but nothing checks it (a claim in "
-                        "tests/docs/readmes_test.py, the board's facts, or a literal of its sources)")  # fmt: skip
+
+    def checked_otherwise(figure: re.Match[str]) -> bool:
+        value = figure.group()
+        return board_fact(readme, text, figure) or (value.startswith("0x") and int(value, 16) in literals)
+
+    unchecked, figures = unchecked_figures(text, FIGURE, covered + claim_spans, checked_otherwise)
+    problems += claim_problems + [
+        f"{readme.name}:{line}: {figure!r} is quoted but nothing checks it (a claim in "
+        "tests/docs/readmes_test.py, the board's facts, or a literal of its sources)"
+        for line, figure in unchecked
+    ]
     return problems, figures
 
 
@@ -293,7 +298,7 @@ def self_check(scratch: Path) -> list[str]:
         f"up to 512 B (`TP_S8_CONV_STACK_SCRATCH`) and 12 KiB more.\n{baseline_table.BEGIN}\n| x |\n{baseline_table.END}\n"
     )
     problems, _ = check_readme(Readme(readme, "runtime/README.md", None, {"s8_conv.h": source}), {})
-    wanted = ["the README says ['512'], s8_conv.h says ['256']", "'12 KiB' is quoted", "perf baseline table"]
+    wanted = ["the README says ['512']; s8_conv.h: ['256']", "'12 KiB' is quoted", "perf baseline table"]
     return [f"self-check: no problem reported for {w!r}" for w in wanted if not any(w in p for p in problems)]
 
 
