@@ -43,7 +43,10 @@ BOARD = board(
     # The RP2350's second Cortex-M33: two_cores.c starts it and feeds it jobs
     # (tinypte/two_cores_board.h).
     cores = 2,
-    two_cores_srcs = ["//platforms/pico2w:two_cores.c"],
+    two_cores_srcs = [
+        "//platforms/pico2w:rp2350_sio.h",
+        "//platforms/pico2w:two_cores.c",
+    ],
     # Tests run the real image on the RP2350 model (instruction_model_test).
     instruction_model = "//python/machines/rp2350:run",
 )

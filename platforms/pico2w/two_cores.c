@@ -1,32 +1,22 @@
 /* The Pico 2 W's two cores (tinypte/two_cores_board.h): core 1 of the RP2350, started
  * through the boot ROM and fed jobs through the SIO's inter-core FIFOs.
  *
- * Start (RP2350 datasheet, "Launching code on processor core 1"): after reset core 1 waits in
- * the boot ROM for the words 0, 0, 1, vector table, stack pointer, entry point on its FIFO,
- * echoing each one; core 0 sends them one at a time, checks each echo and starts over when one
- * differs (draining stale words before each 0). Core 1 then enters core1_main on
- * core1_stack, enables its own FPU (CPACR is per core) and stack limit, and says it is ready.
+ * Start: the boot ROM's launch handshake (rp2350_sio.h, shared with the RP2350 model's two-core
+ * tests). Core 1 then enters core1_main on core1_stack, enables its own FPU (CPACR is per core)
+ * and stack limit, and says it is ready.
  *
  * Jobs: core 0 pushes the job's function and argument (two words: the FIFO holds four, so a
  * post never waits); core 1 pops them, runs the job and pushes 1. Core 0 waits for that word,
  * reading TIMER0's microseconds, for at most TP_BOARD_TWO_CORES_TIMEOUT_US: a core 1 that crashed
  * or never started ends the call with false (the runtime's TP_ERR_WORKER), not a hang.
- * Memory is shared and the RP2350 has no data cache: a DMB before each push orders the stores
- * of a job (or of its results) before the word that hands it over. */
+ * Memory is shared and the RP2350 has no data cache: the FIFO words carry DMBs (rp2350_sio.h). */
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "rp2350_regs.h"
+#include "rp2350_sio.h"
 #include "tinypte/board.h"
 #include "tinypte/painted_stack.h"
 #include "tinypte/two_cores_board.h"
-
-/* SIO (single-cycle I/O, each core's own view at 0xd0000000): the inter-core FIFOs. */
-#define SIO_FIFO_ST TP_REG(0xd0000050u)
-#define SIO_FIFO_WR TP_REG(0xd0000054u)
-#define SIO_FIFO_RD TP_REG(0xd0000058u)
-#define SIO_FIFO_ST_VLD (1u << 0) /* this core's RX FIFO holds a word */
-#define SIO_FIFO_ST_RDY (1u << 1) /* its TX FIFO has room */
 
 #define SCB_CPACR TP_REG(0xE000ED88u)
 #define SCB_CCR TP_REG(0xE000ED14u)
@@ -47,40 +37,13 @@ static bool core1_started;
 typedef void (*tp_vector)(void);
 extern const tp_vector tp_vector_table[16]; /* platforms/common/cortex_m/vectors.c */
 
-static void fifo_push(uint32_t word) {
-  while (!(SIO_FIFO_ST & SIO_FIFO_ST_RDY)) {
-  }
-  __asm__ volatile("dmb" ::: "memory");
-  SIO_FIFO_WR = word;
-  __asm__ volatile("sev");
-}
-
 /* A word from the other core, waiting for ever (core 1 between jobs). */
 static uint32_t fifo_pop(void) {
-  while (!(SIO_FIFO_ST & SIO_FIFO_ST_VLD)) {
+  while (!(TP_SIO_FIFO_ST & TP_SIO_FIFO_ST_VLD)) {
   }
-  const uint32_t word = SIO_FIFO_RD;
+  const uint32_t word = TP_SIO_FIFO_RD;
   __asm__ volatile("dmb" ::: "memory");
   return word;
-}
-
-/* A word from core 1 within TP_BOARD_TWO_CORES_TIMEOUT_US (TIMER0 counts microseconds). */
-static bool fifo_pop_within_timeout(uint32_t *word) {
-  const uint32_t start = TP_REG(TP_TIMER0_TIMERAWL);
-  while (!(SIO_FIFO_ST & SIO_FIFO_ST_VLD)) {
-    if (TP_REG(TP_TIMER0_TIMERAWL) - start > TP_BOARD_TWO_CORES_TIMEOUT_US) {
-      return false;
-    }
-  }
-  *word = SIO_FIFO_RD;
-  __asm__ volatile("dmb" ::: "memory");
-  return true;
-}
-
-static void fifo_drain(void) {
-  while (SIO_FIFO_ST & SIO_FIFO_ST_VLD) {
-    (void)SIO_FIFO_RD;
-  }
 }
 
 /* Core 1 from the boot ROM on: its own set-up, then jobs for ever. */
@@ -91,12 +54,12 @@ static _Noreturn void core1_main(void) {
 #endif
   __asm__ volatile("msr msplim, %0" ::"r"(core1_stack));
   SCB_CCR |= CCR_DIV_0_TRP;
-  fifo_push(CORE1_READY);
+  rp2350_fifo_push(CORE1_READY);
   for (;;) {
     const tp_two_cores_job job = (tp_two_cores_job)fifo_pop();
     void *const arg = (void *)fifo_pop();
     job(arg);
-    fifo_push(JOB_DONE);
+    rp2350_fifo_push(JOB_DONE);
   }
 }
 
@@ -105,39 +68,21 @@ bool tp_board_two_cores_start(void) {
   const uint32_t sequence[6] = {0u, 0u, 1u, (uint32_t)(uintptr_t)tp_vector_table,
                                 (uint32_t)(uintptr_t)(core1_stack + CORE1_STACK_WORDS),
                                 (uint32_t)(uintptr_t)core1_main};
-  /* Each word's echo; a different one (a stale word) starts the sequence over, a few times. */
-  uint32_t step = 0, restarts = 0;
-  while (step < 6) {
-    if (sequence[step] == 0) {
-      fifo_drain();
-      __asm__ volatile("sev");
-    }
-    fifo_push(sequence[step]);
-    uint32_t echo;
-    if (!fifo_pop_within_timeout(&echo)) {
-      return false;
-    }
-    if (echo == sequence[step]) {
-      step++;
-    } else if (++restarts > 8) {
-      return false;
-    } else {
-      step = 0;
-    }
-  }
-  uint32_t ready;
-  core1_started = fifo_pop_within_timeout(&ready) && ready == CORE1_READY;
+  uint32_t echoes, ready;
+  core1_started = rp2350_launch_core1(sequence, true, TP_BOARD_TWO_CORES_TIMEOUT_US, &echoes) &&
+                  rp2350_fifo_pop_within(&ready, TP_BOARD_TWO_CORES_TIMEOUT_US) &&
+                  ready == CORE1_READY;
   return core1_started;
 }
 
 void tp_board_two_cores_post(tp_two_cores_job job, void *arg) {
-  fifo_push((uint32_t)(uintptr_t)job);
-  fifo_push((uint32_t)(uintptr_t)arg);
+  rp2350_fifo_push((uint32_t)(uintptr_t)job);
+  rp2350_fifo_push((uint32_t)(uintptr_t)arg);
 }
 
 bool tp_board_two_cores_wait(void) {
   uint32_t word;
-  return fifo_pop_within_timeout(&word) && word == JOB_DONE;
+  return rp2350_fifo_pop_within(&word, TP_BOARD_TWO_CORES_TIMEOUT_US) && word == JOB_DONE;
 }
 
 uint32_t tp_board_two_cores_stack_size(void) { return core1_started ? sizeof core1_stack : 0; }

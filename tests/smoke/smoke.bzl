@@ -54,7 +54,10 @@ def smoke_tests(*, boards):
         tinypte_firmware(
             name = "smoke_" + board.name,
             board = board,
-            srcs = ["smoke.c"],
+            srcs = [
+                "check_line.h",
+                "smoke.c",
+            ],
             deps = ["//platforms/common:board_api"],
         )
         if not (board.emulator or board.instruction_model):

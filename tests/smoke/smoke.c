@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "check_line.h"
 #include "tinypte/board.h"
 
 /* .data must arrive initialized from its load image, .bss zeroed. */
@@ -28,12 +29,7 @@ static float basel_sum(volatile int terms) {
 }
 
 static int check(const char *what, int ok, uint32_t got) {
-  tp_console_puts(ok ? "  ok   " : "  FAIL ");
-  tp_console_puts(what);
-  tp_console_puts(" = ");
-  tp_console_put_hex(got);
-  tp_console_puts("\n");
-  return ok;
+  return check_line("  ", what, ok, got);
 }
 
 int main(void) {

@@ -11,18 +11,16 @@ static uint32_t core1_stack[64] __attribute__((aligned(8)));
 static volatile uint32_t core1_busy;
 
 static _Noreturn void core1_main(void) {
-  fifo_push(0x600du);
+  rp2350_fifo_push(0x600du);
   for (;;) {
     core1_busy++;
   }
 }
 
 int main(void) {
-  const uint32_t sequence[6] = {0u, 0u, 1u, SCB_VTOR, (uint32_t)(uintptr_t)(core1_stack + 64),
-                                (uint32_t)(uintptr_t)core1_main};
-  const uint32_t echoes = launch_core1(sequence, true);
+  const uint32_t echoes = start_core1(core1_main, core1_stack + 64);
   uint32_t word = 0;
-  const bool ok = echoes == 6u && fifo_pop_within(&word, 2000000u) && word == 0x600du;
+  const bool ok = echoes == 6u && rp2350_fifo_pop_within(&word, 2000000u) && word == 0x600du;
   tp_console_puts(ok ? "busy_core1: PASS\n" : "busy_core1: FAIL\n");
   return ok ? TP_EXIT_OK : TP_EXIT_FAILURE;
 }

@@ -40,11 +40,9 @@ __asm__(
     "  .text\n");
 
 int main(void) {
-  const uint32_t sequence[6] = {0u, 0u, 1u, SCB_VTOR, (uint32_t)(uintptr_t)(core1_stack + 64),
-                                (uint32_t)(uintptr_t)exact_count_core1};
-  const uint32_t echoes = launch_core1(sequence, true);
+  const uint32_t echoes = start_core1(exact_count_core1, core1_stack + 64);
   uint32_t answer = 0;
-  const bool ok = echoes == 6u && fifo_pop_within(&answer, 1000u) && answer == 0x41u;
+  const bool ok = echoes == 6u && rp2350_fifo_pop_within(&answer, 1000u) && answer == 0x41u;
   tp_console_puts("exact_count: core 1 answered ");
   tp_console_put_hex(answer);
   tp_console_puts(ok ? "\nexact_count: PASS\n" : "\nexact_count: FAIL\n");

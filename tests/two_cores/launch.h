@@ -1,83 +1,57 @@
-/* Minimal two-core plumbing for the RP2350 model's tests: the SIO registers (RP2350 datasheet,
- * "SIO"), written directly, and core 1's launch through the boot ROM's handshake ("Launching
- * code on processor core 1"). Static functions only, named apart from the board support
- * library's tp_board_two_cores_* (which a two-core build may link). */
+/* Minimal two-core plumbing for the RP2350 model's tests: the SIO FIFOs and core 1's launch of
+ * the board (platforms/pico2w/rp2350_sio.h), plus what only the tests use: a blocking pop that
+ * sleeps between polls, the spinlocks and the standard launch of an entry point. Static
+ * functions only, named apart from the board support library's tp_board_two_cores_* (which a
+ * two-core build may link). */
 #ifndef TINYPTE_TESTS_TWO_CORES_LAUNCH_H
 #define TINYPTE_TESTS_TWO_CORES_LAUNCH_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#define SIO_REG(offset) (*(volatile uint32_t *)(0xd0000000u + (offset)))
-#define SIO_CPUID SIO_REG(0x000u)
-#define SIO_FIFO_ST SIO_REG(0x050u)
-#define SIO_FIFO_WR SIO_REG(0x054u)
-#define SIO_FIFO_RD SIO_REG(0x058u)
-#define SIO_SPINLOCK_ST SIO_REG(0x05cu)
-#define SIO_SPINLOCK(n) SIO_REG(0x100u + 4u * (n))
-#define FIFO_VLD (1u << 0) /* this core's RX FIFO holds a word */
-#define FIFO_RDY (1u << 1) /* its TX FIFO has room */
-#define TIMER0_TIMERAWL (*(volatile uint32_t *)0x400b0028u) /* microseconds */
-#define SCB_VTOR (*(volatile uint32_t *)0xe000ed08u)
+#include "platforms/pico2w/rp2350_sio.h"
+#include "tinypte/board.h"
 
-static inline void fifo_push(uint32_t word) {
-  while (!(SIO_FIFO_ST & FIFO_RDY)) {
-  }
-  SIO_FIFO_WR = word;
-  __asm__ volatile("sev");
-}
+#define SIO_SPINLOCK_ST TP_REG(0xd000005cu)
+#define SIO_SPINLOCK(n) TP_REG(0xd0000100u + 4u * (n))
+#define SCB_VTOR TP_REG(0xe000ed08u)
 
 /* A word from the other core, sleeping between polls (the model treats WFE as a hint). */
 static inline uint32_t fifo_pop(void) {
-  while (!(SIO_FIFO_ST & FIFO_VLD)) {
+  while (!(TP_SIO_FIFO_ST & TP_SIO_FIFO_ST_VLD)) {
     __asm__ volatile("wfe");
   }
-  return SIO_FIFO_RD;
+  return TP_SIO_FIFO_RD;
 }
 
-/* A word from the other core within `microseconds` (TIMER0); false if none came. */
-static inline bool fifo_pop_within(uint32_t *word, uint32_t microseconds) {
-  const uint32_t start = TIMER0_TIMERAWL;
-  while (!(SIO_FIFO_ST & FIFO_VLD)) {
-    if (TIMER0_TIMERAWL - start > microseconds) {
-      return false;
-    }
-  }
-  *word = SIO_FIFO_RD;
-  return true;
-}
-
-static inline void fifo_drain(void) {
-  while (SIO_FIFO_ST & FIFO_VLD) {
-    (void)SIO_FIFO_RD;
-  }
-}
-
-/* Send the six words, each followed by its echo, draining before each 0 and starting over when
- * an echo differs (at most 8 times) unless `check_echoes` is false. The number of echoes read;
- * 0 if one did not come within 1 ms. */
+/* Sends the launch words as the board does, waiting 1 ms for each echo: the number of echoes
+ * read before the launch ended (6 when every word was echoed at once). */
 static inline uint32_t launch_core1(const uint32_t sequence[6], bool check_echoes) {
-  uint32_t step = 0, echoes = 0, restarts = 0;
-  while (step < 6) {
-    if (sequence[step] == 0) {
-      fifo_drain();
-      __asm__ volatile("sev");
-    }
-    fifo_push(sequence[step]);
-    uint32_t echo;
-    if (!fifo_pop_within(&echo, 1000u)) {
-      return 0;
-    }
-    echoes++;
-    if (echo == sequence[step] || !check_echoes) {
-      step++;
-    } else if (++restarts > 8) {
-      return echoes;
-    } else {
-      step = 0;
-    }
-  }
+  uint32_t echoes;
+  (void)rp2350_launch_core1(sequence, check_echoes, 1000u, &echoes);
   return echoes;
+}
+
+/* Core 1 launched at `entry` on the stack that ends at `stack_top`, with this image's vector
+ * table: the number of echoes, as launch_core1. */
+static inline uint32_t start_core1(void (*entry)(void), uint32_t *stack_top) {
+  const uint32_t sequence[6] = {0u, 0u, 1u, SCB_VTOR, (uint32_t)(uintptr_t)stack_top,
+                                (uint32_t)(uintptr_t)entry};
+  return launch_core1(sequence, true);
+}
+
+/* What the tests whose run must fail (deadlock, silent_core1, wrong_launch) print after the
+ * launch: its echoes, then whether core 1 answered within 2 s. True when it did. */
+static inline bool report_launch(const char *test, uint32_t echoes) {
+  tp_console_puts(test);
+  tp_console_puts(": launched after ");
+  tp_console_put_hex(echoes);
+  tp_console_puts(" echoes\n");
+  uint32_t word = 0;
+  const bool answered = rp2350_fifo_pop_within(&word, 2000000u);
+  tp_console_puts(test);
+  tp_console_puts(answered ? ": core 1 answered\n" : ": no answer\n");
+  return answered;
 }
 
 #endif /* TINYPTE_TESTS_TWO_CORES_LAUNCH_H */

@@ -21,13 +21,6 @@ static _Noreturn void core1_main(void) {
 }
 
 int main(void) {
-  const uint32_t sequence[6] = {0u, 0u, 1u, SCB_VTOR, (uint32_t)(uintptr_t)(core1_stack + 64),
-                                (uint32_t)(uintptr_t)core1_main};
-  tp_console_puts("silent_core1: launched after ");
-  tp_console_put_hex(launch_core1(sequence, true));
-  tp_console_puts(" echoes\n");
-  uint32_t word = 0;
-  const bool answered = fifo_pop_within(&word, 2000000u);
-  tp_console_puts(answered ? "silent_core1: core 1 answered\n" : "silent_core1: no answer\n");
+  (void)report_launch("silent_core1", start_core1(core1_main, core1_stack + 64));
   return TP_EXIT_FAILURE;
 }

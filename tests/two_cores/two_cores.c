@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "launch.h"
+#include "tests/smoke/check_line.h"
 #include "tinypte/board.h"
 
 #define JOBS 8u
@@ -59,41 +60,34 @@ __asm__(
 #define count_down two_cores_count_down
 
 static _Noreturn void core1_main(void) {
-  fifo_push(SIO_CPUID);
+  rp2350_fifo_push(TP_SIO_CPUID);
   for (;;) {
     const job_fn job = (job_fn)fifo_pop();
     const uint32_t arg = fifo_pop();
     job(arg);
-    fifo_push(DONE);
+    rp2350_fifo_push(DONE);
   }
 }
 
 __attribute__((noinline)) uint32_t tp_method_execute(uint32_t count) {
-  fifo_push((uint32_t)(uintptr_t)count_down);
-  fifo_push(count);
+  rp2350_fifo_push((uint32_t)(uintptr_t)count_down);
+  rp2350_fifo_push(count);
   count_down(count / 2);
   uint32_t done = 0;
-  return fifo_pop_within(&done, 1000000u) ? done : 0;
+  return rp2350_fifo_pop_within(&done, 1000000u) ? done : 0;
 }
 
-static int check(const char *what, bool ok, uint32_t got) {
-  tp_console_puts(ok ? "two_cores: ok   " : "two_cores: FAIL ");
-  tp_console_puts(what);
-  tp_console_puts(" = ");
-  tp_console_put_hex(got);
-  tp_console_puts("\n");
-  return ok;
+static int check(const char *what, int ok, uint32_t got) {
+  return check_line("two_cores: ", what, ok, got);
 }
 
 int main(void) {
-  const uint32_t sequence[6] = {0u, 0u, 1u, SCB_VTOR, (uint32_t)(uintptr_t)(core1_stack + 512),
-                                (uint32_t)(uintptr_t)core1_main};
   int ok = 1;
-  ok &= check("core 0 CPUID", SIO_CPUID == 0u, SIO_CPUID);
-  const uint32_t echoes = launch_core1(sequence, true);
+  ok &= check("core 0 CPUID", TP_SIO_CPUID == 0u, TP_SIO_CPUID);
+  const uint32_t echoes = start_core1(core1_main, core1_stack + 512);
   ok &= check("launch echoes", echoes == 6u, echoes);
   uint32_t cpuid = 0xffffffffu;
-  ok &= check("core 1 CPUID", fifo_pop_within(&cpuid, 1000u) && cpuid == 1u, cpuid);
+  ok &= check("core 1 CPUID", rp2350_fifo_pop_within(&cpuid, 1000u) && cpuid == 1u, cpuid);
 
   uint32_t jobs_ok = 0;
   for (uint32_t job = 0; job < JOBS; job++) {
@@ -104,11 +98,11 @@ int main(void) {
     for (uint32_t i = 0; i < WORDS; i++) {
       expected += shared_data[i] * shared_data[i];
     }
-    fifo_push((uint32_t)(uintptr_t)sum_squares);
-    fifo_push(1u);
+    rp2350_fifo_push((uint32_t)(uintptr_t)sum_squares);
+    rp2350_fifo_push(1u);
     sum_squares(0u);
     uint32_t done = 0;
-    if (fifo_pop_within(&done, 1000000u) && done == DONE && sums[0] + sums[1] == expected) {
+    if (rp2350_fifo_pop_within(&done, 1000000u) && done == DONE && sums[0] + sums[1] == expected) {
       jobs_ok++;
     }
   }
@@ -117,13 +111,13 @@ int main(void) {
   while (!SIO_SPINLOCK(LOCK)) {
   }
   marker = 0;
-  fifo_push((uint32_t)(uintptr_t)take_lock);
-  fifo_push(LOCK);
+  rp2350_fifo_push((uint32_t)(uintptr_t)take_lock);
+  rp2350_fifo_push(LOCK);
   count_down(5000u); /* core 1 waits for the lock meanwhile */
   marker = 1;
   SIO_SPINLOCK(LOCK) = 1; /* release */
   uint32_t done = 0;
-  ok &= check("spinlock handed over", fifo_pop_within(&done, 1000000u) && marker_seen == 1u, marker_seen);
+  ok &= check("spinlock handed over", rp2350_fifo_pop_within(&done, 1000000u) && marker_seen == 1u, marker_seen);
   ok &= check("spinlocks held afterwards", SIO_SPINLOCK_ST == 0u, SIO_SPINLOCK_ST);
 
   const uint32_t answer = tp_method_execute(COUNT);

@@ -11,7 +11,7 @@
 static uint32_t core1_stack[64] __attribute__((aligned(8)));
 
 static _Noreturn void core1_main(void) {
-  fifo_push(1u);
+  rp2350_fifo_push(1u);
   for (;;) {
   }
 }
@@ -19,11 +19,5 @@ static _Noreturn void core1_main(void) {
 int main(void) {
   const uint32_t sequence[6] = {0u, 0u, 2u, SCB_VTOR, (uint32_t)(uintptr_t)(core1_stack + 64),
                                 (uint32_t)(uintptr_t)core1_main};
-  tp_console_puts("wrong_launch: ");
-  tp_console_put_hex(launch_core1(sequence, false));
-  tp_console_puts(" answers\n");
-  uint32_t word = 0;
-  const bool answered = fifo_pop_within(&word, 2000000u);
-  tp_console_puts(answered ? "wrong_launch: core 1 answered\n" : "wrong_launch: no answer\n");
-  return answered ? TP_EXIT_OK : TP_EXIT_FAILURE;
+  return report_launch("wrong_launch", launch_core1(sequence, false)) ? TP_EXIT_OK : TP_EXIT_FAILURE;
 }
