@@ -3,7 +3,7 @@
     attrs = with_common_attrs({...}, stages = ["export", "golden"], transitions = True)
     "board": info_attr(TinypteBoardInfo, "The board's `<board>_info` target."),
     ...
-    attrs = dict(firmware_run_attrs(firmware = "...", expect_output = "..."), timeout_seconds = ...)
+    attrs = firmware_run_attrs({"timeout_seconds": ...}, firmware = "...", expect_output = "...")
     toolkit_action(ctx, "golden", mnemonic = "PteGolden", arguments = [...], ...)
 
 Each stage of the toolkit (python/tinypte/<stage>/) has its own binary, `:tool`, holding only
@@ -46,13 +46,13 @@ def info_attr(provider, doc, *, mandatory = True, **kwargs):
     """
     return attr.label(mandatory = mandatory, providers = [provider], doc = doc, **kwargs)
 
-def firmware_run_attrs(*, firmware, expect_output):
-    """The attributes of a test that runs a firmware and checks its output (qemu_test,
-    instruction_model_test): `firmware` and `expect_output`, documented by the two arguments."""
-    return {
-        "firmware": info_attr(TinypteFirmwareInfo, firmware),
-        "expect_output": attr.string_list(doc = expect_output),
-    }
+def firmware_run_attrs(attrs, *, firmware, expect_output):
+    """`attrs` plus the attributes of a test that runs a firmware and checks its output
+    (qemu_test, instruction_model_test): `firmware` and `expect_output`, with these docs."""
+    merged = dict(attrs)
+    merged["firmware"] = info_attr(TinypteFirmwareInfo, firmware)
+    merged["expect_output"] = attr.string_list(doc = expect_output)
+    return merged
 
 def with_common_attrs(attrs, *, stages = [], transitions = False):
     """`attrs` plus `_<stage>_tool` for each of `stages` and, with `transitions`, `_allowlist_function_transition`."""
