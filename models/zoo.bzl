@@ -61,7 +61,7 @@ def _fit_error_test(variant, board, region, stack_size):
             "--golden",
             "$(location :{}.golden.bin)".format(variant.name),
             "--board",
-            "{}/{}.board.json".format(board.package[2:], board.name),
+            board.description_path,
             "--out-c",
             "/dev/null",
         ] + (["--stack-size", str(stack_size)] if stack_size else []),

@@ -10,6 +10,12 @@ load("//platforms/common:cortex_m.bzl", "CORTEX_M_SEMIHOSTING_STARTUP")
 load("//platforms/corstone300:board.bzl", corstone300 = "BOARD")
 load("//rules:defs.bzl", "board", "memory_region")
 
+# corstone300's regions by name: the map is stated there once (and the machine model's,
+# python/machines/sse300/memory_map.py, is checked against it by ./tests:memory_map_test).
+_CORSTONE300 = {region.name: region for region in corstone300.memory}
+_DDR = _CORSTONE300["DDR"]
+_SRAM = _CORSTONE300["SRAM"]
+
 BOARD = board(
     name = "corstone300_npu",
     cpu = "//platforms/cpu:cortex_m33",
@@ -20,8 +26,8 @@ BOARD = board(
     # Corstone-300 examples place networks and tensor arenas); the TCMs are left out of the map,
     # so that no placement puts an NPU buffer there.
     memory = [
-        memory_region("FLASH", 0x70000000, 16 * 1024 * 1024, "rx"),  # DDR (Secure alias of 0x60000000)
-        memory_region("RAM", 0x11000000, 2 * 1024 * 1024, "rwx"),  # SRAM (Secure alias of 0x01000000)
+        memory_region("FLASH", _DDR.origin, _DDR.size, "rx"),
+        memory_region("RAM", _SRAM.origin, _SRAM.size, "rwx"),
     ],
     stack_size = corstone300.stack_size,
     startup = CORTEX_M_SEMIHOSTING_STARTUP + ["//platforms/corstone300_npu:npu.c"],

@@ -134,7 +134,9 @@ def board(
       flag), `constraint` (its `//platforms/board` value) and, with `cores = 2`,
       `cores_flag` (`<package>:cores`), `two_cores` (the config_setting matching "2") and
       `support_cores` (cores -> the support library built for that many); these are None
-      (`support_cores` {1: support}) on a one-core board.
+      (`support_cores` {1: support}) on a one-core board. And `description_path`, the path of
+      `info`'s `<name>.board.json` (below bazel-bin, and in the runfiles of what has `info` as
+      data), for the command lines of tools and tests that read it.
     """
     package = package or "//platforms/" + name
     if cores not in (1, 2):
@@ -165,6 +167,7 @@ def board(
         platform = "{}:{}".format(package, name),
         cpu_platform = cpu_platform_label(name, cpu, fpu),
         info = "{}:{}_info".format(package, name),
+        description_path = "{}/{}.board.json".format(package[2:], name),
         support = support,
         constraint = "{}:{}_id".format(package, name),
         cores_flag = package + ":cores" if cores == 2 else None,

@@ -3,6 +3,7 @@
     attrs = with_common_attrs({...}, stages = ["export", "golden"], transitions = True)
     "board": info_attr(TinypteBoardInfo, "The board's `<board>_info` target."),
     ...
+    attrs = firmware_run_attrs({"timeout_seconds": ...}, firmware = "...", expect_output = "...")
     toolkit_action(ctx, "golden", mnemonic = "PteGolden", arguments = [...], ...)
 
 Each stage of the toolkit (python/tinypte/<stage>/) has its own binary, `:tool`, holding only
@@ -11,6 +12,8 @@ attribute each, `_<stage>_tool` (built for the exec platform). Editing one stage
 reruns only the actions of the rules that run it. Rules with Starlark transitions on their
 attributes (host_transition and friends) also get the allowlist Bazel requires of them.
 """
+
+load("//rules:providers.bzl", "TinypteFirmwareInfo")
 
 _ALLOWLIST = attr.label(default = "@bazel_tools//tools/allowlists/function_transition_allowlist")
 
@@ -43,6 +46,14 @@ def info_attr(provider, doc, *, mandatory = True, **kwargs):
     """
     return attr.label(mandatory = mandatory, providers = [provider], doc = doc, **kwargs)
 
+def firmware_run_attrs(attrs, *, firmware, expect_output):
+    """`attrs` plus the attributes of a test that runs a firmware and checks its output
+    (qemu_test, instruction_model_test): `firmware` and `expect_output`, with these docs."""
+    merged = dict(attrs)
+    merged["firmware"] = info_attr(TinypteFirmwareInfo, firmware)
+    merged["expect_output"] = attr.string_list(doc = expect_output)
+    return merged
+
 def with_common_attrs(attrs, *, stages = [], transitions = False):
     """`attrs` plus `_<stage>_tool` for each of `stages` and, with `transitions`, `_allowlist_function_transition`."""
     merged = dict(attrs)
@@ -52,21 +63,21 @@ def with_common_attrs(attrs, *, stages = [], transitions = False):
         merged["_allowlist_function_transition"] = _ALLOWLIST
     return merged
 
-def toolkit_action(ctx, stage, *, subcommand, mnemonic, arguments, inputs, outputs, progress_message):
+def toolkit_action(ctx, stage, *, mnemonic, arguments, inputs, outputs, progress_message, subcommand = None):
     """Run `tinypte <subcommand> <arguments>` with stage `stage`'s tool (declared in `with_common_attrs`).
 
     Args:
       ctx: The rule context.
       stage: The toolkit stage whose tool runs (`export`, `golden`, ...).
-      subcommand: The subcommand (`tinypte --help` lists them).
       mnemonic: The action's mnemonic (PteExport, ...).
       arguments: The subcommand's arguments (strings or files).
       inputs: Files the action reads.
       outputs: Files it writes.
       progress_message: What Bazel shows while it runs.
+      subcommand: The subcommand (`tinypte --help` lists them), when it is not the stage's name.
     """
     flags = ctx.actions.args()
-    flags.add(subcommand)
+    flags.add(subcommand or stage)
     flags.add_all(arguments)
     flags.use_param_file("@%s", use_always = True)
     flags.set_param_file_format("multiline")

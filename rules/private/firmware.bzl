@@ -70,7 +70,6 @@ def _firmware_impl(ctx):
     toolkit_action(
         ctx,
         "size",
-        subcommand = "size",
         mnemonic = "FirmwareSize",
         arguments = size_args,
         inputs = [linked, board.description],
@@ -228,7 +227,6 @@ def _firmware_uf2_impl(ctx):
     toolkit_action(
         ctx,
         "uf2",
-        subcommand = "uf2",
         mnemonic = "FirmwareUf2",
         arguments = [
             "--elf",

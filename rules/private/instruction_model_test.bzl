@@ -18,7 +18,7 @@ cores waiting for each other or a core 1 that never answers fails it with one li
 address, the PC and the core.
 """
 
-load("//rules/private:common_attrs.bzl", "info_attr", "with_common_attrs")
+load("//rules/private:common_attrs.bzl", "firmware_run_attrs", "info_attr", "with_common_attrs")
 load("//rules:providers.bzl", "TinypteFirmwareInfo")
 load("//rules/private:runner_script.bzl", "runner_info")
 
@@ -94,25 +94,25 @@ Example:
         expect_output = ["^tinypte: model=sine board=pico2w .* PASS$"],
     )
 """,
-    attrs = {
-        "firmware": info_attr(TinypteFirmwareInfo, "The firmware to run: an image for the board whose model `model` is (a Pico 2 W one by default; `pico2w_console_firmware` builds one with another console)."),
-        "console": attr.string(
-            default = "usb",
-            values = ["usb", "uart"],
-            doc = "The console the test reads on the RP2350 model: the USB serial port (the model's host enumerates the device and opens the port) or UART0 (corstone300_npu's model has semihosting only, and ignores it).",
-        ),
-        "expect_output": attr.string_list(
-            doc = "Python regular expressions; each must match at least one console line.",
-        ),
-        "max_instructions": attr.int(
-            default = 2000000000,
-            doc = "Instructions the run may take before it counts as hung.",
-        ),
-        "model": attr.label(
-            default = "//python/machines/rp2350:run",
-            executable = True,
-            cfg = "target",
-            doc = "The instruction model to run: the board's `instruction_model`, a machines_py_binary (the RP2350 model's by default; //python/machines/sse300:run for corstone300_npu).",
-        ),
-    },
+    attrs = firmware_run_attrs(
+        {
+            "console": attr.string(
+                default = "usb",
+                values = ["usb", "uart"],
+                doc = "The console the test reads on the RP2350 model: the USB serial port (the model's host enumerates the device and opens the port) or UART0 (corstone300_npu's model has semihosting only, and ignores it).",
+            ),
+            "max_instructions": attr.int(
+                default = 2000000000,
+                doc = "Instructions the run may take before it counts as hung.",
+            ),
+            "model": attr.label(
+                default = "//python/machines/rp2350:run",
+                executable = True,
+                cfg = "target",
+                doc = "The instruction model to run: the board's `instruction_model`, a machines_py_binary (the RP2350 model's by default; //python/machines/sse300:run for corstone300_npu).",
+            ),
+        },
+        firmware = "The firmware to run: an image for the board whose model `model` is (a Pico 2 W one by default; `pico2w_console_firmware` builds one with another console).",
+        expect_output = "Python regular expressions; each must match at least one console line.",
+    ),
 )

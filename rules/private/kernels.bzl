@@ -41,7 +41,6 @@ def _kernel_registry_impl(ctx):
     toolkit_action(
         ctx,
         "kernels",
-        subcommand = "kernels",
         mnemonic = "KernelRegistry",
         arguments = args,
         inputs = ctx.files._portable_sources + ctx.files._backend_sources + ctx.files.srcs + ops,

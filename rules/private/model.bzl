@@ -48,7 +48,6 @@ def _program_action(ctx, trained, model_inputs):
         toolkit_action(
             ctx,
             "export",
-            subcommand = "export",
             mnemonic = "PteExport",
             arguments = args,
             inputs = model_inputs,
@@ -98,7 +97,6 @@ def inspect_action(ctx, label, quant_report = None):
     toolkit_action(
         ctx,
         "inspect_pte",
-        subcommand = "inspect_pte",
         mnemonic = "PteInspect",
         arguments = args,
         inputs = [out.pte] + ([quant_report] if quant_report else []),
@@ -176,7 +174,6 @@ def _executorch_model_impl(ctx):
     toolkit_action(
         ctx,
         "report",
-        subcommand = "report",
         mnemonic = "PteReport",
         arguments = [
             "--model",

@@ -6,7 +6,7 @@ hangs, faults, prints something else or exits with another status fails the test
 one-line reason after the firmware's own output.
 """
 
-load("//rules/private:common_attrs.bzl", "info_attr")
+load("//rules/private:common_attrs.bzl", "firmware_run_attrs")
 load("//rules:providers.bzl", "TinypteFirmwareInfo")
 load("//rules/private:runner_script.bzl", "runner_info")
 
@@ -56,22 +56,22 @@ Example:
         expect_output = ["^smoke: PASS"],
     )
 """,
-    attrs = {
-        "firmware": info_attr(TinypteFirmwareInfo, "The firmware to run; its board must declare an emulator."),
-        "expect_output": attr.string_list(
-            doc = "Extended regular expressions (grep -E); each must match at least one line of the firmware's output. Use them to check results the exit status does not carry.",
-        ),
-        "expect_exit_code": attr.int(
-            default = 0,
-            doc = "Exit status the firmware must end with (through semihosting). Non-zero only for tests of failure paths.",
-        ),
-        "timeout_seconds": attr.int(
-            default = 60,
-            doc = "Wall-clock limit for one QEMU run; past it the firmware counts as hung. Keep it well under the test's Bazel timeout.",
-        ),
-        "_runner": attr.label(
-            default = "//rules/private:qemu_runner.sh",
-            allow_single_file = True,
-        ),
-    },
+    attrs = firmware_run_attrs(
+        {
+            "expect_exit_code": attr.int(
+                default = 0,
+                doc = "Exit status the firmware must end with (through semihosting). Non-zero only for tests of failure paths.",
+            ),
+            "timeout_seconds": attr.int(
+                default = 60,
+                doc = "Wall-clock limit for one QEMU run; past it the firmware counts as hung. Keep it well under the test's Bazel timeout.",
+            ),
+            "_runner": attr.label(
+                default = "//rules/private:qemu_runner.sh",
+                allow_single_file = True,
+            ),
+        },
+        firmware = "The firmware to run; its board must declare an emulator.",
+        expect_output = "Extended regular expressions (grep -E); each must match at least one line of the firmware's output. Use them to check results the exit status does not carry.",
+    ),
 )

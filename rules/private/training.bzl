@@ -24,7 +24,6 @@ def _model_weights_impl(ctx):
     toolkit_action(
         ctx,
         "train",
-        subcommand = "train",
         mnemonic = "PteTrain",
         arguments = [
             "--model",

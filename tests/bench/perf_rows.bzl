@@ -11,7 +11,7 @@ def perf_row_args(rows):
         v.name,
         board.name,
         "$(rootpath {})".format(firmware_label(v, board)),
-        "{}/{}.board.json".format(board.package[2:], board.name),
+        board.description_path,
         "$(rootpath {}.size.json)".format(firmware_label(v, board)),
         "$(rootpath {}.ops.json)".format(v.label),
         "$(rootpath {}_firmware_requirements)".format(v.label),

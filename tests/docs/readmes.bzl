@@ -7,6 +7,12 @@ constants and literals its figures quote). A README added to the tree is added h
 def _readme(path, board = None, sources = []):
     return struct(path = path, board = board, sources = sources)
 
+def _board_readme(name, sources = []):
+    """The README of board `name` (platforms/<name>): checked against its facts and board.bzl,
+    then `sources`."""
+    package = "//platforms/" + name
+    return _readme(package + ":README.md", board = package, sources = [package + ":board.bzl"] + sources)
+
 READMES = [
     _readme("//backends/ethos_u55:README.md"),
     _readme("//models:README.md"),
@@ -14,21 +20,18 @@ READMES = [
         "//platforms/mps2_an505:board.bzl",
         "//platforms/common:cortex_m/semihosting.c",
     ]),
-    _readme("//platforms/corstone300:README.md", board = "//platforms/corstone300", sources = ["//platforms/corstone300:board.bzl"]),
-    _readme("//platforms/corstone300_npu:README.md", board = "//platforms/corstone300_npu", sources = [
-        "//platforms/corstone300_npu:board.bzl",
+    _board_readme("corstone300"),
+    _board_readme("corstone300_npu", sources = [
         "//platforms/corstone300:board.bzl",
         "//platforms/corstone300_npu:npu.c",
         "//python/machines/sse300:npu_port.py",
     ]),
-    _readme("//platforms/mps2_an505:README.md", board = "//platforms/mps2_an505", sources = ["//platforms/mps2_an505:board.bzl"]),
-    _readme("//platforms/mps2_an521:README.md", board = "//platforms/mps2_an521", sources = [
-        "//platforms/mps2_an521:board.bzl",
+    _board_readme("mps2_an505"),
+    _board_readme("mps2_an521", sources = [
         "//platforms/mps2_an521:two_cores.c",
         "//runtime/two_cores:include/tinypte/two_cores_board.h",
     ]),
-    _readme("//platforms/pico2w:README.md", board = "//platforms/pico2w", sources = [
-        "//platforms/pico2w:board.bzl",
+    _board_readme("pico2w", sources = [
         "//platforms/pico2w:boot_block.c",
         "//platforms/pico2w:clocks.c",
         "//platforms/pico2w:rp2350_regs.h",
@@ -36,9 +39,9 @@ READMES = [
         "//platforms/pico2w:usb_console.c",
         "//runtime/two_cores:include/tinypte/two_cores_board.h",
     ]),
-    _readme("//platforms/rv32imac:README.md", board = "//platforms/rv32imac", sources = ["//platforms/rv32imac:board.bzl"]),
-    _readme("//platforms/rv32imafc:README.md", board = "//platforms/rv32imafc", sources = ["//platforms/rv32imafc:board.bzl"]),
-    _readme("//platforms/stm32h7:README.md", board = "//platforms/stm32h7", sources = ["//platforms/stm32h7:board.bzl"]),
+    _board_readme("rv32imac"),
+    _board_readme("rv32imafc"),
+    _board_readme("stm32h7"),
     _readme("//python:README.md"),
     _readme("//rules:README.md", sources = ["//rules/private:qemu_test.bzl"]),
     _readme("//runtime:README.md", sources = [
