@@ -263,31 +263,24 @@ static bool depthwise1_3x3(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   for (int32_t b = 0; b < st->batches; b++) {
     const int8_t *in = d->in + b * st->in_sn;
     int8_t *out = d->out + b * st->out_sn;
-    for (int32_t oy = 0; oy < st->out_h; oy++) {
-      const int32_t y0 = oy * st->stride_h - st->pad_h;
-      const int8_t *rows[3];
-      const bool rows_in = rows_3x3(st, in, y0, rows);
-      for (int32_t ox = 0; ox < st->out_w; ox++, out += C) {
-        const int32_t x0 = ox * st->stride_w - st->pad_w;
-        const int8_t *taps[9];
-        column_taps_3x3(st, rows, rows_in, offs, x0, pad, taps);
-        int32_t c = 0;
-        for (; c + 4 <= C; c += 4) {
-          uint32_t acc[4] = {start[c], start[c + 1], start[c + 2], start[c + 3]};
-          dw_taps4(taps, c, d->w + c, C, acc);
-          for (int32_t i = 0; i < 4; i++) {
-            out[c + i] = finish_e(ep, acc[i], d->mult[c + i], d->shift[c + i]);
-          }
-        }
-        for (; c < C; c++) {
-          uint32_t acc = start[c];
-          for (int32_t t = 0; t < 9; t++) {
-            acc += (uint32_t)(taps[t][c] * d->w[t * C + c]);
-          }
-          out[c] = finish_e(ep, acc, d->mult[c], d->shift[c]);
+    const int8_t *taps[9];
+    TP_FOR_EACH_COLUMN_3X3(st, in, offs, pad, out, C, y0, x0, taps, {
+      int32_t c = 0;
+      for (; c + 4 <= C; c += 4) {
+        uint32_t acc[4] = {start[c], start[c + 1], start[c + 2], start[c + 3]};
+        dw_taps4(taps, c, d->w + c, C, acc);
+        for (int32_t i = 0; i < 4; i++) {
+          out[c + i] = finish_e(ep, acc[i], d->mult[c + i], d->shift[c + i]);
         }
       }
-    }
+      for (; c < C; c++) {
+        uint32_t acc = start[c];
+        for (int32_t t = 0; t < 9; t++) {
+          acc += (uint32_t)(taps[t][c] * d->w[t * C + c]);
+        }
+        out[c] = finish_e(ep, acc, d->mult[c], d->shift[c]);
+      }
+    });
   }
   return true;
 }

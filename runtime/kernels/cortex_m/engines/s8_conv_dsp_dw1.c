@@ -173,21 +173,14 @@ __attribute__((noinline)) static void columns(const dw1 *k, const epilogue *ep, 
   groups_args a = {{NULL}, k->rec, out, k->c4};
   int32_t offs[9];
   offsets_3x3(st, offs);
-  for (int32_t oy = 0; oy < st->out_h; oy++) {
-    const int32_t y0 = oy * st->stride_h - st->pad_h;
-    const int8_t *rows[3];
-    const bool rows_in = rows_3x3(st, in, y0, rows);
-    for (int32_t ox = 0; ox < st->out_w; ox++, a.out += st->out_c) {
-      const int32_t x0 = ox * st->stride_w - st->pad_w;
-      column_taps_3x3(st, rows, rows_in, offs, x0, k->pad, a.tap);
-      if (k->c4 > 0) {
-        groups_sat(&a);
-      }
-      if (k->c4 < st->out_c) {
-        rest(k, e, a.tap, a.out);
-      }
+  TP_FOR_EACH_COLUMN_3X3(st, in, offs, k->pad, a.out, st->out_c, y0, x0, a.tap, {
+    if (k->c4 > 0) {
+      groups_sat(&a);
     }
-  }
+    if (k->c4 < st->out_c) {
+      rest(k, e, a.tap, a.out);
+    }
+  });
 }
 
 bool tp_s8_conv_dsp_depthwise1(const tp_s8_conv *st, const tp_s8_conv_data *d) {

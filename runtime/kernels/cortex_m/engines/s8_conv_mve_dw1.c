@@ -178,25 +178,18 @@ __attribute__((noinline)) static void columns_3x3(const tp_s8_conv *st, const tp
   const int32_t C = st->out_c, w_row = 3 * C;
   int32_t offs[9];
   offsets_3x3(st, offs);
-  for (int32_t oy = 0; oy < st->out_h; oy++) {
-    const int32_t y0 = oy * st->stride_h - st->pad_h;
-    const int8_t *rows[3];
-    const bool rows_in = rows_3x3(st, in, y0, rows);
-    for (int32_t ox = 0; ox < st->out_w; ox++, out += C) {
-      const int32_t x0 = ox * st->stride_w - st->pad_w;
-      const int8_t *taps[9];
-      column_taps_3x3(st, rows, rows_in, offs, x0, pad_row, taps);
-      for (int32_t oc = 0; oc < c8; oc += 8) {
-        group8_taps(st, rec + oc / 8 * REC_WORDS, taps, oc, d->w + oc, out + oc);
-      }
-      if (c8 < C) {
-        const int32_t ky0 = first_tap(y0, st->dil_h), ky1 = end_tap(y0, st->in_h, 3, st->dil_h);
-        const int32_t kx0 = first_tap(x0, st->dil_w), kx1 = end_tap(x0, st->in_w, 3, st->dil_w);
-        const int8_t *x00 = in + (y0 + ky0 * st->dil_h) * st->in_sy + (x0 + kx0 * st->dil_w) * st->in_sx;
-        channels4(st, d, quick, c8, x00, d->w + ky0 * w_row + kx0 * C, ky0, ky1, kx0, kx1, out);
-      }
+  const int8_t *taps[9];
+  TP_FOR_EACH_COLUMN_3X3(st, in, offs, pad_row, out, C, y0, x0, taps, {
+    for (int32_t oc = 0; oc < c8; oc += 8) {
+      group8_taps(st, rec + oc / 8 * REC_WORDS, taps, oc, d->w + oc, out + oc);
     }
-  }
+    if (c8 < C) {
+      const int32_t ky0 = first_tap(y0, st->dil_h), ky1 = end_tap(y0, st->in_h, 3, st->dil_h);
+      const int32_t kx0 = first_tap(x0, st->dil_w), kx1 = end_tap(x0, st->in_w, 3, st->dil_w);
+      const int8_t *x00 = in + (y0 + ky0 * st->dil_h) * st->in_sy + (x0 + kx0 * st->dil_w) * st->in_sx;
+      channels4(st, d, quick, c8, x00, d->w + ky0 * w_row + kx0 * C, ky0, ky1, kx0, kx1, out);
+    }
+  });
 }
 
 __attribute__((noinline)) static void columns_any(const tp_s8_conv *st, const tp_s8_conv_data *d, bool quick,

@@ -216,6 +216,26 @@ static inline void column_taps_3x3(const tp_s8_conv *st, const int8_t *const row
   }
 }
 
+/* The columns of one batch of a 3 x 3 convolution (the depthwise routines with a depth
+ * multiplier of 1), row by row: for each, `y0` and `x0` are its top-left tap (maybe outside the
+ * image) and `taps` its tap table (column_taps_3x3 over `in` with `offs` from offsets_3x3, `pad`
+ * for the taps outside), the statements after them run, then `out` moves on by `step` bytes. A
+ * macro, so that each routine's column loop is compiled with its own work in place (these are
+ * the hot loops). */
+#define TP_FOR_EACH_COLUMN_3X3(st, in, offs, pad, out, step, y0, x0, taps, ...)                \
+  do {                                                                                          \
+    for (int32_t oy_ = 0; oy_ < (st)->out_h; oy_++) {                                           \
+      const int32_t y0 = oy_ * (st)->stride_h - (st)->pad_h;                                    \
+      const int8_t *rows_[3];                                                                   \
+      const bool rows_in_ = rows_3x3((st), (in), y0, rows_);                                    \
+      for (int32_t ox_ = 0; ox_ < (st)->out_w; ox_++, (out) += (step)) {                        \
+        const int32_t x0 = ox_ * (st)->stride_w - (st)->pad_w;                                  \
+        column_taps_3x3((st), rows_, rows_in_, (offs), x0, (pad), (taps));                     \
+        __VA_ARGS__                                                                             \
+      }                                                                                         \
+    }                                                                                           \
+  } while (0)
+
 #if !defined(TP_S8_CONV_MVE)
 /* ---- Portable C and DSP: int16 windows (input + offset, padding 0), two columns ---- */
 

@@ -64,6 +64,21 @@ static inline void window(int32_t o, int32_t s, int32_t p, int32_t k, int32_t n,
   *b = end > n ? n : end;
 }
 
+/* The int8 data of a call's input (args[0]) and of its out (args[out_index]). */
+static inline const int8_t *pool_in(const tp_kernel_call *call) {
+  return (const int8_t *)call->args[P_INPUT]->as.tensor->data;
+}
+static inline int8_t *pool_out(const tp_kernel_call *call, uint32_t out_index) {
+  return (int8_t *)call->args[out_index]->as.tensor->data;
+}
+
+/* NCHW (either pooling): one plane at a time, each out element (of args[out_index]) its window's
+ * maximum, at least lo and at most hi, or when `avg` its average (avg_quantize with scale and zp;
+ * lo and hi unused). Defined after avg_quantize. */
+__attribute__((always_inline)) static inline void pool_nchw(const tp_kernel_call *call, uint32_t out_index,
+                                                           const tp_s8_pool *geometry, bool avg, int32_t lo,
+                                                           int32_t hi, float scale, int32_t zp);
+
 /* A (height, width) pair argument prepare accepted: one item stands for both. */
 static void pair_items(const tp_value *v, int32_t p[2]) {
   p[0] = (int32_t)v->as.int_list.items[0];
@@ -190,50 +205,21 @@ static void max_pool_nhwc_2x2_rows(const void *ctx, int32_t r0, int32_t r1, void
 tp_status tp_s8_max_pool_nhwc_2x2_run(const tp_kernel_call *call) {
   tp_s8_max_pool_state st;
   max_pool_derive(call, &st);
-  const max_rows_job job = {&st, (const int8_t *)call->args[MP_INPUT]->as.tensor->data,
-                            (int8_t *)call->args[MP_OUT]->as.tensor->data};
+  const max_rows_job job = {&st, pool_in(call), pool_out(call, MP_OUT)};
   const int32_t rows = st.g.n * st.g.oh;
   const uint64_t work = (uint64_t)rows * (uint64_t)st.g.ow * (uint64_t)st.g.c * MAX_2X2_ELEMENT_WORK;
   return tp_two_cores_run(max_pool_nhwc_2x2_rows, &job, rows, 1, work, 0, NULL);
 }
 
-/* NCHW: one plane at a time. */
-tp_status tp_s8_max_pool_nchw_run(const tp_kernel_call *call) {
-  tp_s8_max_pool_state derived;
-  max_pool_derive(call, &derived);
-  const tp_s8_max_pool_state *st = &derived;
-  const tp_s8_pool g = st->g;
-  const int8_t *restrict in = (const int8_t *)call->args[MP_INPUT]->as.tensor->data;
-  int8_t *restrict o = (int8_t *)call->args[MP_OUT]->as.tensor->data;
-  const uint32_t planes = (uint32_t)g.n * (uint32_t)g.c;
-  const uint32_t plane = (uint32_t)g.ih * (uint32_t)g.iw;
-  const int32_t lo = st->lo, hi = st->hi;
-  for (uint32_t pl = 0; pl < planes; pl++, in += plane) {
-    for (int32_t oy = 0; oy < g.oh; oy++) {
-      int32_t y0, y1;
-      window(oy, g.sh, g.ph, g.kh, g.ih, &y0, &y1);
-      for (int32_t ox = 0; ox < g.ow; ox++) {
-        int32_t x0, x1;
-        window(ox, g.sw, g.pw, g.kw, g.iw, &x0, &x1);
-        int32_t m = lo;
-        for (int32_t y = y0; y < y1; y++) {
-          const int8_t *restrict px = in + (uint32_t)y * (uint32_t)g.iw;
-          for (int32_t x = x0; x < x1; x++) {
-            m = px[x] > m ? px[x] : m;
-          }
-        }
-        *o++ = (int8_t)(m < hi ? m : hi);
-      }
-    }
-  }
-  return TP_OK;
+/* NCHW: one plane at a time (pool_nchw). */
+__attribute__((always_inline)) static inline void max_pool_nchw(const tp_kernel_call *call,
+                                                               const tp_s8_max_pool_state *st) {
+  pool_nchw(call, MP_OUT, &st->g, false, st->lo, st->hi, 0.0f, 0);
 }
 
 /* NCHW, 2x2 windows at stride 2 without padding. */
-tp_status tp_s8_max_pool_nchw_2x2_run(const tp_kernel_call *call) {
-  tp_s8_max_pool_state derived;
-  max_pool_derive(call, &derived);
-  const tp_s8_max_pool_state *st = &derived;
+__attribute__((always_inline)) static inline void max_pool_nchw_2x2(const tp_kernel_call *call,
+                                                                   const tp_s8_max_pool_state *st) {
   const tp_s8_pool g = st->g;
   const int8_t *restrict in = (const int8_t *)call->args[MP_INPUT]->as.tensor->data;
   int8_t *restrict o = (int8_t *)call->args[MP_OUT]->as.tensor->data;
@@ -252,8 +238,19 @@ tp_status tp_s8_max_pool_nchw_2x2_run(const tp_kernel_call *call) {
       }
     }
   }
+}
+
+/* A max pooling's run: its state derived from the call, then `routine` (inlined: a constant). */
+__attribute__((always_inline)) static inline tp_status max_pool_run(
+    const tp_kernel_call *call, void (*routine)(const tp_kernel_call *, const tp_s8_max_pool_state *)) {
+  tp_s8_max_pool_state st;
+  max_pool_derive(call, &st);
+  routine(call, &st);
   return TP_OK;
 }
+
+tp_status tp_s8_max_pool_nchw_run(const tp_kernel_call *call) { return max_pool_run(call, max_pool_nchw); }
+tp_status tp_s8_max_pool_nchw_2x2_run(const tp_kernel_call *call) { return max_pool_run(call, max_pool_nchw_2x2); }
 
 /* --- Average pool ------------------------------------------------------------------------- */
 
@@ -406,8 +403,7 @@ tp_status tp_s8_avg_pool_nhwc_run(const tp_kernel_call *call) {
   tp_s8_avg_pool_state st;
   avg_pool_derive(call, &st);
   const tp_s8_pool *g = &st.g;
-  const avg_part job = {&st, (const int8_t *)call->args[AP_INPUT]->as.tensor->data,
-                        (int8_t *)call->args[AP_OUT]->as.tensor->data};
+  const avg_part job = {&st, pool_in(call), pool_out(call, AP_OUT)};
   const int32_t rows = g->n * g->oh;
   const uint64_t work = (uint64_t)rows * (uint64_t)g->ow * (uint64_t)g->c * (uint64_t)(g->kh * g->kw) * AVG_ELEMENT_WORK;
   if (rows == 1) { /* a global pooling: its channels, blocks of eight whole */
@@ -417,16 +413,22 @@ tp_status tp_s8_avg_pool_nhwc_run(const tp_kernel_call *call) {
 }
 
 tp_status tp_s8_avg_pool_nchw_run(const tp_kernel_call *call) {
-  tp_s8_avg_pool_state derived;
-  avg_pool_derive(call, &derived);
-  const tp_s8_avg_pool_state *st = &derived;
-  const tp_s8_pool g = st->g;
-  const int8_t *restrict in = (const int8_t *)call->args[AP_INPUT]->as.tensor->data;
-  int8_t *restrict o = (int8_t *)call->args[AP_OUT]->as.tensor->data;
+  tp_s8_avg_pool_state st;
+  avg_pool_derive(call, &st);
+  pool_nchw(call, AP_OUT, &st.g, true, 0, 0, st.scale, st.zero_point);
+  return TP_OK;
+}
+
+/* The NCHW loops of both poolings (declared above the max pool's): the windows' maxima or
+ * averages. The in and out pointers are read here, not through pool_in and pool_out, so that
+ * GCC keeps them restrict-qualified (it does not through an inlined function's result). */
+static inline void pool_nchw(const tp_kernel_call *call, uint32_t out_index, const tp_s8_pool *geometry, bool avg,
+                             int32_t lo, int32_t hi, float scale, int32_t zp) {
+  const tp_s8_pool g = *geometry;
+  const int8_t *restrict in = (const int8_t *)call->args[P_INPUT]->as.tensor->data;
+  int8_t *restrict o = (int8_t *)call->args[out_index]->as.tensor->data;
   const uint32_t planes = (uint32_t)g.n * (uint32_t)g.c;
   const uint32_t plane = (uint32_t)g.ih * (uint32_t)g.iw;
-  const float scale = st->scale;
-  const int32_t zp = st->zero_point;
   for (uint32_t pl = 0; pl < planes; pl++, in += plane) {
     for (int32_t oy = 0; oy < g.oh; oy++) {
       int32_t y0, y1;
@@ -434,16 +436,20 @@ tp_status tp_s8_avg_pool_nchw_run(const tp_kernel_call *call) {
       for (int32_t ox = 0; ox < g.ow; ox++) {
         int32_t x0, x1;
         window(ox, g.sw, g.pw, g.kw, g.iw, &x0, &x1);
+        int32_t m = lo;
         float acc = 0.0f;
         for (int32_t y = y0; y < y1; y++) {
           const int8_t *restrict px = in + (uint32_t)y * (uint32_t)g.iw;
           for (int32_t x = x0; x < x1; x++) {
-            acc += (float)(px[x] - zp) * scale;
+            if (avg) {
+              acc += (float)(px[x] - zp) * scale;
+            } else {
+              m = px[x] > m ? px[x] : m;
+            }
           }
         }
-        *o++ = avg_quantize(acc, (y1 - y0) * (x1 - x0), scale, zp);
+        *o++ = avg ? avg_quantize(acc, (y1 - y0) * (x1 - x0), scale, zp) : (int8_t)(m < hi ? m : hi);
       }
     }
   }
-  return TP_OK;
 }
