@@ -53,22 +53,13 @@ tp_status tp_arg_optional_int(tp_value *const *args, uint32_t nargs, uint32_t in
   return tp_arg_int(args, nargs, index, out);
 }
 
+#define I64_TO_F64(i) ((double)(i))
+TP_SCALAR_READER(scalar_f64, double, I64_TO_F64)
+
 tp_status tp_arg_scalar(tp_value *const *args, uint32_t nargs, uint32_t index, double *out) {
   const tp_value *v;
   TP_TRY(arg(args, nargs, index, &v));
-  switch (v->tag) {
-    case TP_TAG_INT:
-      *out = (double)v->as.i;
-      return TP_OK;
-    case TP_TAG_DOUBLE:
-      *out = v->as.d;
-      return TP_OK;
-    case TP_TAG_BOOL:
-      *out = v->as.b ? 1.0 : 0.0;
-      return TP_OK;
-    default:
-      return TP_ERR_KERNEL_ARGS;
-  }
+  return scalar_f64(v, out);
 }
 
 tp_status tp_arg_bool(tp_value *const *args, uint32_t nargs, uint32_t index, bool *out) {
