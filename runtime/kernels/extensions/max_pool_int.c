@@ -47,47 +47,16 @@ static void store_int(void *data, int dtype, uint32_t i, int64_t v) {
  * for all of them): the same windows, order and comparison as the float32 routine of
  * portable/max_pool2d_with_indices.c. */
 tp_status tp_max_pool_int_run(const tp_kernel_call *call) {
-  const tp_max_pool_state *st = call->state;
-  const tp_nn_window2d w = st->w;
-  const int32_t H = st->planes.in[0], W = st->planes.in[1];
-  const int32_t OH = st->planes.out[0], OW = st->planes.out[1];
   const tp_tensor *in = call->args[TP_MAX_POOL_IN]->as.tensor;
   void *out = call->args[TP_MAX_POOL_OUT]->as.tensor->data;
   const int dtype = in->dtype;
   int64_t *oi = (int64_t *)call->args[TP_MAX_POOL_INDICES]->as.tensor->data;
-  uint32_t at = 0;
-  for (uint32_t c = 0, plane = 0; c < st->planes.count; c++, plane += (uint32_t)H * (uint32_t)W) {
-    for (int32_t oy = 0; oy < OH; oy++) {
-      const int32_t iy0 = oy * w.s[0] - w.p[0];
-      int32_t ky_lo, ky_hi;
-      tp_nn_taps(iy0, w.k[0], w.d[0], H, &ky_lo, &ky_hi);
-      for (int32_t ox = 0; ox < OW; ox++, at++) {
-        const int32_t ix0 = ox * w.s[1] - w.p[1];
-        int32_t kx_lo, kx_hi;
-        tp_nn_taps(ix0, w.k[1], w.d[1], W, &kx_lo, &kx_hi);
-        int64_t best = 0;
-        int32_t best_idx = 0;
-        if (ky_hi > ky_lo && kx_hi > kx_lo) {
-          const int32_t x_first = ix0 + kx_lo * w.d[1];
-          const int32_t x_end = ix0 + kx_hi * w.d[1];
-          int32_t row = (iy0 + ky_lo * w.d[0]) * W;
-          best_idx = row + x_first;
-          best = load_int(in->data, dtype, plane + (uint32_t)best_idx);
-          for (int32_t ky = ky_lo; ky < ky_hi; ky++, row += w.d[0] * W) {
-            for (int32_t x = x_first; x != x_end; x += w.d[1]) {
-              const int64_t v = load_int(in->data, dtype, plane + (uint32_t)(row + x));
-              if (v > best) {
-                best = v;
-                best_idx = row + x;
-              }
-            }
-          }
-        }
-        store_int(out, dtype, at, best);
-        oi[at] = best_idx;
-      }
-    }
-  }
+  uint32_t at = 0, plane = 0;
+#define AT(i) load_int(in->data, dtype, plane + (i))
+#define PUT(best, best_idx) (store_int(out, dtype, at++, best), *oi++ = (best_idx))
+  TP_MAX_POOL_LOOPS((const tp_max_pool_state *)call->state, 1u, plane, int64_t, AT, PUT);
+#undef AT
+#undef PUT
   return TP_OK;
 }
 

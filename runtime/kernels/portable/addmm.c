@@ -12,21 +12,7 @@
 /* A Scalar argument converted straight to float, as the portable kernel's convert<float>()
  * (int64 -> float rounds once; going through tp_arg_scalar's double would round twice and
  * pull soft-double helpers into small firmware). */
-static tp_status scalar_f32(const tp_value *v, float *out) {
-  switch (v->tag) {
-    case TP_TAG_INT:
-      *out = tp_nn_i64_to_f32(v->as.i);
-      return TP_OK;
-    case TP_TAG_DOUBLE:
-      *out = (float)v->as.d;
-      return TP_OK;
-    case TP_TAG_BOOL:
-      *out = v->as.b ? 1.0f : 0.0f;
-      return TP_OK;
-    default:
-      return TP_ERR_KERNEL_ARGS;
-  }
-}
+TP_SCALAR_READER(scalar_f32, float, tp_nn_i64_to_f32)
 
 /* addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1,
  *           Tensor(a!) out) -> Tensor(a!): args self, mat1, mat2, beta, alpha, out, out. */

@@ -29,45 +29,7 @@ enum {
 
 /* The general routine of float32 (every window shape, padding, ceil mode). */
 static tp_status max_pool_run(const tp_kernel_call *call) {
-  const max_pool_state *st = call->state;
-  const tp_nn_window2d w = st->w;
-  const int32_t H = st->planes.in[0], W = st->planes.in[1];
-  const int32_t OH = st->planes.out[0], OW = st->planes.out[1];
-  const float *plane = (const float *)call->args[IN]->as.tensor->data;
-  float *o = (float *)call->args[OUT]->as.tensor->data;
-  int64_t *oi = (int64_t *)call->args[INDICES]->as.tensor->data;
-  for (uint32_t c = 0; c < st->planes.count; c++, plane += (uint32_t)H * (uint32_t)W) {
-    for (int32_t oy = 0; oy < OH; oy++) {
-      const int32_t iy0 = oy * w.s[0] - w.p[0];
-      int32_t ky_lo, ky_hi;
-      tp_nn_taps(iy0, w.k[0], w.d[0], H, &ky_lo, &ky_hi);
-      for (int32_t ox = 0; ox < OW; ox++) {
-        const int32_t ix0 = ox * w.s[1] - w.p[1];
-        int32_t kx_lo, kx_hi;
-        tp_nn_taps(ix0, w.k[1], w.d[1], W, &kx_lo, &kx_hi);
-        float best = 0.0f;
-        int32_t best_idx = 0;
-        if (ky_hi > ky_lo && kx_hi > kx_lo) {
-          const int32_t x_first = ix0 + kx_lo * w.d[1];
-          const int32_t x_end = ix0 + kx_hi * w.d[1]; /* one step past the last tap */
-          int32_t row = (iy0 + ky_lo * w.d[0]) * W;
-          best_idx = row + x_first;
-          best = plane[best_idx];
-          for (int32_t ky = ky_lo; ky < ky_hi; ky++, row += w.d[0] * W) {
-            for (int32_t x = x_first; x != x_end; x += w.d[1]) {
-              const float v = plane[row + x];
-              if (v > best) {
-                best = v;
-                best_idx = row + x;
-              }
-            }
-          }
-        }
-        *o++ = best;
-        *oi++ = best_idx;
-      }
-    }
-  }
+  tp_max_pool_f32(call, 1u);
   return TP_OK;
 }
 

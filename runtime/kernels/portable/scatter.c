@@ -13,45 +13,37 @@ typedef struct scatter_state {
   bool from_src;
 } scatter_state;
 
-/* scatter.src_out(Tensor self, int dim, Tensor index, Tensor src, *, Tensor(a!) out) and
- * scatter.value_out(Tensor self, int dim, Tensor index, Scalar value, *, Tensor(a!) out): args self,
- * dim, index, src or value, out, out. */
-enum { SCATTER_SELF, SCATTER_DIM, SCATTER_INDEX, SCATTER_SRC, SCATTER_OUT };
-
 /* out[at] = src[src_off] or the value (tp_dim_index_visit_fn). */
-static void scatter_one(const tp_dim_index_io *io, uint32_t i, uint32_t at, uint32_t src_off) {
-  (void)i;
+static void scatter_one(const tp_dim_index_io *io, uint32_t at, uint32_t src_off) {
   memmove(io->out + (size_t)at * io->esize, io->in != 0 ? io->in + (size_t)src_off * io->esize : io->value, io->esize);
 }
 
 static tp_status scatter_run(const tp_kernel_call *call) {
   const scatter_state *st = call->state;
-  const tp_tensor *self = call->args[SCATTER_SELF]->as.tensor;
-  const tp_dim_index_io io = {st->from_src ? call->args[SCATTER_SRC]->as.tensor->data : 0,
-                              call->args[SCATTER_OUT]->as.tensor->data, st->value, st->esize, 0};
+  const tp_tensor *self = call->args[TP_DIM_INDEX_SELF]->as.tensor;
+  const tp_dim_index_io io = {st->from_src ? call->args[TP_DIM_INDEX_FOURTH]->as.tensor->data : 0,
+                              call->args[TP_DIM_INDEX_OUT]->as.tensor->data, st->value, st->esize, 0};
   tp_scatter_start(self, io.out);
-  return tp_dim_index_each(&st->plan, call->args[SCATTER_INDEX]->as.tensor->data, scatter_one, &io);
+  return tp_dim_index_each(&st->plan, call->args[TP_DIM_INDEX_INDEX]->as.tensor->data, scatter_one, &io);
 }
 
 static tp_status scatter_prepare(const tp_kernel_call *call, scatter_state *state, tp_kernel_run_fn *run,
                                  bool from_src) {
   tp_tensor *self, *index, *out, *src = 0;
   int64_t dim;
-  TP_TRY(tp_elementwise_args(call, SCATTER_OUT, &self, &out));
-  TP_TRY(tp_arg_int(call->args, call->nargs, SCATTER_DIM, &dim));
-  TP_TRY(tp_arg_tensor(call->args, call->nargs, SCATTER_INDEX, &index));
+  TP_TRY(tp_dim_index_args(call, &self, &dim, &index, &out));
   const size_t esize = tp_dtype_size(self->dtype);
   if (esize == 0 || self->dtype != out->dtype) {
     return TP_ERR_KERNEL_DTYPE;
   }
   TP_CHECK_ARGS(tp_same_shape(self, out));
   if (from_src) {
-    TP_TRY(tp_arg_tensor(call->args, call->nargs, SCATTER_SRC, &src));
+    TP_TRY(tp_arg_tensor(call->args, call->nargs, TP_DIM_INDEX_FOURTH, &src));
     if (src->dtype != self->dtype) {
       return TP_ERR_KERNEL_DTYPE;
     }
   } else {
-    TP_TRY(tp_arg_scalar_as(call->args, call->nargs, SCATTER_SRC, self->dtype, state->value));
+    TP_TRY(tp_arg_scalar_as(call->args, call->nargs, TP_DIM_INDEX_FOURTH, self->dtype, state->value));
   }
   TP_TRY(tp_dim_index_plan_init(&state->plan, self, dim, index, src));
   state->esize = (uint32_t)esize;

@@ -9,13 +9,8 @@ typedef struct scatter_add_state {
   uint8_t dtype;
 } scatter_add_state;
 
-/* scatter_add.out(Tensor self, int dim, Tensor index, Tensor src, *, Tensor(a!) out) -> Tensor(a!):
- * args self, dim, index, src, out, out. */
-enum { SCATTER_ADD_SELF, SCATTER_ADD_DIM, SCATTER_ADD_INDEX, SCATTER_ADD_SRC, SCATTER_ADD_OUT };
-
 /* out[at] += src[src_off] (tp_dim_index_visit_fn). */
-static void scatter_add_one(const tp_dim_index_io *io, uint32_t i, uint32_t at, uint32_t src_off) {
-  (void)i;
+static void scatter_add_one(const tp_dim_index_io *io, uint32_t at, uint32_t src_off) {
   if (io->dtype == TP_DTYPE_FLOAT32) {
     ((float *)(void *)io->out)[at] += ((const float *)(const void *)io->in)[src_off];
   } else {
@@ -27,20 +22,18 @@ static void scatter_add_one(const tp_dim_index_io *io, uint32_t i, uint32_t at, 
 
 static tp_status scatter_add_run(const tp_kernel_call *call) {
   const scatter_add_state *st = call->state;
-  const tp_tensor *self = call->args[SCATTER_ADD_SELF]->as.tensor;
-  const tp_dim_index_io io = {call->args[SCATTER_ADD_SRC]->as.tensor->data,
-                              call->args[SCATTER_ADD_OUT]->as.tensor->data, 0, 0, st->dtype};
+  const tp_tensor *self = call->args[TP_DIM_INDEX_SELF]->as.tensor;
+  const tp_dim_index_io io = {call->args[TP_DIM_INDEX_FOURTH]->as.tensor->data,
+                              call->args[TP_DIM_INDEX_OUT]->as.tensor->data, 0, 0, st->dtype};
   tp_scatter_start(self, io.out);
-  return tp_dim_index_each(&st->plan, call->args[SCATTER_ADD_INDEX]->as.tensor->data, scatter_add_one, &io);
+  return tp_dim_index_each(&st->plan, call->args[TP_DIM_INDEX_INDEX]->as.tensor->data, scatter_add_one, &io);
 }
 
 TP_KERNEL(aten, scatter_add, out, scatter_add_state) {
   tp_tensor *self, *index, *src, *out;
   int64_t dim;
-  TP_TRY(tp_elementwise_args(call, SCATTER_ADD_OUT, &self, &out));
-  TP_TRY(tp_arg_int(call->args, call->nargs, SCATTER_ADD_DIM, &dim));
-  TP_TRY(tp_arg_tensor(call->args, call->nargs, SCATTER_ADD_INDEX, &index));
-  TP_TRY(tp_arg_tensor(call->args, call->nargs, SCATTER_ADD_SRC, &src));
+  TP_TRY(tp_dim_index_args(call, &self, &dim, &index, &out));
+  TP_TRY(tp_arg_tensor(call->args, call->nargs, TP_DIM_INDEX_FOURTH, &src));
   if (!tp_dtype_is_real_or_bool(self->dtype) || self->dtype != out->dtype || src->dtype != self->dtype) {
     return TP_ERR_KERNEL_DTYPE;
   }

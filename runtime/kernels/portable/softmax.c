@@ -18,13 +18,6 @@ static void softmax_slice(const float *x, float *out, uint32_t size, uint32_t in
 }
 
 /* _softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!) */
-static tp_status softmax_f32(const tp_kernel_call *call) {
-  tp_softmax_each_slice(call, softmax_slice);
-  return TP_OK;
-}
+static tp_status softmax_f32(const tp_kernel_call *call) { return tp_softmax_each_slice(call, softmax_slice); }
 
-TP_KERNEL(aten, _softmax, out, tp_softmax_state) {
-  TP_TRY(tp_softmax_prepare(call, state));
-  *run = softmax_f32;
-  return TP_OK;
-}
+TP_KERNEL(aten, _softmax, out, tp_softmax_state) { return tp_softmax_prepare(call, state, run, softmax_f32); }

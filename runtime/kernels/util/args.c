@@ -42,34 +42,31 @@ tp_status tp_arg_int(tp_value *const *args, uint32_t nargs, uint32_t index, int6
   return TP_OK;
 }
 
-tp_status tp_arg_optional_int(tp_value *const *args, uint32_t nargs, uint32_t index, int64_t *out, bool *present) {
-  const tp_value *v;
-  TP_TRY(arg(args, nargs, index, &v));
-  *present = v->tag != TP_TAG_NONE;
-  if (!*present) {
-    *out = 0;
-    return TP_OK;
-  }
-  return tp_arg_int(args, nargs, index, out);
-}
+#define I64_TO_F64(i) ((double)(i))
+TP_SCALAR_READER(scalar_f64, double, I64_TO_F64)
 
 tp_status tp_arg_scalar(tp_value *const *args, uint32_t nargs, uint32_t index, double *out) {
   const tp_value *v;
   TP_TRY(arg(args, nargs, index, &v));
-  switch (v->tag) {
-    case TP_TAG_INT:
-      *out = (double)v->as.i;
-      return TP_OK;
-    case TP_TAG_DOUBLE:
-      *out = v->as.d;
-      return TP_OK;
-    case TP_TAG_BOOL:
-      *out = v->as.b ? 1.0 : 0.0;
-      return TP_OK;
-    default:
-      return TP_ERR_KERNEL_ARGS;
-  }
+  return scalar_f64(v, out);
 }
+
+/* Defines the accessor `name` of an optional number: None gives *present false and *out 0, anything
+ * else is read by `plain` (the accessor of the number, type `type`). */
+#define OPTIONAL_NUMBER_ARG(name, type, plain)                                                           \
+  tp_status name(tp_value *const *args, uint32_t nargs, uint32_t index, type *out, bool *present) { \
+    const tp_value *v;                                                                              \
+    TP_TRY(arg(args, nargs, index, &v));                                                            \
+    *present = v->tag != TP_TAG_NONE;                                                               \
+    if (!*present) {                                                                                \
+      *out = 0;                                                                                     \
+      return TP_OK;                                                                                 \
+    }                                                                                               \
+    return plain(args, nargs, index, out);                                                          \
+  }
+
+OPTIONAL_NUMBER_ARG(tp_arg_optional_int, int64_t, tp_arg_int)
+OPTIONAL_NUMBER_ARG(tp_arg_optional_scalar, double, tp_arg_scalar)
 
 tp_status tp_arg_bool(tp_value *const *args, uint32_t nargs, uint32_t index, bool *out) {
   const tp_value *v;
@@ -79,15 +76,21 @@ tp_status tp_arg_bool(tp_value *const *args, uint32_t nargs, uint32_t index, boo
   return TP_OK;
 }
 
-tp_status tp_arg_int_list(tp_value *const *args, uint32_t nargs, uint32_t index, const int64_t **items,
-                          uint32_t *len) {
-  const tp_value *v;
-  TP_TRY(arg(args, nargs, index, &v));
-  TP_CHECK_ARGS(v->tag == TP_TAG_INT_LIST);
-  *items = v->as.int_list.items;
-  *len = v->as.int_list.len;
-  return TP_OK;
-}
+/* Defines the accessor `name` of an argument of kind `kind` that is a run of items: union member
+ * `member` holds them (its field `items`, the accessor's parameter of that name) and their count. */
+#define LIST_ARG(name, kind, member, items, items_type)                                                    \
+  tp_status name(tp_value *const *args, uint32_t nargs, uint32_t index, items_type items, uint32_t *len) { \
+    const tp_value *v;                                                                                    \
+    TP_TRY(arg(args, nargs, index, &v));                                                                  \
+    TP_CHECK_ARGS(v->tag == (kind));                                                                      \
+    *items = v->as.member.items;                                                                          \
+    *len = v->as.member.len;                                                                              \
+    return TP_OK;                                                                                         \
+  }
+
+LIST_ARG(tp_arg_int_list, TP_TAG_INT_LIST, int_list, items, const int64_t **)
+LIST_ARG(tp_arg_tensor_list, TP_TAG_TENSOR_LIST, tensor_list, items, tp_tensor *const **)
+LIST_ARG(tp_arg_string, TP_TAG_STRING, string, chars, const char **)
 
 tp_status tp_arg_optional_int_list(tp_value *const *args, uint32_t nargs, uint32_t index, const int64_t **items,
                                    uint32_t *len) {
@@ -101,39 +104,9 @@ tp_status tp_arg_optional_int_list(tp_value *const *args, uint32_t nargs, uint32
   return tp_arg_int_list(args, nargs, index, items, len);
 }
 
-tp_status tp_arg_tensor_list(tp_value *const *args, uint32_t nargs, uint32_t index, tp_tensor *const **items,
-                             uint32_t *len) {
-  const tp_value *v;
-  TP_TRY(arg(args, nargs, index, &v));
-  TP_CHECK_ARGS(v->tag == TP_TAG_TENSOR_LIST);
-  *items = v->as.tensor_list.items;
-  *len = v->as.tensor_list.len;
-  return TP_OK;
-}
-
-tp_status tp_arg_string(tp_value *const *args, uint32_t nargs, uint32_t index, const char **chars, uint32_t *len) {
-  const tp_value *v;
-  TP_TRY(arg(args, nargs, index, &v));
-  TP_CHECK_ARGS(v->tag == TP_TAG_STRING);
-  *chars = v->as.string.chars;
-  *len = v->as.string.len;
-  return TP_OK;
-}
-
 bool tp_string_equals(const char *chars, uint32_t len, const char *literal) {
   size_t n = strlen(literal);
   return n == len && memcmp(chars, literal, n) == 0;
-}
-
-tp_status tp_arg_optional_scalar(tp_value *const *args, uint32_t nargs, uint32_t index, double *out, bool *present) {
-  const tp_value *v;
-  TP_TRY(arg(args, nargs, index, &v));
-  *present = v->tag != TP_TAG_NONE;
-  if (!*present) {
-    *out = 0.0;
-    return TP_OK;
-  }
-  return tp_arg_scalar(args, nargs, index, out);
 }
 
 tp_status tp_arg_int_scalar(tp_value *const *args, uint32_t nargs, uint32_t index, int64_t *out) {
@@ -188,32 +161,33 @@ tp_status tp_arg_scalar_as(tp_value *const *args, uint32_t nargs, uint32_t index
       value = (int64_t)d;
     }
     TP_CHECK_ARGS(value >= lo && value <= hi);
+    /* The value as the dtype's C type, in the member of that type: every member starts at the
+     * union's first byte, so its first tp_dtype_size(dtype) bytes are the element. */
+    union {
+      uint8_t u8;
+      int8_t i8;
+      int16_t i16;
+      int32_t i32;
+      int64_t i64;
+    } x;
     switch (dtype) {
-      case TP_DTYPE_UINT8: {
-        uint8_t x = (uint8_t)value;
-        memcpy(dst, &x, sizeof x);
+      case TP_DTYPE_UINT8:
+        x.u8 = (uint8_t)value;
         break;
-      }
-      case TP_DTYPE_INT8: {
-        int8_t x = (int8_t)value;
-        memcpy(dst, &x, sizeof x);
+      case TP_DTYPE_INT8:
+        x.i8 = (int8_t)value;
         break;
-      }
-      case TP_DTYPE_INT16: {
-        int16_t x = (int16_t)value;
-        memcpy(dst, &x, sizeof x);
+      case TP_DTYPE_INT16:
+        x.i16 = (int16_t)value;
         break;
-      }
-      case TP_DTYPE_INT32: {
-        int32_t x = (int32_t)value;
-        memcpy(dst, &x, sizeof x);
+      case TP_DTYPE_INT32:
+        x.i32 = (int32_t)value;
         break;
-      }
-      default: {
-        memcpy(dst, &value, sizeof value);
+      default:
+        x.i64 = value;
         break;
-      }
     }
+    memcpy(dst, &x, tp_dtype_size(dtype));
     return TP_OK;
   }
   switch (dtype) {

@@ -19,6 +19,29 @@ tp_status tp_arg_int(tp_value *const *args, uint32_t nargs, uint32_t index, int6
 tp_status tp_arg_optional_int(tp_value *const *args, uint32_t nargs, uint32_t index, int64_t *out, bool *present);
 /** A Scalar argument (Int, Double or Bool) as a double. */
 tp_status tp_arg_scalar(tp_value *const *args, uint32_t nargs, uint32_t index, double *out);
+
+/* Defines `static tp_status name(const tp_value *v, type *out)`: the Scalar value v (Int, Double
+ * or Bool) as `type`: an Int converted by `from_int` (a function or macro of an int64_t), a Double
+ * cast, a Bool 1 or 0; TP_ERR_KERNEL_ARGS for another kind of value. tp_arg_scalar's reader is
+ * the double one; a kernel that wants the value in its own type (addmm: float, rounded once)
+ * defines its own. */
+#define TP_SCALAR_READER(name, type, from_int)          \
+  static tp_status name(const tp_value *v, type *out) { \
+    switch (v->tag) {                                   \
+      case TP_TAG_INT:                                  \
+        *out = from_int(v->as.i);                       \
+        return TP_OK;                                   \
+      case TP_TAG_DOUBLE:                               \
+        *out = (type)v->as.d;                           \
+        return TP_OK;                                   \
+      case TP_TAG_BOOL:                                 \
+        *out = v->as.b ? (type)1 : (type)0;             \
+        return TP_OK;                                   \
+      default:                                          \
+        return TP_ERR_KERNEL_ARGS;                      \
+    }                                                   \
+  }
+
 /** A bool argument. */
 tp_status tp_arg_bool(tp_value *const *args, uint32_t nargs, uint32_t index, bool *out);
 /** An int list argument (int[] in the schema). */

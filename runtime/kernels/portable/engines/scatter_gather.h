@@ -10,16 +10,31 @@
 #include "util/elem.h"
 #include "kernel_util.h"
 
+/* gather.out(Tensor self, int dim, Tensor index, *, bool sparse_grad=False, Tensor(a!) out),
+ * scatter.src_out(Tensor self, int dim, Tensor index, Tensor src, *, Tensor(a!) out),
+ * scatter.value_out(Tensor self, int dim, Tensor index, Scalar value, *, Tensor(a!) out) and
+ * scatter_add.out(Tensor self, int dim, Tensor index, Tensor src, *, Tensor(a!) out) -> Tensor(a!):
+ * one layout of args, self, dim, index, the fourth (sparse_grad, src or value), out, out. */
+enum { TP_DIM_INDEX_SELF, TP_DIM_INDEX_DIM, TP_DIM_INDEX_INDEX, TP_DIM_INDEX_FOURTH, TP_DIM_INDEX_OUT };
+
 typedef struct tp_dim_index_plan {
   uint32_t dim;                       /* index's (and self's) dimensions */
   uint32_t axis;                      /* the dimension the index values select along */
   uint32_t sizes[TP_MAX_DIM];         /* index's sizes */
   uint32_t self_strides[TP_MAX_DIM];  /* self's (and out's) element strides */
-  uint32_t src_strides[TP_MAX_DIM];   /* src's element strides (scatter) */
+  uint32_t src_strides[TP_MAX_DIM];   /* src's element strides (scatter's src, gather's out) */
   uint32_t axis_size;                 /* self's size along axis */
   uint32_t numel;                     /* index's elements */
   uint8_t index_dtype;                /* int64 or int32 */
 } tp_dim_index_plan;
+
+/** The arguments the three kernels share: self and out (tp_elementwise_args), dim and index. */
+static inline tp_status tp_dim_index_args(const tp_kernel_call *call, tp_tensor **self, int64_t *dim, tp_tensor **index,
+                                          tp_tensor **out) {
+  TP_TRY(tp_elementwise_args(call, TP_DIM_INDEX_OUT, self, out));
+  TP_TRY(tp_arg_int(call->args, call->nargs, TP_DIM_INDEX_DIM, dim));
+  return tp_arg_tensor(call->args, call->nargs, TP_DIM_INDEX_INDEX, index);
+}
 
 /** Check self, dim and index (int64 or int32, same number of dimensions, sizes <= self's except
  *  along dim; `src` NULL or at least index's sizes) and plan. */
@@ -104,9 +119,10 @@ typedef struct tp_dim_index_io {
   uint8_t dtype;
 } tp_dim_index_io;
 
-/* What gather, scatter or scatter_add do with index element `i`: `at` is the element of self (or
- * out) its value names, `src_off` src's element at its coordinates. */
-typedef void (*tp_dim_index_visit_fn)(const tp_dim_index_io *io, uint32_t i, uint32_t at, uint32_t src_off);
+/* What gather, scatter or scatter_add do with an index element: `at` is the element of self (or
+ * out) its value names, `src_off` src's element at its coordinates (gather plans with out as its
+ * src: out has index's shape, so that is out's element for the index element). */
+typedef void (*tp_dim_index_visit_fn)(const tp_dim_index_io *io, uint32_t at, uint32_t src_off);
 
 /** Visit index's elements in order; TP_ERR_INDEX_RANGE at the first value out of range (the
  *  elements before it visited). */
@@ -116,7 +132,7 @@ static inline tp_status tp_dim_index_each(const tp_dim_index_plan *p, const void
   for (uint32_t i = 0; i < p->numel; i++) {
     uint32_t at;
     TP_TRY(tp_dim_index_target(p, index, i, &pos, &at));
-    visit(io, i, at, pos.src_off);
+    visit(io, at, pos.src_off);
     tp_dim_index_next(p, &pos);
   }
   return TP_OK;

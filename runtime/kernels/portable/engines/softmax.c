@@ -2,7 +2,8 @@
  * engines/softmax.h). */
 #include "portable/engines/softmax.h"
 
-tp_status tp_softmax_prepare(const tp_kernel_call *call, tp_softmax_state *s) {
+tp_status tp_softmax_prepare(const tp_kernel_call *call, tp_softmax_state *s, tp_kernel_run_fn *run,
+                             tp_kernel_run_fn routine) {
   tp_value *const *args = call->args;
   const uint32_t nargs = call->nargs;
   TP_CHECK_ARGS(nargs == TP_SOFTMAX_NARGS);
@@ -27,6 +28,7 @@ tp_status tp_softmax_prepare(const tp_kernel_call *call, tp_softmax_state *s) {
     s->inner *= (uint32_t)in->sizes[d];
   }
   s->outer = s->size == 0 ? 0 : in->numel / (s->size * s->inner);
+  *run = routine;
   return TP_OK;
 }
 
@@ -39,7 +41,7 @@ float tp_softmax_slice_max(const float *x, uint32_t size, uint32_t inner) {
   return m;
 }
 
-void tp_softmax_each_slice(const tp_kernel_call *call, tp_softmax_slice_fn slice) {
+tp_status tp_softmax_each_slice(const tp_kernel_call *call, tp_softmax_slice_fn slice) {
   const tp_softmax_state *s = call->state;
   const float *in = (const float *)call->args[TP_SOFTMAX_SELF]->as.tensor->data;
   float *out = (float *)call->args[TP_SOFTMAX_OUT]->as.tensor->data;
@@ -49,4 +51,5 @@ void tp_softmax_each_slice(const tp_kernel_call *call, tp_softmax_slice_fn slice
       slice(in + start, out + start, s->size, s->inner, tp_softmax_slice_max(in + start, s->size, s->inner));
     }
   }
+  return TP_OK;
 }

@@ -18,8 +18,9 @@ typedef struct tp_softmax_state {
 enum { TP_SOFTMAX_SELF, TP_SOFTMAX_DIM, TP_SOFTMAX_HALF_TO_FLOAT, TP_SOFTMAX_OUT, TP_SOFTMAX_NARGS = 5 };
 
 /** Check the call's arguments and plan the slices (state->outer is 0 when there is nothing to
- *  compute). */
-tp_status tp_softmax_prepare(const tp_kernel_call *call, tp_softmax_state *state);
+ *  compute); *run is `routine` when the call is accepted. */
+tp_status tp_softmax_prepare(const tp_kernel_call *call, tp_softmax_state *state, tp_kernel_run_fn *run,
+                             tp_kernel_run_fn routine);
 
 /** The largest element of the slice starting at `x` (std::max order, as portable's). */
 float tp_softmax_slice_max(const float *x, uint32_t size, uint32_t inner);
@@ -27,7 +28,7 @@ float tp_softmax_slice_max(const float *x, uint32_t size, uint32_t inner);
 /* Computes one slice: `size` elements `inner` apart from `x` to `out`, given its maximum. */
 typedef void (*tp_softmax_slice_fn)(const float *x, float *out, uint32_t size, uint32_t inner, float max);
 
-/** Run `slice` over every slice of the prepared call. */
-void tp_softmax_each_slice(const tp_kernel_call *call, tp_softmax_slice_fn slice);
+/** Run `slice` over every slice of the prepared call: a run routine's body (always TP_OK). */
+tp_status tp_softmax_each_slice(const tp_kernel_call *call, tp_softmax_slice_fn slice);
 
 #endif /* TINYPTE_KERNELS_ENGINES_SOFTMAX_H */
