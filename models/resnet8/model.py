@@ -14,13 +14,11 @@ position, contrast 0.6..1.4 and noise. Metric: test accuracy.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 
 import torch
 from torch import nn
 
-from tinypte.model.evaluation import accuracy, single_cases
-from tinypte.model.training import minibatch_epochs
+from tinypte.model.classifier import SyntheticClassifier
 
 ACCEPTANCE = {"test_accuracy": (">=", 0.8)}
 TOLERANCE = 2e-4  # float32 logits after seven convolutions
@@ -81,27 +79,6 @@ def _images(count: int, generator: torch.Generator) -> tuple[torch.Tensor, torch
     return image + 0.2 * torch.randn(count, 3, SIZE, SIZE, generator=generator), labels
 
 
-def train_set() -> tuple[torch.Tensor, torch.Tensor]:
-    return _images(TRAIN, torch.Generator().manual_seed(DATA_SEED + 1))
-
-
-def test_set() -> tuple[torch.Tensor, torch.Tensor]:
-    return _images(TEST, torch.Generator().manual_seed(DATA_SEED + 2))
-
-
-def train(model: nn.Module, *, seed: int, log: Callable[[str], None]) -> None:
-    x, y = train_set()
-    minibatch_epochs(model, x, y, nn.functional.cross_entropy, seed=seed, epochs=EPOCHS, batch=BATCH, lr=3e-3, log=log,
-                     name="resnet8")  # fmt: skip
-
-
-def evaluate(model: Callable[[torch.Tensor], torch.Tensor]) -> dict[str, float]:
-    return accuracy(model, *test_set())
-
-
-def example_inputs() -> tuple[torch.Tensor, ...]:
-    return (torch.zeros(1, 3, SIZE, SIZE),)
-
-
-def golden_inputs() -> list[tuple[torch.Tensor, ...]]:
-    return single_cases(test_set()[0], range(4))
+train_set, test_set, train, evaluate, example_inputs, golden_inputs = SyntheticClassifier(
+    _images, data_seed=DATA_SEED, train_count=TRAIN, test_count=TEST, epochs=EPOCHS, batch=BATCH, lr=3e-3,
+    input_shape=(3, SIZE, SIZE), golden_count=4, name="resnet8").hooks()  # fmt: skip

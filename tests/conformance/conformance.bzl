@@ -267,7 +267,8 @@ def boards_too_small(boards, large_cases):
 
 def host_cases_test(*, name, min_cases, deps = []):
     """`<name>.py` run on every case of the package's `:cases` directory through pte_run on the
-    host (`pte_run CASES --min-cases=N`): a medium test failing below `min_cases` cases.
+    host (`pte_run CASES --min-cases=N`): a medium test failing below `min_cases` cases (its
+    exit status from case_minimum.py, which it imports).
 
     Args:
       name: the test, and its source `<name>.py`.
@@ -286,5 +287,5 @@ def host_cases_test(*, name, min_cases, deps = []):
             ":cases",
             "//runtime/tools:pte_run",
         ],
-        deps = deps,
+        deps = ["//tests/conformance:case_minimum"] + deps,
     )

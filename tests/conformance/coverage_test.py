@@ -28,6 +28,7 @@ from pathlib import Path
 
 import all_cases
 import yaml  # type: ignore[import-untyped]
+from case_minimum import exit_status, min_cases
 
 EXCLUDED = {  # name pattern -> why it is out of scope
     r".*_backward$": "training only",
@@ -87,7 +88,7 @@ def read_gaps(path: Path) -> set[str]:
 
 def main(argv: list[str]) -> int:
     kernels_json, cases_dir, gaps_file = Path(argv[0]), Path(argv[1]), Path(argv[2])
-    min_cases = int(next(a for a in argv if a.startswith("--min-cases=")).split("=", 1)[1])
+    minimum = min_cases(argv)
     kernels = {k["operator"] for k in json.loads(kernels_json.read_text())["kernels"]}
     manifest = json.loads((cases_dir / "manifest.json").read_text())
     calls: Counter[str] = Counter(op for case in manifest["cases"] for op in set(case["operators"]))
@@ -126,10 +127,7 @@ def main(argv: list[str]) -> int:
             print(f"coverage: {overload} has a kernel but no program reaches it: {unreachable[overload]}")
     for problem in problems:
         print(f"coverage: FAIL {problem}")
-    if cases < min_cases:
-        print(f"coverage: FAIL only {cases} cases, at least {min_cases} required")
-        return 1
-    return 1 if problems else 0
+    return exit_status(problems, cases, minimum, "coverage: ", "cases")
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from case_minimum import exit_status
 from host_conformance_test import check_case
 
 
@@ -72,10 +73,7 @@ def main(argv: list[str]) -> int:
         f"dtype coverage: {sum(outcomes.values())} variants probed ({summary}); {checked} checked in tinypte, "
         f"{checked - len(failing)} match, {len(failing)} listed gaps"
     )
-    if checked < min_variants:
-        print(f"dtype coverage: FAIL only {checked} variants checked, at least {min_variants} required")
-        return 1
-    return 1 if new or closed else 0
+    return exit_status(new + closed, checked, min_variants, "dtype coverage: ", "variants checked")
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from case_minimum import exit_status, min_cases
 
 from tinypte.headers import dtypes
 
@@ -91,7 +92,7 @@ def check_case(pte_run: str, root: Path, case: dict[str, Any], out_dir: Path) ->
 
 def main(argv: list[str]) -> int:
     pte_run, root = argv[0], Path(argv[1])
-    min_cases = int(argv[2].removeprefix("--min-cases="))
+    minimum = min_cases(argv)
     manifest = json.loads((root / "manifest.json").read_text())
     problems: list[str] = []
     outputs = 0
@@ -108,13 +109,10 @@ def main(argv: list[str]) -> int:
     print(f"host conformance: {cases} cases, {outputs} outputs, {len(operators)} operators, {len(problems)} failed")
     checked = sum(1 for case in manifest["cases"] if case["name"] in FUSED)
     print(f"host conformance: fusion checked in {checked} cases")
-    if checked != len(FUSED) and min_cases > 1:  # --min-cases=1: a subset (check_family.sh)
+    if checked != len(FUSED) and minimum > 1:  # --min-cases=1: a subset (check_family.sh)
         print(f"host conformance: FAIL fusion checked in {checked} cases, FUSED names {len(FUSED)}")
         return 1
-    if cases < min_cases:
-        print(f"host conformance: FAIL only {cases} cases in the manifest, at least {min_cases} required")
-        return 1
-    return 1 if problems else 0
+    return exit_status(problems, cases, minimum, "host conformance: ", "cases in the manifest")
 
 
 if __name__ == "__main__":

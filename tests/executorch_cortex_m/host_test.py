@@ -18,6 +18,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from case_minimum import exit_status, min_cases
+
 
 def check_case(pte_run: str, root: Path, case: dict[str, Any], out: Path) -> str | None:
     """The problem with one case, or None when every output is bit-identical."""
@@ -48,7 +50,7 @@ def summary(manifest: dict[str, Any]) -> list[str]:
 
 def main(argv: list[str]) -> int:
     pte_run, root = argv[0], Path(argv[1])
-    min_cases = int(argv[2].removeprefix("--min-cases="))
+    minimum = min_cases(argv)
     manifest = json.loads((root / "manifest.json").read_text())
     problems = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -62,10 +64,7 @@ def main(argv: list[str]) -> int:
         print(f"FAIL {problem}")
     cases = len(manifest["cases"])
     print(f"executorch cortex-m on the host: {cases - len(problems)} of {cases} exact, {len(problems)} failed")
-    if cases < min_cases:
-        print(f"FAIL only {cases} cases checked, at least {min_cases} required")
-        return 1
-    return 1 if problems else 0
+    return exit_status(problems, cases, minimum, "", "cases checked")
 
 
 if __name__ == "__main__":

@@ -72,9 +72,4 @@ def run(registers: ParameterRegisters, bus: RegionBus, depthwise: bool, ofm_ublo
         scaled = output_stage.scale_shift(accumulator, scale, shift, registers.ofm_rounding)
     else:
         scaled = output_stage.scale_shift(accumulator, scales.scale, scales.shift, registers.ofm_rounding)
-    function, act_min, act_max, clip = registers.activation
-    if function != 0:
-        raise OperationError(f"NPU_SET_ACTIVATION: function {function} (tanh/sigmoid/LUT) is not modelled")
-    ofm.write(
-        bus, output_stage.finish(scaled, ofm.zero_point, act_min, act_max, 8 * ofm.element_size, ofm.signed, clip)
-    )
+    output_stage.write_ofm(registers, bus, ofm, scaled)

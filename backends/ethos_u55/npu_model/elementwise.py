@@ -72,9 +72,4 @@ def run(registers: ParameterRegisters, bus: RegionBus, mode: int) -> None:
     if registers.ofm_global_scale:
         scale, shift = registers.ofm_scale
         result = output_stage.scale_shift(result, scale, shift, registers.ofm_rounding)
-    function, act_min, act_max, clip = registers.activation
-    if function != 0:
-        raise OperationError(f"NPU_SET_ACTIVATION: function {function} (tanh/sigmoid/LUT) is not modelled")
-    ofm.write(
-        bus, output_stage.finish(result, ofm.zero_point, act_min, act_max, 8 * ofm.element_size, ofm.signed, clip)
-    )
+    output_stage.write_ofm(registers, bus, ofm, result)

@@ -19,6 +19,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from ethos_u55.npu_model.feature_map import FeatureMap
+from ethos_u55.npu_model.memory import RegionBus
+from ethos_u55.npu_model.operation import OperationError, ParameterRegisters
+
 TFL, TRUNCATE, NATURAL = 0, 1, 2
 ROUNDING_NAMES = {TFL: "TFL", TRUNCATE: "TRUNCATE", NATURAL: "NATURAL"}
 
@@ -79,3 +83,13 @@ def finish(
     if clip is not None:
         out = np.clip(out, clip[0], clip[1])
     return np.clip(out, lo, hi)
+
+
+def write_ofm(registers: ParameterRegisters, bus: RegionBus, ofm: FeatureMap, values: NDArray[Any]) -> None:
+    """How every operation ends: `values` (scaled) through `finish` with the OFM's zero point and
+    precision and NPU_SET_ACTIVATION's clamp (its tanh, sigmoid and LUT functions are not
+    modelled), written to the OFM."""
+    function, act_min, act_max, clip = registers.activation
+    if function != 0:
+        raise OperationError(f"NPU_SET_ACTIVATION: function {function} (tanh/sigmoid/LUT) is not modelled")
+    ofm.write(bus, finish(values, ofm.zero_point, act_min, act_max, 8 * ofm.element_size, ofm.signed, clip))

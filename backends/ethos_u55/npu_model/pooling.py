@@ -72,9 +72,4 @@ def run(registers: ParameterRegisters, bus: RegionBus, mode: int) -> None:
     elif mode == AVERAGE:
         scales, shifts = _pooling_scale(np.maximum(count, 1))
         result = output_stage.scale_shift(result, scales, shifts, registers.ofm_rounding)
-    function, act_min, act_max, clip = registers.activation
-    if function != 0:
-        raise OperationError(f"NPU_SET_ACTIVATION: function {function} (tanh/sigmoid/LUT) is not modelled")
-    ofm.write(
-        bus, output_stage.finish(result, ofm.zero_point, act_min, act_max, 8 * ofm.element_size, ofm.signed, clip)
-    )
+    output_stage.write_ofm(registers, bus, ofm, result)

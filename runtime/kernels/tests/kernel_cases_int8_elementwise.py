@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 import torch
-from kernel_case import ARGS, DTYPE, ArgValue, Case, CaseList, Rng, collect, f32, i8, i32, int8
+from kernel_case import ARGS, DTYPE, ArgValue, Case, CaseList, OutSpec, Rng, collect, f32, i8, i32, int8
 
 Args = dict[str, ArgValue]
 i16 = torch.int16
@@ -56,25 +56,23 @@ def quantize_multiplier(scale: float) -> tuple[int, int]:
     return max(-(2**31), min(2**31 - 1, q)), shift
 
 
+def requantization(prefix: str, zero_point: int, scale: float, sign: int = 1) -> Args:
+    """`<prefix>_zero_point`, `_multiplier` and `_shift` of a requantization by a real `scale`
+    (sign -1: the multiplier negated)."""
+    multiplier, shift = quantize_multiplier(scale)
+    return {f"{prefix}_zero_point": zero_point, f"{prefix}_multiplier": sign * multiplier, f"{prefix}_shift": shift}
+
+
 # --- quantized_add -------------------------------------------------------------------------
 def add_params(
     s1: float, zp1: int, s2: float, zp2: int, so: float, zpo: int, lo: int = -128, hi: int = 127, sign: int = 1
 ) -> Args:
     """quantized_add's integer arguments as the backend's pass derives them (sign -1: a sub)."""
     max2 = 2 * max(s1, s2)
-    m1, sh1 = quantize_multiplier(s1 / max2)
-    m2, sh2 = quantize_multiplier(s2 / max2)
-    mo, sho = quantize_multiplier(max2 / (so * (1 << SHIFT_INT8)))
     return {
-        "self_zero_point": zp1,
-        "self_multiplier": m1,
-        "self_shift": sh1,
-        "other_zero_point": zp2,
-        "other_multiplier": sign * m2,
-        "other_shift": sh2,
-        "output_zero_point": zpo,
-        "output_multiplier": mo,
-        "output_shift": sho,
+        **requantization("self", zp1, s1 / max2),
+        **requantization("other", zp2, s2 / max2, sign),
+        **requantization("output", zpo, max2 / (so * (1 << SHIFT_INT8))),
         "activation_min": lo,
         "activation_max": hi,
     }
@@ -134,14 +132,7 @@ def quantized_add(cs: CaseList, rng: Rng) -> None:
 
 # --- quantized_mul -------------------------------------------------------------------------
 def mul_params(s1: float, zp1: int, s2: float, zp2: int, so: float, zpo: int) -> Args:
-    mo, sho = quantize_multiplier(s1 * s2 / so)
-    return {
-        "self_zero_point": zp1,
-        "other_zero_point": zp2,
-        "output_zero_point": zpo,
-        "output_multiplier": mo,
-        "output_shift": sho,
-    }
+    return {"self_zero_point": zp1, "other_zero_point": zp2, **requantization("output", zpo, s1 * s2 / so)}
 
 
 def quantized_mul(cs: CaseList, rng: Rng) -> None:
@@ -360,54 +351,30 @@ def transpose(cs: CaseList, rng: Rng) -> None:
 # --- pad -----------------------------------------------------------------------------------
 def pad(cs: CaseList, rng: Rng) -> None:
     op = PAD
-    cs.ok(op, "nchw", input=int8(rng, 1, 3, 4, 5), pre_pad=[0, 1, 2, 1], post_pad=[1, 0, 1, 3], pad_value=-128)
-    cs.ok(op, "rank2", input=int8(rng, 4, 6), pre_pad=[0, 0, 1, 2], post_pad=[0, 0, 3, 0], pad_value=5)
-    cs.ok(op, "rank3", input=int8(rng, 2, 3, 5), pre_pad=[0, 1, 0, 2], post_pad=[0, 2, 1, 1], pad_value=127)
-    cs.ok(op, "rank1", input=int8(rng, 7), pre_pad=[0, 0, 0, 3], post_pad=[0, 0, 0, 4], pad_value=-1)
+
+    def ok(label: str, x: torch.Tensor, pre: list[int], post: list[int], value: int) -> None:
+        cs.ok(op, label, input=x, pre_pad=pre, post_pad=post, pad_value=value)
+
+    def err(
+        label: str, status: str, out: OutSpec, x: torch.Tensor, pre: list[int], post: list[int], value: int
+    ) -> None:
+        cs.err(op, label, status, out, input=x, pre_pad=pre, post_pad=post, pad_value=value)
+
+    ok("nchw", int8(rng, 1, 3, 4, 5), [0, 1, 2, 1], [1, 0, 1, 3], -128)
+    ok("rank2", int8(rng, 4, 6), [0, 0, 1, 2], [0, 0, 3, 0], 5)
+    ok("rank3", int8(rng, 2, 3, 5), [0, 1, 0, 2], [0, 2, 1, 1], 127)
+    ok("rank1", int8(rng, 7), [0, 0, 0, 3], [0, 0, 0, 4], -1)
     # One channel (or 1x1 planes): the reference takes the pads as NHWC-ordered and moves them.
-    cs.ok(
-        op,
-        "one_channel_nhwc_order",
-        input=int8(rng, 1, 1, 4, 5),
-        pre_pad=[0, 1, 2, 3],
-        post_pad=[1, 0, 2, 1],
-        pad_value=7,
-    )
-    cs.ok(
-        op,
-        "unit_planes_nhwc_order",
-        input=int8(rng, 2, 4, 1, 1),
-        pre_pad=[1, 2, 0, 1],
-        post_pad=[0, 1, 2, 3],
-        pad_value=0,
-    )
-    cs.ok(op, "no_padding", input=int8(rng, 2, 3, 2, 2), pre_pad=[0, 0, 0, 0], post_pad=[0, 0, 0, 0], pad_value=0)
-    cs.ok(
-        op, "empty_input", input=torch.zeros(0, 3, dtype=i8), pre_pad=[0, 0, 1, 1], post_pad=[0, 0, 1, 0], pad_value=-7
-    )
+    ok("one_channel_nhwc_order", int8(rng, 1, 1, 4, 5), [0, 1, 2, 3], [1, 0, 2, 1], 7)
+    ok("unit_planes_nhwc_order", int8(rng, 2, 4, 1, 1), [1, 2, 0, 1], [0, 1, 2, 3], 0)
+    ok("no_padding", int8(rng, 2, 3, 2, 2), [0, 0, 0, 0], [0, 0, 0, 0], 0)
+    ok("empty_input", torch.zeros(0, 3, dtype=i8), [0, 0, 1, 1], [0, 0, 1, 0], -7)
     x = int8(rng, 2, 3)
-    cs.err(op, "negative_pad", ARGS, ((2, 2), i8), input=x, pre_pad=[0, 0, 0, -1], post_pad=[0, 0, 0, 0], pad_value=0)
-    cs.err(op, "short_pad_list", ARGS, ((2, 4), i8), input=x, pre_pad=[0, 0, 1], post_pad=[0, 0, 0, 0], pad_value=0)
-    cs.err(op, "pad_value_128", ARGS, ((2, 3), i8), input=x, pre_pad=[0, 0, 0, 0], post_pad=[0, 0, 0, 0], pad_value=128)
-    cs.err(op, "out_shape", ARGS, ((2, 4), i8), input=x, pre_pad=[0, 0, 0, 1], post_pad=[0, 0, 0, 1], pad_value=0)
-    cs.err(
-        op,
-        "rank5",
-        ARGS,
-        ((1, 1, 1, 2, 3), i8),
-        input=x.reshape(1, 1, 1, 2, 3),
-        pre_pad=[0, 0, 0, 0],
-        post_pad=[0, 0, 0, 0],
-        pad_value=0,
-    )
-    cs.err(
-        op,
-        "int32_input",
-        DTYPE,
-        ((2, 3), i8),
-        input=x.to(i32),
-        pre_pad=[0, 0, 0, 0],
-        post_pad=[0, 0, 0, 0],
-        pad_value=0,
-    )
-    cs.err(op, "float_out", DTYPE, ((2, 3), f32), input=x, pre_pad=[0, 0, 0, 0], post_pad=[0, 0, 0, 0], pad_value=0)
+    none = [0, 0, 0, 0]
+    err("negative_pad", ARGS, ((2, 2), i8), x, [0, 0, 0, -1], none, 0)
+    err("short_pad_list", ARGS, ((2, 4), i8), x, [0, 0, 1], none, 0)
+    err("pad_value_128", ARGS, ((2, 3), i8), x, none, none, 128)
+    err("out_shape", ARGS, ((2, 4), i8), x, [0, 0, 0, 1], [0, 0, 0, 1], 0)
+    err("rank5", ARGS, ((1, 1, 1, 2, 3), i8), x.reshape(1, 1, 1, 2, 3), none, none, 0)
+    err("int32_input", DTYPE, ((2, 3), i8), x.to(i32), none, none, 0)
+    err("float_out", DTYPE, ((2, 3), f32), x, none, none, 0)
