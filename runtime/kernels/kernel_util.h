@@ -28,22 +28,24 @@
 
 /* Defines kernel ns::name.overload with a per-instruction state of type `state_type`; the
  * body that follows is its prepare function, which receives `call`, `state` (the call's
- * state, zeroed) and `run` (set it to the routine to run). It defines the registry entry
+ * state, zeroed), `run` (set it to the routine to run), and the call's `args` and `nargs`
+ * (call->args, call->nargs: what the util/args.h readers take). It defines the registry entry
  * `const tp_kernel tp_kernel_<ns>_<name>_<overload>`. TP_KERNEL_WITH adds tp_kernel flags
  * (activation fusion, see tinypte/kernel.h). */
 #define TP_KERNEL(ns, name, overload, state_type) TP_KERNEL_WITH(ns, name, overload, state_type, 0u)
 
 #define TP_KERNEL_WITH(ns, name, overload, state_type, kernel_flags)                                        \
-  static tp_status tp__prepare_##ns##_##name##_##overload(const tp_kernel_call *call, state_type *state,       \
-                                                          tp_kernel_run_fn *run);                             \
+  static tp_status tp__prepare_##ns##_##name##_##overload(                                                   \
+      const tp_kernel_call *call, state_type *state, tp_kernel_run_fn *run, tp_value *const *args, uint32_t nargs); \
   static tp_status tp__entry_##ns##_##name##_##overload(const tp_kernel_call *call, tp_kernel_run_fn *run) {   \
-    return tp__prepare_##ns##_##name##_##overload(call, (state_type *)call->state, run);                        \
+    return tp__prepare_##ns##_##name##_##overload(call, (state_type *)call->state, run, call->args, call->nargs); \
   }                                                                                                            \
   const tp_kernel tp_kernel_##ns##_##name##_##overload = {#ns "::" #name, #overload,                           \
                                                           tp__entry_##ns##_##name##_##overload,                 \
                                                           sizeof(state_type), (kernel_flags)};                 \
-  static tp_status tp__prepare_##ns##_##name##_##overload(const tp_kernel_call *call, state_type *state,       \
-                                                          tp_kernel_run_fn *run)
+  static tp_status tp__prepare_##ns##_##name##_##overload(                                                   \
+      __attribute__((unused)) const tp_kernel_call *call, state_type *state, tp_kernel_run_fn *run,             \
+      __attribute__((unused)) tp_value *const *args, __attribute__((unused)) uint32_t nargs)
 
 /* The fusable bounds a TP_KERNEL_CLAMP kernel keeps first in its state: lo and hi, or NaN
  * and NaN ("do not fuse") when the call is not float32 or a bound is NaN. */

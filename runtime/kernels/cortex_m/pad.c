@@ -43,8 +43,6 @@ static tp_status pad_run(const tp_kernel_call *call) {
 
 TP_KERNEL_WITH(cortex_m, pad, out, pad_state, TP_KERNEL_DIM_ORDERS) {
   static const uint8_t nhwc_to_nchw[PAD_RANK] = {0, 3, 1, 2};
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   tp_tensor *in, *out, *ret;
   const int64_t *pre, *post;
   uint32_t npre, npost;

@@ -39,8 +39,6 @@ static tp_status quantized_div_run(const tp_kernel_call *call) {
 }
 
 TP_KERNEL_WITH(cortex_m, quantized_div, out, quantized_div_state, TP_KERNEL_DIM_ORDERS) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   tp_tensor *self, *other, *out;
   int32_t out_zp;
   double scale;

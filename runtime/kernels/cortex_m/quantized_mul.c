@@ -28,8 +28,6 @@ static tp_status quantized_mul_run(const tp_kernel_call *call) {
 }
 
 TP_KERNEL_WITH(cortex_m, quantized_mul, out, quantized_mul_state, TP_KERNEL_DIM_ORDERS) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   TP_TRY(tp_s8_binary_prepare(call, MUL_OTHER, MUL_OUT, &state->bcast));
   TP_TRY(tp_arg_i32(args, nargs, MUL_SELF_ZP, &state->self_zp));
   TP_TRY(tp_arg_i32(args, nargs, MUL_OTHER_ZP, &state->other_zp));

@@ -89,8 +89,6 @@ static tp_status softmax_run(const tp_kernel_call *call) {
 }
 
 TP_KERNEL(cortex_m, softmax, out, softmax_call) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   tp_tensor *in, *out, *ret;
   int64_t dim, diff_min;
   int32_t in_zp, out_zp, mult, shift;

@@ -7,8 +7,6 @@
 enum { TR_INPUT, TR_PERM, TR_OUT, TR_NARGS = 4 };
 
 TP_KERNEL(cortex_m, transpose, out, tp_gather_state) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   tp_tensor *in, *out, *ret;
   const int64_t *perm;
   uint32_t len;

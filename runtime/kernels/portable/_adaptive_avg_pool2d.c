@@ -35,8 +35,6 @@ static tp_status adaptive_avg_pool_run(const tp_kernel_call *call) {
 }
 
 TP_KERNEL(aten, _adaptive_avg_pool2d, out, adaptive_avg_pool_state) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   tp_tensor *in, *out;
   tp_nn_planes2d *planes = &state->planes;
   const int64_t *size;

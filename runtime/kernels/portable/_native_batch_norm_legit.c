@@ -110,8 +110,6 @@ static tp_status bn_common(bn_legit_state *st, const tp_tensor *in, const tp_ten
 static bool bn_is_channels(const tp_tensor *t, uint32_t c) { return tp_nn_is_f32(t) && t->numel == c; }
 
 TP_KERNEL(aten, _native_batch_norm_legit, out, bn_legit_state) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   tp_tensor *in, *weight, *bias, *rmean, *rvar, *out;
   bool training;
   TP_TRY(tp_nn_check_multi_out_nargs(args, nargs, BN_OUT, 3));
@@ -133,8 +131,6 @@ TP_KERNEL(aten, _native_batch_norm_legit, out, bn_legit_state) {
 }
 
 TP_KERNEL(aten, _native_batch_norm_legit, no_stats_out, bn_legit_state) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   tp_tensor *in, *weight, *bias, *out, *mean, *invstd;
   TP_TRY(tp_nn_check_multi_out_nargs(args, nargs, NS_OUT, 3));
   TP_TRY(tp_arg_tensor(args, nargs, NS_IN, &in));

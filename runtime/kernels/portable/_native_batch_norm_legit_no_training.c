@@ -51,8 +51,6 @@ static tp_status batch_norm_run(const tp_kernel_call *call) {
 }
 
 TP_KERNEL(aten, _native_batch_norm_legit_no_training, out, batch_norm_state) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   tp_tensor *in, *weight, *bias, *rmean, *rvar, *out, *save_mean, *save_invstd;
   double momentum, eps;
   TP_TRY(tp_nn_check_multi_out_nargs(args, nargs, OUT, 3));

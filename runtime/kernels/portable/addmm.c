@@ -73,8 +73,6 @@ static tp_status addmm_int_run(const tp_kernel_call *call) {
 }
 
 TP_KERNEL_WITH(aten, addmm, out, addmm_call, TP_KERNEL_TAKES_CLAMP) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   tp_tensor *self, *mat1, *mat2, *out;
   TP_CHECK_ARGS(nargs == ADDMM_NARGS);
   TP_TRY(tp_arg_tensor(args, nargs, ADDMM_SELF, &self));

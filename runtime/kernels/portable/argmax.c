@@ -52,8 +52,6 @@ ARGMAX_RUN(argmax_i8, int8_t, GREATER_I)
 ARGMAX_RUN(argmax_u8, uint8_t, GREATER_I)
 
 TP_KERNEL(aten, argmax, out, tp_reduce_loop) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   TP_CHECK_ARGS(nargs == ARGMAX_NARGS);
   tp_tensor *in, *out, *ret;
   int64_t dim;

@@ -74,8 +74,6 @@ static tp_status avg_pool_i64(const tp_kernel_call *call) {
 }
 
 TP_KERNEL(aten, avg_pool2d, out, avg_pool_state) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   tp_tensor *in, *out;
   tp_nn_window2d w;
   tp_nn_planes2d *planes = &state->planes;

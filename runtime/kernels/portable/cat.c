@@ -39,8 +39,6 @@ static tp_status cat_run(const tp_kernel_call *call) {
 }
 
 TP_KERNEL(aten, cat, out, cat_state) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   TP_CHECK_ARGS(nargs == CAT_NARGS);
   tp_tensor *const *tensors;
   uint32_t count;

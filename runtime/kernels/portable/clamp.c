@@ -126,8 +126,6 @@ static tp_kernel_run_fn int_routine(int dtype) {
 }
 
 TP_KERNEL_WITH(aten, clamp, out, clamp_state, TP_KERNEL_CLAMP | TP_KERNEL_DIM_ORDERS) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   tp_tensor *in, *out;
   TP_TRY(tp_elementwise_args(call, CLAMP_OUT, &in, &out));
   const bool promoted = in->dtype != out->dtype && out->dtype == TP_DTYPE_FLOAT32 && tp_dtype_is_real_or_bool(in->dtype);

@@ -8,8 +8,6 @@
 enum { CLONE_SELF, CLONE_MEMORY_FORMAT, CLONE_OUT, CLONE_NARGS = 4 };
 
 TP_KERNEL_WITH(aten, clone, out, tp_copy_state, TP_KERNEL_DYNAMIC_SHAPES) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   TP_CHECK_ARGS(nargs == CLONE_NARGS);
   tp_tensor *in, *out, *ret;
   int64_t memory_format;

@@ -45,8 +45,6 @@ static tp_status pad_run(const tp_kernel_call *call) {
 }
 
 TP_KERNEL(aten, constant_pad_nd, out, pad_state) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   TP_CHECK_ARGS(nargs == PAD_NARGS);
   tp_tensor *in, *out, *ret;
   const int64_t *pad;

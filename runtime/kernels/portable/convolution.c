@@ -440,8 +440,6 @@ typedef union convolution_state {
 } convolution_state;
 
 TP_KERNEL_WITH(aten, convolution, out, convolution_state, TP_KERNEL_TAKES_CLAMP | TP_KERNEL_DIM_ORDERS) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   tp_tensor *in, *weight, *bias, *out;
   bool transposed;
   TP_CHECK_ARGS(nargs == NARGS);

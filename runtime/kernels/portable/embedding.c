@@ -38,8 +38,6 @@ EMBEDDING_RUN(embedding_i64, int64_t)
 EMBEDDING_RUN(embedding_i32, int32_t)
 
 TP_KERNEL(aten, embedding, out, embedding_state) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   tp_tensor *weight, *indices, *out, *ret;
   TP_CHECK_ARGS(nargs == EMB_NARGS);
   TP_TRY(tp_arg_tensor(args, nargs, EMB_WEIGHT, &weight));

@@ -9,8 +9,6 @@
 enum { EXPAND_SELF, EXPAND_SIZE, EXPAND_IMPLICIT, EXPAND_OUT, EXPAND_NARGS = 5 };
 
 TP_KERNEL(aten, expand_copy, out, tp_gather_state) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   TP_CHECK_ARGS(nargs == EXPAND_NARGS);
   tp_tensor *in, *out, *ret;
   const int64_t *size;

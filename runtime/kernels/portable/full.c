@@ -19,8 +19,6 @@ static tp_status full_run(const tp_kernel_call *call) {
 }
 
 TP_KERNEL(aten, full, out, full_state) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   TP_CHECK_ARGS(nargs == FULL_NARGS);
   tp_tensor *out, *ret;
   const int64_t *size;

@@ -20,8 +20,6 @@ static tp_status full_like_run(const tp_kernel_call *call) {
 }
 
 TP_KERNEL(aten, full_like, out, full_like_state) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   TP_CHECK_ARGS(nargs == FULL_LIKE_NARGS);
   tp_tensor *in, *out, *ret;
   int64_t memory_format;

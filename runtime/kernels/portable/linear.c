@@ -35,8 +35,6 @@ static tp_status linear_run(const tp_kernel_call *call) {
 }
 
 TP_KERNEL(aten, linear, out, linear_state) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   tp_tensor *in, *w, *bias, *out, *ret;
   TP_CHECK_ARGS(nargs == LIN_NARGS);
   TP_TRY(tp_arg_tensor(args, nargs, LIN_INPUT, &in));

@@ -94,8 +94,6 @@ static tp_status max_pool_2x2(const tp_kernel_call *call) {
 }
 
 TP_KERNEL_WITH(aten, max_pool2d_with_indices, out, max_pool_state, TP_KERNEL_DIM_ORDERS) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   tp_tensor *in, *out, *indices;
   tp_nn_window2d *w = &state->w;
   tp_nn_planes2d *planes = &state->planes;

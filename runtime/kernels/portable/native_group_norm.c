@@ -62,8 +62,6 @@ static tp_status group_norm_run(const tp_kernel_call *call) {
 }
 
 TP_KERNEL(aten, native_group_norm, out, group_norm_state) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   tp_tensor *in, *weight, *bias, *out, *mean, *rstd;
   int64_t n, c, hxw, groups;
   TP_TRY(tp_nn_check_multi_out_nargs(args, nargs, GN_OUT, 3));

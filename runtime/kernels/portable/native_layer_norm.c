@@ -67,8 +67,6 @@ static tp_status layer_norm_run(const tp_kernel_call *call) {
 }
 
 TP_KERNEL(aten, native_layer_norm, out, layer_norm_state) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   tp_tensor *in, *weight, *bias, *out, *mean, *rstd;
   const int64_t *shape;
   uint32_t len;

@@ -7,8 +7,6 @@
 enum { PERMUTE_SELF, PERMUTE_DIMS, PERMUTE_OUT, PERMUTE_NARGS = 4 };
 
 TP_KERNEL(aten, permute_copy, out, tp_gather_state) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   TP_CHECK_ARGS(nargs == PERMUTE_NARGS);
   tp_tensor *in, *out, *ret;
   const int64_t *dims;

@@ -9,8 +9,6 @@
 enum { SLICE_SELF, SLICE_DIM, SLICE_START, SLICE_END, SLICE_STEP, SLICE_OUT, SLICE_NARGS = 7 };
 
 TP_KERNEL(aten, slice_copy, Tensor_out, tp_gather_state) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   tp_tensor *in, *out, *ret;
   int64_t dim_arg, start, end, step;
   bool has_start, has_end;

@@ -31,8 +31,6 @@ static tp_status squeeze_prepare(const tp_tensor *in, const bool *marked, const 
 }
 
 TP_KERNEL(aten, squeeze_copy, dim_out, tp_copy_state) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   TP_CHECK_ARGS(nargs == SQUEEZE_NARGS);
   tp_tensor *in, *out, *ret;
   int64_t dim_arg;
@@ -51,8 +49,6 @@ TP_KERNEL(aten, squeeze_copy, dim_out, tp_copy_state) {
 }
 
 TP_KERNEL(aten, squeeze_copy, dims_out, tp_copy_state) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   TP_CHECK_ARGS(nargs == SQUEEZE_NARGS);
   tp_tensor *in, *out, *ret;
   const int64_t *dims;

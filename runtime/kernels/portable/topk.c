@@ -64,8 +64,6 @@ static tp_status topk_run(const tp_kernel_call *call) {
 }
 
 TP_KERNEL(aten, topk, values, topk_state) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   tp_tensor *in, *values, *indices;
   int64_t k, dim_arg;
   bool largest, sorted;

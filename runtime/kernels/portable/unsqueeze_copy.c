@@ -7,8 +7,6 @@
 enum { UNSQUEEZE_SELF, UNSQUEEZE_DIM, UNSQUEEZE_OUT, UNSQUEEZE_NARGS = 4 };
 
 TP_KERNEL(aten, unsqueeze_copy, out, tp_copy_state) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   TP_CHECK_ARGS(nargs == UNSQUEEZE_NARGS);
   tp_tensor *in, *out, *ret;
   int64_t dim_arg;

@@ -79,8 +79,6 @@ static tp_status upsample_bilinear_run(const tp_kernel_call *call) {
 }
 
 TP_KERNEL(aten, upsample_bilinear2d, vec_out, upsample_bilinear_state) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   tp_tensor *in, *out, *ret;
   const int64_t *size;
   uint32_t size_len;

@@ -48,8 +48,6 @@ static tp_status upsample_nearest_run(const tp_kernel_call *call) {
 }
 
 TP_KERNEL_WITH(aten, upsample_nearest2d, vec_out, upsample_nearest_state, TP_KERNEL_DIM_ORDERS) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   tp_tensor *in, *out, *ret;
   const int64_t *size;
   uint32_t size_len;

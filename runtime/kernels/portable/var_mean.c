@@ -46,8 +46,6 @@ static tp_status var_mean_run(const tp_kernel_call *call) {
 }
 
 TP_KERNEL(aten, var_mean, correction_out, var_mean_state) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   tp_tensor *in, *var, *mean;
   const int64_t *dims;
   uint32_t ndims;

@@ -8,8 +8,6 @@
 enum { VIEW_SELF, VIEW_SIZE, VIEW_OUT, VIEW_NARGS = 4 };
 
 TP_KERNEL(aten, view_copy, out, tp_copy_state) {
-  tp_value *const *args = call->args;
-  const uint32_t nargs = call->nargs;
   TP_CHECK_ARGS(nargs == VIEW_NARGS);
   tp_tensor *in, *out, *ret;
   const int64_t *size;
