@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 
 _INCLUDE = re.compile(r'\s*#\s*include\s+"([^"]+)"')
-_IMPORT = re.compile(r"\s*(?:from\s+([\w.]+)\s+import\s+\(?\s*([\w, ]+)|import\s+([\w.]+))")
+_IMPORT = re.compile(r"\s*(?:from\s+([\w.]+)\s+import\s+\(?\s*([\w, ]*)|import\s+([\w.]+))")
 _PYTHON_ROOTS = ("python", "backends", ".")
 
 
