@@ -59,7 +59,7 @@ def zoo_perf_boards(variant, boards):
     return [
         b
         for b in fitting_boards(variant, boards)
-        if variant.quantize != "none" or b.fpu != "//platforms/fpu:none"
+        if variant.quantize != "none" or b.fpu != str(Label("//platforms/fpu:none"))
     ]
 
 def stack_size(model):

@@ -8,6 +8,12 @@ depends on the stages it imports, so a change to one stage reruns only what uses
 
 _MAIN = "//python:tinypte_main.py"
 
+# When tinypte is another workspace's dependency (@tinypte), Bazel's legacy `__init__.py`
+# files would make the repository's runfiles directory, `tinypte/`, a package that hides
+# tinypte's own `tinypte` package (python/tinypte/, which has its `__init__.py` files): its
+# binaries and tests are built without them there. As the main repository nothing changes.
+_INIT = {"legacy_create_init": False} if str(Label("//:WORKSPACE")).startswith("@") else {}
+
 def tinypte_py_library(*, name, srcs = None, deps = [], **kwargs):
     """A py_library of the toolkit (public): a stage, or a part of one other stages import.
 
@@ -63,6 +69,7 @@ def tinypte_tool(*, name = "tool", deps):
         python_version = "PY3",
         deps = ["//python/tinypte:cli"] + deps,
         visibility = ["//visibility:public"],
+        **_INIT
     )
 
 def tinypte_py_test(*, name, srcs = None, deps = [], size = "small", **kwargs):
@@ -81,7 +88,7 @@ def tinypte_py_test(*, name, srcs = None, deps = [], size = "small", **kwargs):
         deps = ["//python/tinypte:core"] + deps,
         size = size,
         python_version = "PY3",
-        **kwargs
+        **dict(_INIT, **kwargs)
     )
 
 def tinypte_py_binary(*, name, srcs = None, deps = [], **kwargs):
@@ -91,7 +98,7 @@ def tinypte_py_binary(*, name, srcs = None, deps = [], **kwargs):
         srcs = srcs or [name + ".py"],
         deps = ["//python/tinypte:core"] + deps,
         python_version = "PY3",
-        **kwargs
+        **dict(_INIT, **kwargs)
     )
 
 def py_lint_sources(*, extra = []):

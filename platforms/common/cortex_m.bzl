@@ -4,9 +4,9 @@ reports, ticks, C start-up, semihosting console and exit), and the board() of su
 load("//rules:defs.bzl", "board", "qemu")
 
 CORTEX_M_SEMIHOSTING_STARTUP = [
-    "//platforms/common:cortex_m",
-    "//platforms/common:semihosting_console",
-    "//platforms/common:start",
+    Label("//platforms/common:cortex_m"),
+    Label("//platforms/common:semihosting_console"),
+    Label("//platforms/common:start"),
 ]
 
 def qemu_cortex_m_board(*, name, cpu, fpu, machine, memory, stack_size, qemu_args = [], **kwargs):

@@ -17,8 +17,8 @@ def virt_board(*, name, fpu):
         ],
         stack_size = 16 * 1024,
         startup = [
-            "//platforms/common:riscv",
-            "//platforms/common:semihosting_console",
-            "//platforms/common:start",
+            Label("//platforms/common:riscv"),
+            Label("//platforms/common:semihosting_console"),
+            Label("//platforms/common:start"),
         ],
     )

@@ -33,5 +33,5 @@ BOARD = board(
     startup = CORTEX_M_SEMIHOSTING_STARTUP + ["//platforms/corstone300_npu:npu.c"],
     # Programs lowered for this Ethos-U55 configuration (executorch_model's `delegate`) build here.
     npu = "ethos-u55-128",
-    instruction_model = "//python/machines/sse300:run",
+    instruction_model = Label("//python/machines/sse300:run"),
 )

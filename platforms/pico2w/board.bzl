@@ -48,5 +48,5 @@ BOARD = board(
         "//platforms/pico2w:two_cores.c",
     ],
     # Tests run the real image on the RP2350 model (instruction_model_test).
-    instruction_model = "//python/machines/rp2350:run",
+    instruction_model = Label("//python/machines/rp2350:run"),
 )

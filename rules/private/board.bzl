@@ -28,8 +28,9 @@ two cores links `two_cores_srcs` and is compiled with
 
 load("//rules:providers.bzl", "TinypteBoardInfo")
 load("//rules/private:choice_flag.bzl", "choice_flag")
-load("//platforms/cpu:cpu_platforms.bzl", "cpu_platform_label")
+load("//platforms/cpu:cpu_platforms.bzl", "canonical_cpu_fpu", "cpu_platform_label")
 load("//rules/private:host_transition.bzl", "CORES_FLAGS")
+load("//rules/private:labels.bzl", "TINYPTE_REPOSITORY", "current_package", "label_string", "tinypte_label")
 
 _ACCESS = ("r", "w", "x")
 
@@ -89,7 +90,7 @@ def board(
         cores = 1,
         two_cores_srcs = [],
         npu = "",
-        linker_template = "//platforms/common:firmware.ld.tpl",
+        linker_template = None,
         package = None):
     """The facts of one board, as a struct BUILD files and macros can read.
 
@@ -121,9 +122,15 @@ def board(
         Programs lowered with executorch_model's `delegate` for that configuration build for
         the board (their EthosUBackend delegates run on its NPU); for a board without it, the
         firmware build fails naming the program, its delegate and the board.
-      linker_template: Linker script template; the default suits every board so far.
-      package: Package declaring the board's targets. Only tests of the rules use
-        another package than `//platforms/<name>`.
+      linker_template: Linker script template; the default (//platforms/common:firmware.ld.tpl)
+        suits every board so far.
+      package: Package declaring the board's targets (`tinypte_board(BOARD)` in its BUILD file).
+        Default: tinypte's `//platforms/<name>`; a board of your own workspace (tinypte as
+        @tinypte) names its own package, e.g. "//boards/my_board".
+
+    Labels of tinypte's own (cpu, fpu, the start-up libraries) are written `Label("//...")` in
+    tinypte's board.bzl files, or "@tinypte//..." in another workspace; a plain string is read in
+    the package that uses it (the board's own package for `startup` and `two_cores_srcs`).
 
     Returns:
       A struct with the arguments as fields, plus the labels of the board's targets:
@@ -138,7 +145,12 @@ def board(
       `info`'s `<name>.board.json` (below bazel-bin, and in the runfiles of what has `info` as
       data), for the command lines of tools and tests that read it.
     """
-    package = package or "//platforms/" + name
+    package = package or tinypte_label("//platforms/{0}:{0}".format(name)).rsplit(":", 1)[0]
+    cpu, fpu = canonical_cpu_fpu(name, label_string(cpu), label_string(fpu))
+    startup = _label_strings(startup)
+    two_cores_srcs = _label_strings(two_cores_srcs)
+    instruction_model = label_string(instruction_model)
+    linker_template = label_string(linker_template) if linker_template else tinypte_label("//platforms/common:firmware.ld.tpl")
     if cores not in (1, 2):
         fail("board({}): cores must be 1 or 2, got {}".format(name, repr(cores)))
     if cores == 2 and not two_cores_srcs:
@@ -167,13 +179,25 @@ def board(
         platform = "{}:{}".format(package, name),
         cpu_platform = cpu_platform_label(name, cpu, fpu),
         info = "{}:{}_info".format(package, name),
-        description_path = "{}/{}.board.json".format(package[2:], name),
+        description_path = _package_path(package) + "/{}.board.json".format(name),
         support = support,
         constraint = "{}:{}_id".format(package, name),
         cores_flag = package + ":cores" if cores == 2 else None,
         two_cores = package + ":two_cores" if cores == 2 else None,
         support_cores = {1: support + "_cores_1", 2: support + "_cores_2"} if cores == 2 else {1: support},
     )
+
+def _label_strings(labels):
+    """`label_string` of each of `labels` (a list, or a select's dict of lists)."""
+    if type(labels) == "list":
+        return [label_string(label) for label in labels]
+    return labels
+
+def _package_path(package):
+    """The runfiles path (a File's short_path) of a package's directory: "pkg" in the main
+    repository, "../repo/pkg" in another."""
+    repository, _, path = package.partition("//")
+    return "../{}/{}".format(repository[1:], path) if repository else path
 
 def board_cores(board, cores = 0):
     """How many cores firmware for `board` is built with: `cores` when set (1 or 2), else the
@@ -205,7 +229,7 @@ APP_BY_CORES = {1: "app_one_core", 2: "app_two_cores"}
 def board_cores_app(board, cores = 0):
     """The inference app library for firmware for `board` built with `cores`: the one compiled
     with board_cores_defines(board, cores), as a list or a select, for `deps`."""
-    return _for_cores(board, cores, {n: ["//runtime/app:" + name] for n, name in APP_BY_CORES.items()})
+    return _for_cores(board, cores, {n: [tinypte_label("//runtime/app:" + name)] for n, name in APP_BY_CORES.items()})
 
 def board_support(board, cores = 0):
     """The support library firmware for `board` built with `cores` links (0: by the flag)."""
@@ -359,14 +383,14 @@ def tinypte_board(board, visibility = ["//visibility:public"]):
       board: The board's `board(...)` struct (from its board.bzl).
       visibility: Visibility of the generated targets.
     """
-    if "//" + native.package_name() != board.package:
-        fail("board {} must be declared in {}/BUILD.bazel (its targets are {}:...), not in //{}".format(
+    if current_package() != board.package:
+        fail("board {} must be declared in {}/BUILD.bazel (its targets are {}:...), not in {}".format(
             board.name,
-            board.package[2:],
             board.package,
-            native.package_name(),
+            board.package,
+            current_package(),
         ))
-    if board.cores == 2 and board.package.startswith("//platforms/") and board.cores_flag not in CORES_FLAGS:
+    if board.cores == 2 and board.package.startswith(TINYPTE_REPOSITORY + "//platforms/") and board.cores_flag not in CORES_FLAGS:
         fail("board {} has two cores: add \"{}\" to CORES_FLAGS in rules/private/host_transition.bzl, so that building it with one core does not build every model again".format(
             board.name,
             board.cores_flag,
@@ -374,7 +398,7 @@ def tinypte_board(board, visibility = ["//visibility:public"]):
     name = board.name
     native.constraint_value(
         name = name + "_id",
-        constraint_setting = "//platforms/board",
+        constraint_setting = tinypte_label("//platforms/board"),
         visibility = visibility,
     )
     native.platform(
@@ -421,7 +445,7 @@ def _support_library(board, name, cores, visibility):
     native.cc_library(
         name = name,
         srcs = board.startup + (board.two_cores_srcs if cores == 2 else []),
-        deps = [board.info, "//platforms/common:board_api"] + (["//runtime/two_cores:board_api"] if cores == 2 else []),
+        deps = [board.info, tinypte_label("//platforms/common:board_api")] + ([tinypte_label("//runtime/two_cores:board_api")] if cores == 2 else []),
         # TP_BOARD_CORES reaches the firmware's own sources too (tinypte_firmware's srcs).
         defines = ["TP_BOARD_CORES={}".format(cores)],
         local_defines = ['TP_BOARD_NAME=\\"{}\\"'.format(board.name)],

@@ -11,6 +11,8 @@ faults must each fail with one clear line. These tests pin those lines down:
     )
 """
 
+load("//rules/private:labels.bzl", "tinypte_label")
+
 def expect_failure_test(*, name, message, command, data = [], size = "small", tags = None):
     """An sh_test running `command` through expect_failure.sh: it passes only when the
     command exits non-zero and prints a line matching `message`.
@@ -26,7 +28,7 @@ def expect_failure_test(*, name, message, command, data = [], size = "small", ta
     native.sh_test(
         name = name,
         size = size,
-        srcs = ["//rules/private:expect_failure.sh"],
+        srcs = [tinypte_label("//rules/private:expect_failure.sh")],
         args = ["'{}'".format(message)] + command,
         data = data,
         tags = tags,

@@ -19,21 +19,26 @@ that work take it as their incoming transition (`cfg = aot_transition` on the ru
 //platforms/host:ilp32, the boards' data layout.
 
 Rules using them need the `_allowlist_function_transition` attribute.
+
+Every label here is tinypte's own, written `str(Label(...))`: "//platforms/host:aot" when
+tinypte is the main repository, "@tinypte//platforms/host:aot" when it is another workspace's
+dependency (a transition's setting keys and `--platforms` values are read in the main
+repository, so a bare "//platforms/..." would name the user's package).
 """
 
-AOT_PLATFORM = "//platforms/host:aot"
+AOT_PLATFORM = str(Label("//platforms/host:aot"))
 
 # The `:cores` build setting of every board with `cores = 2` (tinypte_board checks that its
 # board's is here): firmware_with_cores sets them, the AOT transition resets them.
 CORES_FLAGS = [
-    "//platforms/mps2_an521:cores",
-    "//platforms/pico2w:cores",
+    str(Label("//platforms/mps2_an521:cores")),
+    str(Label("//platforms/pico2w:cores")),
 ]
 
 # Build settings only board code reads, and their defaults: transitions into configurations
 # shared by every board (this file's, cpu_libraries.bzl's) reset them.
 FIRMWARE_SETTINGS = dict(
-    {"//platforms/pico2w:console": "usb"},
+    {str(Label("//platforms/pico2w:console")): "usb"},
     **{flag: "2" for flag in CORES_FLAGS}
 )
 
@@ -46,8 +51,10 @@ aot_transition = transition(
     outputs = ["//command_line_option:platforms"] + FIRMWARE_SETTINGS.keys(),
 )
 
+_ILP32_PLATFORM = str(Label("//platforms/host:ilp32"))
+
 def _ilp32_host_transition_impl(settings, attr):
-    return {"//command_line_option:platforms": "//platforms/host:ilp32"}
+    return {"//command_line_option:platforms": _ILP32_PLATFORM}
 
 ilp32_host_transition = transition(
     implementation = _ilp32_host_transition_impl,

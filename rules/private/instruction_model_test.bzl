@@ -22,7 +22,9 @@ load("//rules/private:common_attrs.bzl", "firmware_run_attrs", "info_attr", "wit
 load("//rules:providers.bzl", "TinypteFirmwareInfo")
 load("//rules/private:runner_script.bzl", "runner_info")
 
-_CONSOLE = "//platforms/pico2w:console"
+# The canonical label (str(Label(...))): a transition key names the build setting in the main
+# repository, whichever workspace that is.
+_CONSOLE = str(Label("//platforms/pico2w:console"))
 
 def _console_transition_impl(settings, attr):
     return {_CONSOLE: attr.console}

@@ -20,6 +20,7 @@ the model, where portable kernels live and the `srcs` attribute for one of your 
 load("//rules:providers.bzl", "TinyptePteInfo", "TinypteKernelRegistryInfo")
 load("//rules/private:common_attrs.bzl", "toolkit_action", "with_common_attrs")
 load("//rules/private:host_transition.bzl", "aot_transition")
+load("//rules/private:labels.bzl", "tinypte_label")
 
 def _kernel_registry_impl(ctx):
     registry_c = ctx.actions.declare_file(ctx.label.name + ".c")
@@ -105,9 +106,9 @@ def kernel_library(name, models = [], all = False, srcs = [], visibility = None,
         name = name,
         srcs = [":" + name + "_registry"] + srcs,
         deps = [
-            "//runtime",
-            "//runtime/backends",
-            "//runtime/kernels:portable",
+            tinypte_label("//runtime"),
+            tinypte_label("//runtime/backends"),
+            tinypte_label("//runtime/kernels:portable"),
         ],
         visibility = visibility,
         tags = tags,

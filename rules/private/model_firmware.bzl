@@ -36,6 +36,7 @@ load("//rules/private:cpu_libraries.bzl", "cpu_libraries")
 load("//rules:providers.bzl", "TinypteBoardInfo", "TinyptePteInfo")
 load("//rules/private:firmware.bzl", "firmware_uf2", "tinypte_firmware")
 load("//rules/private:kernels.bzl", "kernel_library")
+load("//rules/private:labels.bzl", "tinypte_label")
 load("//rules/private:qemu_test.bzl", "qemu_test")
 load("//rules/private:instruction_model_test.bzl", "instruction_model_test")
 load("//rules/private:requirements.bzl", "model_requirements")
@@ -155,7 +156,7 @@ def model_firmware(
     kernels = ":" + name + "_kernels"
     native.cc_binary(
         name = name + "_requirements_tool",
-        deps = ["//runtime/tools:pte_requirements_main", kernels, "//runtime"],
+        deps = [tinypte_label("//runtime/tools:pte_requirements_main"), kernels, tinypte_label("//runtime")],
         # Built only for the host data layout model_requirements asks for, not again for `//...`.
         tags = tags + ["manual"],
     )
@@ -185,9 +186,9 @@ def model_firmware(
             deps = board_cores_app(board, cores) + [
                 kernels,
                 program,
-                "//platforms/common:board_api",
-                "//runtime",
-                "//runtime/app:headers",
+                tinypte_label("//platforms/common:board_api"),
+                tinypte_label("//runtime"),
+                tinypte_label("//runtime/app:headers"),
             ],
             target_compatible_with = [board.constraint],
             tags = tags,
@@ -243,8 +244,8 @@ def model_firmware(
             )
             native.py_binary(
                 name = prefix + board.name + "_flash",
-                srcs = ["//tools:flash_uf2.py"],
-                main = "//tools:flash_uf2.py",
+                srcs = [tinypte_label("//tools:flash_uf2.py")],
+                main = tinypte_label("//tools:flash_uf2.py"),
                 args = ["--uf2", "$(rootpath :{})".format(uf2)],
                 data = [":" + uf2],
                 python_version = "PY3",
