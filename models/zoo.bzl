@@ -29,7 +29,7 @@ load("//models:fits.bzl", "DOES_NOT_FIT")
 load("//models:models.bzl", "MODELS", "stack_size")
 load("//platforms:boards.bzl", "BOARDS", "NPU_BOARDS")
 load("//python:defs.bzl", "py_lint_sources", "tinypte_py_test")
-load("//rules:defs.bzl", "executorch_model", "executorch_model_report", "expect_failure_test", "model_firmware")
+load("//rules:defs.bzl", "executorch_model", "executorch_model_report", "expect_failure_test", "model_firmware", "tinypte_model")
 
 def _check_listed(model):
     package = native.package_name()
@@ -110,38 +110,25 @@ def _int8_bars_test(variant, bars):
 def zoo_model(model):
     """Every target of example model `model` (a `model()` struct, see the file's docstring)."""
     _check_listed(model)
-    float_program = None
+    too_small = {v.name: DOES_NOT_FIT.get(v.name, {}) for v in model.variants}
+    tinypte_model(
+        name = model.name,
+        src = "model.py",
+        boards = BOARDS,
+        int8 = model.int8,
+        kernels = model.kernels,
+        stack_size = stack_size(model),
+        budgets = model.budgets,
+        test_sizes = model.test_sizes,
+        skip_boards = {name: boards.keys() for name, boards in too_small.items()},
+        # Its plots are drawn when someone runs it; `bazel test //...` draws the guarded
+        # models' only (a minute of matplotlib saved).
+        report_tags = [] if model.guarded else ["manual"],
+    )
+    float_program = ":" + model.name
     for variant in model.variants:
-        if variant.quantize == "none":
-            executorch_model(name = variant.name, src = "model.py")
-            float_program = ":" + variant.name
-        else:
-            executorch_model(
-                name = variant.name,
-                weights = ":{}_weights".format(model.name),
-                quantize = variant.quantize,
-                float_model = float_program,
-            )
-        too_small = DOES_NOT_FIT.get(variant.name, {})
-        model_firmware(
-            name = variant.name + "_firmware",
-            model = ":" + variant.name,
-            boards = [b for b in BOARDS if b.name not in too_small],
-            prefix = variant.prefix,
-            srcs = model.kernels,
-            stack_size = stack_size(model),
-            budgets = model.budgets if variant.quantize == "none" else {},
-            test_sizes = model.test_sizes,
-        )
-        for board in [b for b in BOARDS if b.name in too_small]:
-            _fit_error_test(variant, board, too_small[board.name], stack_size(model))
-        executorch_model_report(
-            name = variant.prefix + "report",
-            model = ":" + variant.name,
-            # Its plots are drawn when someone runs it; `bazel test //...` draws the guarded
-            # models' only (a minute of matplotlib saved).
-            tags = [] if model.guarded else ["manual"],
-        )
+        for board in [b for b in BOARDS if b.name in too_small[variant.name]]:
+            _fit_error_test(variant, board, too_small[variant.name][board.name], stack_size(model))
         if variant.quantize == "int8" and model.int8_bars:
             _int8_bars_test(variant, model.int8_bars)
         if variant.quantize == "none" and model.program_checks:

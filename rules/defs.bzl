@@ -16,6 +16,9 @@ Models:    model_weights (model.py -> trained weights and metrics, once per mode
            executorch_model_report (bazel run: summary and plots),
            executorch_program (a .pte made elsewhere: golden data, firmware, tests)
 Firmware:  model_firmware (a model's inference firmware for many boards, with QEMU tests)
+Models:    tinypte_model (a model file's float and int8 programs, their firmware for a list of
+           boards and their reports, in any package: what models/zoo.bzl and a workspace that
+           has tinypte as @tinypte both use)
 Kernels:   kernel_library (selective build: only the kernels some programs call)
 Providers: TinypteBoardInfo, TinypteFirmwareInfo, TinypteWeightsInfo, TinyptePteInfo,
            TinypteKernelRegistryInfo
@@ -37,6 +40,7 @@ load("//rules/private:model.bzl", _executorch_model = "executorch_model")
 load("//rules/private:program.bzl", _executorch_program = "executorch_program")
 load("//rules/private:report.bzl", _executorch_model_report = "executorch_model_report")
 load("//rules/private:training.bzl", _model_weights = "model_weights")
+load("//rules/private:tinypte_model.bzl", _tinypte_model = "tinypte_model")
 load("//rules/private:qemu_test.bzl", _qemu_test = "qemu_test")
 load("//rules/private:instruction_model_test.bzl", _pico2w_console_firmware = "pico2w_console_firmware", _instruction_model_test = "instruction_model_test")
 load("//rules/private:choice_flag.bzl", _choice_flag = "choice_flag")
@@ -50,6 +54,7 @@ TinypteWeightsInfo = _TinypteWeightsInfo
 model_weights = _model_weights
 kernel_library = _kernel_library
 model_firmware = _model_firmware
+tinypte_model = _tinypte_model
 executorch_model = _executorch_model
 executorch_program = _executorch_program
 executorch_model_report = _executorch_model_report
