@@ -8,7 +8,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-HEADER = Path("platforms/pico2w/usb_descriptors.h")  # in the runfiles of the tools that read it
+# In the runfiles of the tools that read it, beside this module's repository root (python/machines/
+# rp2350/ is three levels down): found the same way whether tinypte is the main repository or
+# another workspace's @tinypte, whose files are not below the working directory.
+HEADER = Path(__file__).parents[3] / "platforms/pico2w/usb_descriptors.h"
 
 
 def pico2w_usb_ids(header: Path = HEADER) -> tuple[int, int]:
