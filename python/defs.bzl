@@ -6,7 +6,11 @@ toolkit is split by stage (python/tinypte/<stage>/, one py_library each): a tool
 depends on the stages it imports, so a change to one stage reruns only what uses it.
 """
 
-_MAIN = "//python:tinypte_main.py"
+# tinypte's own labels, canonical (str(Label(...))): these macros' targets name tinypte's files
+# and libraries whichever repository their package is in.
+_MAIN = str(Label("//python:tinypte_main.py"))
+_CORE = str(Label("//python/tinypte:core"))
+_CLI = str(Label("//python/tinypte:cli"))
 
 # When tinypte is another workspace's dependency (@tinypte), Bazel's legacy `__init__.py`
 # files would make the repository's runfiles directory, `tinypte/`, a package that hides
@@ -28,7 +32,7 @@ def tinypte_py_library(*, name, srcs = None, deps = [], **kwargs):
     native.py_library(
         name = name,
         srcs = srcs,
-        deps = depset(["//python/tinypte:core"] + deps).to_list(),
+        deps = depset([_CORE] + deps).to_list(),
         visibility = ["//visibility:public"],
         **kwargs
     )
@@ -67,7 +71,7 @@ def tinypte_tool(*, name = "tool", deps):
         srcs = [_MAIN],
         main = _MAIN,
         python_version = "PY3",
-        deps = ["//python/tinypte:cli"] + deps,
+        deps = [_CLI] + deps,
         visibility = ["//visibility:public"],
         **_INIT
     )
@@ -85,7 +89,7 @@ def tinypte_py_test(*, name, srcs = None, deps = [], size = "small", **kwargs):
     native.py_test(
         name = name,
         srcs = srcs or [name + ".py"],
-        deps = ["//python/tinypte:core"] + deps,
+        deps = [_CORE] + deps,
         size = size,
         python_version = "PY3",
         **dict(_INIT, **kwargs)
@@ -96,7 +100,7 @@ def tinypte_py_binary(*, name, srcs = None, deps = [], **kwargs):
     native.py_binary(
         name = name,
         srcs = srcs or [name + ".py"],
-        deps = ["//python/tinypte:core"] + deps,
+        deps = [_CORE] + deps,
         python_version = "PY3",
         **dict(_INIT, **kwargs)
     )
