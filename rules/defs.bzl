@@ -1,6 +1,7 @@
 """Public API of tinypte's Bazel rules. Load from here; implementations are private.
 
 Boards:    board, memory_region, qemu (a board's facts, in platforms/<board>/board.bzl),
+           board_variant (a board of another's chip with its own name and memory map),
            tinypte_board (declares a board's targets from them)
 Firmware:  tinypte_firmware (a cc_binary built for one board through a platform transition),
            firmware_uf2 (drag-and-drop image),
@@ -32,19 +33,19 @@ load(
     _TinyptePteInfo = "TinyptePteInfo",
     _TinypteWeightsInfo = "TinypteWeightsInfo",
 )
-load("//rules/private:kernels.bzl", _kernel_library = "kernel_library")
-load("//rules/private:model_firmware.bzl", _model_firmware = "model_firmware")
-load("//rules/private:board.bzl", _board = "board", _memory_region = "memory_region", _qemu = "qemu", _tinypte_board = "tinypte_board")
-load("//rules/private:firmware.bzl", _firmware_uf2 = "firmware_uf2", _firmware_with_cores = "firmware_with_cores", _tinypte_firmware = "tinypte_firmware")
-load("//rules/private:model.bzl", _executorch_model = "executorch_model")
-load("//rules/private:program.bzl", _executorch_program = "executorch_program")
-load("//rules/private:report.bzl", _executorch_model_report = "executorch_model_report")
-load("//rules/private:training.bzl", _model_weights = "model_weights")
-load("//rules/private:tinypte_model.bzl", _tinypte_model = "tinypte_model")
-load("//rules/private:qemu_test.bzl", _qemu_test = "qemu_test")
-load("//rules/private:instruction_model_test.bzl", _pico2w_console_firmware = "pico2w_console_firmware", _instruction_model_test = "instruction_model_test")
+load("//rules/private:board.bzl", _board = "board", _board_variant = "board_variant", _memory_region = "memory_region", _qemu = "qemu", _tinypte_board = "tinypte_board")
 load("//rules/private:choice_flag.bzl", _choice_flag = "choice_flag")
 load("//rules/private:expect_failure.bzl", _expect_failure_test = "expect_failure_test")
+load("//rules/private:firmware.bzl", _firmware_uf2 = "firmware_uf2", _firmware_with_cores = "firmware_with_cores", _tinypte_firmware = "tinypte_firmware")
+load("//rules/private:instruction_model_test.bzl", _pico2w_console_firmware = "pico2w_console_firmware", _instruction_model_test = "instruction_model_test")
+load("//rules/private:kernels.bzl", _kernel_library = "kernel_library")
+load("//rules/private:model.bzl", _executorch_model = "executorch_model")
+load("//rules/private:model_firmware.bzl", _model_firmware = "model_firmware")
+load("//rules/private:program.bzl", _executorch_program = "executorch_program")
+load("//rules/private:qemu_test.bzl", _qemu_test = "qemu_test")
+load("//rules/private:report.bzl", _executorch_model_report = "executorch_model_report")
+load("//rules/private:tinypte_model.bzl", _tinypte_model = "tinypte_model")
+load("//rules/private:training.bzl", _model_weights = "model_weights")
 
 TinypteBoardInfo = _TinypteBoardInfo
 TinypteFirmwareInfo = _TinypteFirmwareInfo
@@ -59,6 +60,7 @@ executorch_model = _executorch_model
 executorch_program = _executorch_program
 executorch_model_report = _executorch_model_report
 board = _board
+board_variant = _board_variant
 memory_region = _memory_region
 qemu = _qemu
 tinypte_board = _tinypte_board

@@ -199,6 +199,51 @@ def _package_path(package):
     repository, _, path = package.partition("//")
     return "../{}/{}".format(repository[1:], path) if repository else path
 
+# board()'s arguments, each also a field of the struct it returns (what board_variant copies).
+_BOARD_ARGS = [
+    "name",
+    "cpu",
+    "fpu",
+    "memory",
+    "stack_size",
+    "startup",
+    "flash_region",
+    "ram_region",
+    "emulator",
+    "instruction_model",
+    "fvp",
+    "uf2_family_id",
+    "cores",
+    "two_cores_srcs",
+    "npu",
+    "linker_template",
+    "package",
+]
+
+def board_variant(base, *, name, package, memory = None, stack_size = None):
+    """A board of `base`'s chip under a name of its own: the same CPU, start-up, emulator or
+    instruction model, with its own memory map and stack (a smaller part of the family, or the
+    same part with memory kept for the application).
+
+    Args:
+      base: The board it varies (a `board()` struct, e.g. tinypte's mps2_an505 `BOARD`).
+      name: The variant's name.
+      package: Package declaring its targets (`tinypte_board(BOARD)`), e.g. "//boards/my_board".
+      memory: Its memory map (`memory_region(...)`s; regions named as `base`'s flash and RAM
+        regions); default: `base`'s.
+      stack_size: Main stack size in bytes; default: `base`'s.
+
+    Returns:
+      A `board()` struct.
+    """
+    args = {arg: getattr(base, arg) for arg in _BOARD_ARGS}
+    args.update(name = name, package = package)
+    if memory != None:
+        args["memory"] = memory
+    if stack_size != None:
+        args["stack_size"] = stack_size
+    return board(**args)
+
 def board_cores(board, cores = 0):
     """How many cores firmware for `board` is built with: `cores` when set (1 or 2), else the
     board's `:cores` flag (a select) on a two-core board, else 1. For `attr.int`s."""

@@ -2,7 +2,8 @@
 
 A model file as tinypte's executorch_model takes it (build, train, evaluate, example_inputs,
 golden_inputs, ACCEPTANCE, TOLERANCE; calibration_inputs and INT8_ACCEPTANCE for the int8
-program). Training is full-batch Adam on seeded random points; the tools pass the seed.
+program). Training is full-batch Adam on seeded random points with the toolkit's loop
+(tinypte.model.training, importable from a model file anywhere); the tools pass the seed.
 """
 
 from __future__ import annotations
@@ -13,41 +14,24 @@ from collections.abc import Callable
 import torch
 from torch import nn
 
+from tinypte.model.training import full_batch_steps
+
 ACCEPTANCE = {"test_mse": ("<=", 1e-3)}
 INT8_ACCEPTANCE = {"test_mse": ("<=", 5e-3)}
 TOLERANCE = 1e-5  # float32 outputs
-STEPS = 3000
-
-
-class CosineMLP(nn.Module):
-    def __init__(self) -> None:
-        super().__init__()
-        self.fc1 = nn.Linear(1, 12)
-        self.fc2 = nn.Linear(12, 12)
-        self.fc3 = nn.Linear(12, 1)
-
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.fc3(torch.relu(self.fc2(torch.relu(self.fc1(x)))))
 
 
 def build() -> nn.Module:
-    return CosineMLP()
+    return nn.Sequential(nn.Linear(1, 12), nn.ReLU(), nn.Linear(12, 12), nn.ReLU(), nn.Linear(12, 1))
 
 
 def train(model: nn.Module, *, seed: int, log: Callable[[str], None]) -> None:
+    """Adam on 800 seeded points of [-pi, pi], the whole set each step (tinypte's training loop)."""
     generator = torch.Generator().manual_seed(seed)
     x = (torch.rand(800, 1, generator=generator) * 2 - 1) * math.pi
-    y = torch.cos(x)
-    optimizer = torch.optim.Adam(model.parameters(), lr=0.02)
-    scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=1000, gamma=0.3)
-    for step in range(1, STEPS + 1):
-        optimizer.zero_grad()
-        loss = nn.functional.mse_loss(model(x), y)
-        loss.backward()
-        optimizer.step()
-        scheduler.step()
-        if step % 1000 == 0:
-            log(f"cosine: step {step}/{STEPS} train mse {loss.item():.3g}")
+    full_batch_steps(
+        model, x, torch.cos(x), nn.functional.mse_loss, steps=3000, lr=0.01, log=log, name="cosine", log_every=1000
+    )
 
 
 def evaluate(model: Callable[[torch.Tensor], torch.Tensor]) -> dict[str, float]:
