@@ -16,6 +16,8 @@ Models:    model_weights (model.py -> trained weights and metrics, once per mode
            executorch_model_report (bazel run: summary and plots),
            executorch_program (a .pte made elsewhere: golden data, firmware, tests)
 Firmware:  model_firmware (a model's inference firmware for many boards, with QEMU tests)
+Libraries: model_library (one program as a static library + CMake package for one CPU, for
+             firmware built elsewhere)
 Kernels:   kernel_library (selective build: only the kernels some programs call)
 Providers: TinypteBoardInfo, TinypteFirmwareInfo, TinypteWeightsInfo, TinyptePteInfo,
            TinypteKernelRegistryInfo
@@ -31,6 +33,7 @@ load(
 )
 load("//rules/private:kernels.bzl", _kernel_library = "kernel_library")
 load("//rules/private:model_firmware.bzl", _model_firmware = "model_firmware")
+load("//rules/private:model_library.bzl", _model_library = "model_library")
 load("//rules/private:board.bzl", _board = "board", _memory_region = "memory_region", _qemu = "qemu", _tinypte_board = "tinypte_board")
 load("//rules/private:firmware.bzl", _firmware_uf2 = "firmware_uf2", _firmware_with_cores = "firmware_with_cores", _tinypte_firmware = "tinypte_firmware")
 load("//rules/private:model.bzl", _executorch_model = "executorch_model")
@@ -50,6 +53,7 @@ TinypteWeightsInfo = _TinypteWeightsInfo
 model_weights = _model_weights
 kernel_library = _kernel_library
 model_firmware = _model_firmware
+model_library = _model_library
 executorch_model = _executorch_model
 executorch_program = _executorch_program
 executorch_model_report = _executorch_model_report
