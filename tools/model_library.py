@@ -2,6 +2,9 @@
 
     model_library.py api --name sine --golden sine.golden.bin --out-h sine.h --out-c sine_api.c
         the generated API: `sine_init()`, `sine_run(in, out)`, `sine_reason()`, sized constants
+    model_library.py sizes --name sine --library DIR --firmware sine.elf --nm /usr/bin/arm-none-eabi-nm
+        the library's flash by part (API, program, planned data, runtime + kernels) against what
+        tinypte's own firmware of the program spends on the same runtime and kernel symbols
     model_library.py package --name sine --cpu cortex-m33 --cpu-flags "-mcpu=..." ...
         one relocatable object of the runtime, the kernels the program calls, the program and the
         API (only the API's symbols global), in `lib/libtinypte_<name>.a`, with the header, a CMake
@@ -324,6 +327,59 @@ def package(args: argparse.Namespace) -> None:
             tar.add(path, arcname=f"tinypte_{name}/{path.relative_to(out)}", filter=_tar_filter)
 
 
+def _symbols(nm: str, path: Path) -> dict[str, tuple[int, str]]:
+    """Defined symbols with a size: name -> (bytes, nm type letter); a name defined twice (two
+    static functions of one name) adds up."""
+    result = subprocess.run([nm, "-S", "--defined-only", str(path)], capture_output=True, text=True, check=True)
+    symbols: dict[str, tuple[int, str]] = {}
+    for line in result.stdout.splitlines():
+        fields = line.split()
+        if len(fields) == 4:
+            size, kind, name = int(fields[1], 16), fields[2], fields[3]
+            symbols[name] = (symbols.get(name, (0, kind))[0] + size, kind)
+    return symbols
+
+
+def _part(name: str, symbol: str) -> str:
+    """Which part of the library a symbol is: api, program, data (the planned buffers, the pool
+    and the method decoded at build time) or runtime (the runtime and the kernels)."""
+    if symbol in {f"{name}_init", f"{name}_run", f"{name}_reason", "fail", "method", "program", "ready", "reason"}:
+        return "api"
+    if symbol == f"{name}_pte":
+        return "program"
+    if symbol.startswith(("tp_app_", "image", "buffer_")) or symbol == "pool":
+        return "data"
+    return "runtime"
+
+
+def sizes(args: argparse.Namespace) -> None:
+    directory = next(p for p in args.library if p.is_dir())
+    library = _symbols(args.nm, directory / "lib" / f"libtinypte_{args.name}.a")
+    firmware = _symbols(args.nm, args.firmware)
+    flash = {"api": 0, "program": 0, "data": 0, "runtime": 0}
+    ram = 0
+    for symbol, (size, kind) in library.items():
+        if kind.lower() in "bd":
+            ram += size
+        else:
+            flash[_part(args.name, symbol)] += size
+    runtime = [s for s in library if _part(args.name, s) == "runtime" and library[s][1].lower() not in "bd"]
+    code = sum(library[s][0] for s in runtime if library[s][1].lower() == "t")
+    firmware_code = sum(firmware[s][0] for s in runtime if s in firmware and firmware[s][1].lower() == "t")
+    firmware_flash = sum(firmware[s][0] for s in runtime if s in firmware)
+    only = sorted(s for s in runtime if s not in firmware)
+    print(f"library {args.name}: flash {sum(flash.values())} B = " + ", ".join(f"{k} {v}" for k, v in flash.items()))
+    print(f"library {args.name}: RAM {ram} B (planned buffers, pool, API state)")
+    print(
+        f"runtime + kernels code: library {code} B, firmware {args.firmware.name} {firmware_code} B ({code - firmware_code:+d} B)"
+    )
+    print(f"runtime + kernels code and constants: library {flash['runtime']} B, firmware {firmware_flash} B")
+    print(f"library symbols the firmware does not have: {', '.join(only) or 'none'}")
+    if abs(code - firmware_code) > 1024:
+        print("FAIL: the library's runtime and kernels are more than 1 KiB from the firmware's")
+        raise SystemExit(1)
+
+
 def api(args: argparse.Namespace) -> None:
     golden = Golden.from_bytes(args.golden.read_bytes())
     header, source = render_api(args.name, golden, args.cpu)
@@ -355,6 +411,12 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--out-dir", type=Path, required=True)
     p.add_argument("--out-tar", type=Path, required=True)
     p.set_defaults(run=package)
+    z = commands.add_parser("sizes", help="the library's sizes against tinypte's own firmware")
+    z.add_argument("--name", required=True)
+    z.add_argument("--library", type=Path, nargs="+", required=True, help="the model_library's files")
+    z.add_argument("--firmware", type=Path, required=True, help="tinypte's firmware ELF of the same program and CPU")
+    z.add_argument("--nm", required=True, help="the CPU's nm")
+    z.set_defaults(run=sizes)
     args = parser.parse_args(argv)
     run: Any = args.run
     run(args)

@@ -29,6 +29,7 @@ is sorted, with zero times and owners.
 """
 
 load("//rules:providers.bzl", "TinyptePteInfo")
+load("//python:defs.bzl", "tinypte_py_test")
 load("//rules/private:common_attrs.bzl", "info_attr")
 load("//rules/private:cpu_libraries.bzl", "cpu_libraries")
 load("//rules/private:kernels.bzl", "kernel_library")
@@ -142,7 +143,7 @@ _model_archive = rule(
     },
 )
 
-def model_library(*, name, model, cpu_platform, srcs = [], visibility = None, tags = []):
+def model_library(*, name, model, cpu_platform, srcs = [], compare_firmware = None, visibility = None, tags = []):
     """One program as a library for one CPU (see the file's docstring).
 
     Args:
@@ -156,6 +157,10 @@ def model_library(*, name, model, cpu_platform, srcs = [], visibility = None, ta
         (`//platforms/cpu:cortex_m33_fpv5_sp_d16`, `:cortex_m55_mve_fp`, `:cortex_m7_fpv5_d16`,
         `:rv32imac_none`): the toolchain, CPU, FPU and float ABI of the application's.
       srcs: Kernels of your own (C files with TP_KERNEL definitions), as for model_firmware.
+      compare_firmware: Optional: tinypte's own firmware of the same program on a board with
+        this CPU (model_firmware's `:<board>_elf`). Adds `:<name>_size_test`, which prints the
+        library's flash by part and its runtime + kernels code against the firmware's (the same
+        symbols), and fails when they differ by more than 1 KiB (`bazel run` it to read it).
       visibility: Visibility of `:<name>`.
       tags: Tags of every target.
     """
@@ -207,3 +212,23 @@ def model_library(*, name, model, cpu_platform, srcs = [], visibility = None, ta
         tags = tags,
         visibility = visibility,
     )
+    if compare_firmware:
+        tinypte_py_test(
+            name = name + "_size_test",
+            srcs = ["//tools:model_library.py"],
+            main = "//tools:model_library.py",
+            args = [
+                "sizes",
+                "--name",
+                model.split(":")[-1],
+                "--library",
+                "$(rootpaths :{})".format(name),
+                "--firmware",
+                "$(rootpath {})".format(compare_firmware),
+                "--nm",
+                LIBRARY_CPUS[cpu_platform].tool_prefix + "nm",
+            ],
+            data = [":" + name, compare_firmware],
+            deps = ["//python/tinypte/golden:format"],
+            tags = tags,
+        )
