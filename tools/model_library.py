@@ -305,7 +305,7 @@ def package(args: argparse.Namespace) -> None:
         merged = Path(scratch) / f"tinypte_{name}.o"
         # One relocatable object: the API's objects, and from the archives only what they reach
         # (as the firmware's link takes it), unreferenced sections dropped.
-        command = [args.tool_prefix + "ld", "-r", "--gc-sections", "-o", str(merged)]
+        command = [args.tool_prefix + "ld", *args.ld_flag, "-r", "--gc-sections", "-o", str(merged)]
         command += [f"--undefined={symbol}" for symbol in api]
         command += [str(o) for o in args.objects]
         _run([*command, "--start-group", *(str(a) for a in args.archives), "--end-group"])
@@ -375,6 +375,7 @@ def sizes(args: argparse.Namespace) -> None:
     )
     print(f"runtime + kernels code and constants: library {flash['runtime']} B, firmware {firmware_flash} B")
     print(f"library symbols the firmware does not have: {', '.join(only) or 'none'}")
+    print("(archive sizes are before the application's link: on RISC-V its relaxation shortens calls and addresses)")
     if abs(code - firmware_code) > 1024:
         print("FAIL: the library's runtime and kernels are more than 1 KiB from the firmware's")
         raise SystemExit(1)
@@ -404,6 +405,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--processor", action="append", default=[], help="a CMAKE_SYSTEM_PROCESSOR it accepts")
     p.add_argument("--cpu-flags", required=True)
     p.add_argument("--tool-prefix", required=True, help="binutils prefix, e.g. /usr/bin/arm-none-eabi-")
+    p.add_argument("--ld-flag", action="append", default=[], help="a flag of `ld -r` (its emulation)")
     p.add_argument("--golden", type=Path, required=True)
     p.add_argument("--header", type=Path, required=True)
     p.add_argument("--objects", type=Path, nargs="*", default=[])

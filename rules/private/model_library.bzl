@@ -37,7 +37,7 @@ load("//rules/private:model_firmware.bzl", "model_app_data")
 load("//rules/private:requirements.bzl", "model_requirements")
 
 # Per-CPU platform -> what the package says about it: the -mcpu/-march value, the float ABI
-# (-mfloat-abi/-mabi), the //platforms/cpu constraint value, the compile flags (toolchains/BUILD.bazel's), binutils' prefix, and the
+# (-mfloat-abi/-mabi), the //platforms/cpu constraint value, the compile flags (toolchains/BUILD.bazel's), binutils' prefix, flags `ld -r` needs, and the
 # CMAKE_SYSTEM_PROCESSOR values accepted for it.
 LIBRARY_CPUS = {
     "//platforms/cpu:cortex_m33_fpv5_sp_d16": struct(
@@ -46,6 +46,7 @@ LIBRARY_CPUS = {
         float_abi = "hard",
         flags = ["-mcpu=cortex-m33", "-mthumb", "-mfloat-abi=hard", "-mfpu=fpv5-sp-d16"],
         tool_prefix = "/usr/bin/arm-none-eabi-",
+        ld_flags = [],
         processors = ["cortex-m33", "arm", "armv8-m.main"],
     ),
     "//platforms/cpu:cortex_m55_mve_fp": struct(
@@ -54,6 +55,7 @@ LIBRARY_CPUS = {
         float_abi = "hard",
         flags = ["-mcpu=cortex-m55", "-mthumb", "-mfloat-abi=hard"],
         tool_prefix = "/usr/bin/arm-none-eabi-",
+        ld_flags = [],
         processors = ["cortex-m55", "arm", "armv8.1-m.main"],
     ),
     "//platforms/cpu:cortex_m7_fpv5_d16": struct(
@@ -62,6 +64,7 @@ LIBRARY_CPUS = {
         float_abi = "hard",
         flags = ["-mcpu=cortex-m7", "-mthumb", "-mfloat-abi=hard", "-mfpu=fpv5-d16"],
         tool_prefix = "/usr/bin/arm-none-eabi-",
+        ld_flags = [],
         processors = ["cortex-m7", "arm", "armv7e-m"],
     ),
     "//platforms/cpu:rv32imac_none": struct(
@@ -70,6 +73,8 @@ LIBRARY_CPUS = {
         float_abi = "ilp32",
         flags = ["-march=rv32imac", "-mabi=ilp32", "-mcmodel=medany"],
         tool_prefix = "/usr/bin/riscv64-unknown-elf-",
+        # The riscv64 binutils link rv64 unless told otherwise.
+        ld_flags = ["-m", "elf32lriscv"],
         processors = ["rv32imac", "riscv32", "riscv"],
     ),
 }
@@ -115,6 +120,8 @@ def _model_archive_impl(ctx):
     args.add("--cpu-flags", " ".join(cpu.flags))
     for processor in cpu.processors:
         args.add("--processor", processor)
+    for flag in cpu.ld_flags:
+        args.add("--ld-flag=" + flag)
     args.add_all(["--tool-prefix", cpu.tool_prefix, "--golden", info.golden, "--header", header])
     args.add_all("--archives", archives)
     args.add_all(["--out-dir", out_dir.path, "--out-tar", out_tar])

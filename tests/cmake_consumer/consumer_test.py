@@ -1,7 +1,8 @@
 """Builds tests/cmake_consumer with Debian's CMake against a model library's archive, runs it on
-QEMU mps2-an505 and compares every printed output with the golden data (float within the
-golden tolerance, integers exactly); with --expect-configure-error, configures it with other
-CPU flags and expects CMake to stop with a message naming both CPUs/ABIs.
+QEMU (mps2-an505, mps3-an547 or RISC-V virt: --machine) and compares every printed output with
+the golden data (float within the golden tolerance, integers exactly); with
+--expect-configure-error, configures it with other CPU flags and expects CMake to stop with a
+message naming both CPUs/ABIs.
 
     consumer_test.py --library DIR --golden G.golden.bin --model sine --source DIR --min-outputs 68
 """
@@ -19,6 +20,26 @@ from pathlib import Path
 import numpy as np
 
 from tinypte.golden.format import Golden
+
+# Machine -> (toolchain file, QEMU command before -kernel, binutils prefix).
+MACHINES = {
+    "mps2_an505": (
+        "arm-none-eabi.cmake",
+        ["qemu-system-arm", "-M", "mps2-an505", "-cpu", "cortex-m33"],
+        "arm-none-eabi-",
+    ),
+    "mps3_an547": (
+        "arm-none-eabi.cmake",
+        ["qemu-system-arm", "-M", "mps3-an547", "-cpu", "cortex-m55"],
+        "arm-none-eabi-",
+    ),
+    "riscv_virt": (
+        "riscv64-unknown-elf.cmake",
+        ["qemu-system-riscv32", "-M", "virt", "-cpu", "rv32", "-bios", "none"],
+        "riscv64-unknown-elf-",
+    ),
+}
+QEMU_IO = ["-nographic", "-monitor", "none", "-serial", "none", "-semihosting-config", "enable=on,target=native"]
 
 C_TYPES = {"float32": ("float", "f"), "int8": ("int8_t", ""), "uint8": ("uint8_t", ""), "int32": ("int32_t", "")}
 
@@ -55,7 +76,8 @@ def configure(args: argparse.Namespace, work: Path, cpu_flags: str | None) -> su
         str(source),
         "-B",
         str(work / "build"),
-        f"-DCMAKE_TOOLCHAIN_FILE={source / 'arm-none-eabi.cmake'}",
+        f"-DCMAKE_TOOLCHAIN_FILE={source / MACHINES[args.machine][0]}",
+        f"-DCONSUMER_MACHINE={args.machine}",
         f"-DTINYPTE_MODEL={args.model}",
         f"-DTINYPTE_PACKAGE={args.library.resolve() / 'cmake'}",
         f"-DCASES_DIR={work / 'cases'}",
@@ -100,6 +122,7 @@ def main() -> int:
     )
     parser.add_argument("--model", required=True)
     parser.add_argument("--source", type=Path, required=True, help="tests/cmake_consumer")
+    parser.add_argument("--machine", choices=sorted(MACHINES), default="mps2_an505")
     parser.add_argument("--min-outputs", type=int, default=1)
     parser.add_argument("--cpu-flags", help="configure with these CPU flags instead")
     parser.add_argument("--expect-configure-error", action="append", help="a text CMake's error must contain")
@@ -128,26 +151,10 @@ def main() -> int:
         if built.returncode != 0:
             print(built.stdout + built.stderr)
             return 1
-        qemu = run(
-            [
-                "qemu-system-arm",
-                "-M",
-                "mps2-an505",
-                "-cpu",
-                "cortex-m33",
-                "-nographic",
-                "-monitor",
-                "none",
-                "-serial",
-                "none",
-                "-semihosting-config",
-                "enable=on,target=native",
-                "-kernel",
-                str(work / "build" / "app.elf"),
-            ]
-        )
+        _, qemu_command, binutils = MACHINES[args.machine]
+        qemu = run([*qemu_command, *QEMU_IO, "-kernel", str(work / "build" / "app.elf")])
         print(qemu.stdout + qemu.stderr)
-        size = run(["/usr/bin/arm-none-eabi-size", str(work / "build" / "app.elf")])
+        size = run([f"/usr/bin/{binutils}size", str(work / "build" / "app.elf")])
         print(size.stdout)
     checked, problems = compare(golden, qemu.stdout + qemu.stderr)  # semihosting writes to either
     for problem in problems:

@@ -1,5 +1,6 @@
-/* The consumer's start-up code: a vector table, a reset handler that turns the FPU on, copies
- * .data and clears .bss before main(), and semihosting for the console and the exit status. */
+/* The consumer's Cortex-M start-up code (mps2-an505, mps3-an547): a vector table, a reset handler
+ * that turns the FPU on, copies .data and clears .bss before main(), and semihosting for the
+ * console and the exit status. */
 #include <stdint.h>
 
 #include "console.h"
