@@ -198,7 +198,8 @@ foreach(_kind cpu float_abi)
   endif()
 endforeach()
 
-add_library(tinypte::{name} STATIC IMPORTED)
+# GLOBAL: the target is also seen above a directory that add_subdirectory()s the archive.
+add_library(tinypte::{name} STATIC IMPORTED GLOBAL)
 set_target_properties(tinypte::{name} PROPERTIES
   IMPORTED_LOCATION "${{_tinypte_{name}_root}}/lib/libtinypte_{name}.a"
   INTERFACE_INCLUDE_DIRECTORIES "${{_tinypte_{name}_root}}/include"
@@ -250,11 +251,13 @@ library; only the API below is global.
     include/{name}.h            {name}_init(), {name}_run(in, out), {name}_reason()
     lib/libtinypte_{name}.a     runtime + kernels + program + API (one object)
     cmake/tinypte_{name}Config.cmake   imported target tinypte::{name}
+    CMakeLists.txt              the same for add_subdirectory()
     tinypte_{name}.mk           Make fragment
 
 ## CMake (a Pico SDK application, or any arm-none-eabi project)
 
     find_package(tinypte_{name} REQUIRED PATHS path/to/this/cmake NO_DEFAULT_PATH)
+    # or: add_subdirectory(path/to/this tinypte_{name})
     target_link_libraries(app tinypte::{name} pico_stdlib)
 
 A project configured for another CPU or float ABI stops at `find_package` with a message naming
@@ -318,6 +321,10 @@ def package(args: argparse.Namespace) -> None:
     shutil.copyfile(args.header, out / "include" / f"{name}.h")
     (out / "cmake" / f"tinypte_{name}Config.cmake").write_text(
         render_cmake(name, args.cpu, args.float_abi, args.processor, flags)
+    )
+    (out / "CMakeLists.txt").write_text(
+        f"# The tinypte model library {name} for add_subdirectory(): the same as find_package(tinypte_{name}).\n"
+        f'include("${{CMAKE_CURRENT_LIST_DIR}}/cmake/tinypte_{name}Config.cmake")\n'
     )
     (out / f"tinypte_{name}.mk").write_text(render_make(name, args.cpu, args.float_abi, flags))
     (out / "README.md").write_text(render_readme(name, args.cpu, args.float_abi, flags, [f"tinypte_{name}.o"], golden))

@@ -18,6 +18,7 @@ holding `tinypte_sine/` with):
     include/sine.h                        the API (tools/model_library.py renders it)
     cmake/tinypte_sineConfig.cmake        imported target tinypte::sine; stops the configure step
                                           of a project for another CPU or float ABI, naming both
+    CMakeLists.txt                        the same for add_subdirectory()
     tinypte_sine.mk                       the same for Make
     README.md                             the lines an application adds
 

@@ -68,8 +68,15 @@ def run(command: list[str], cwd: Path | None = None) -> subprocess.CompletedProc
 
 
 def configure(args: argparse.Namespace, work: Path, cpu_flags: str | None) -> subprocess.CompletedProcess[str]:
+    """CMake's configure step (--use find_package or add_subdirectory), or with --use make the
+    whole build by the Makefile and the library's Make fragment (its checks run as it is read)."""
     source = work / "src"
     shutil.copytree(args.source, source)
+    if args.use == "make":
+        (work / "build").mkdir()
+        make = ["/usr/bin/make", "-f", str(source / "Makefile"), f"TINYPTE_DIR={args.library.resolve()}"]
+        make += [f"TINYPTE_MODEL={args.model}", f"CASES_DIR={work / 'cases'}", f"OUT={work / 'build'}"]
+        return run(make + ([f"CPU_FLAGS={cpu_flags}"] if cpu_flags is not None else []))
     command = [
         "/usr/bin/cmake",
         "-S",
@@ -81,6 +88,7 @@ def configure(args: argparse.Namespace, work: Path, cpu_flags: str | None) -> su
         f"-DTINYPTE_MODEL={args.model}",
         f"-DTINYPTE_PACKAGE={args.library.resolve() / 'cmake'}",
         f"-DCASES_DIR={work / 'cases'}",
+        f"-DTINYPTE_USE={args.use}",
         "-DCMAKE_MAKE_PROGRAM=/usr/bin/make",
     ]
     if cpu_flags is not None:
@@ -123,6 +131,7 @@ def main() -> int:
     parser.add_argument("--model", required=True)
     parser.add_argument("--source", type=Path, required=True, help="tests/cmake_consumer")
     parser.add_argument("--machine", choices=sorted(MACHINES), default="mps2_an505")
+    parser.add_argument("--use", choices=["find_package", "add_subdirectory", "make"], default="find_package")
     parser.add_argument("--min-outputs", type=int, default=1)
     parser.add_argument("--cpu-flags", help="configure with these CPU flags instead")
     parser.add_argument("--expect-configure-error", action="append", help="a text CMake's error must contain")
@@ -147,7 +156,7 @@ def main() -> int:
         if configured.returncode != 0:
             print(configured.stdout + configured.stderr)
             return 1
-        built = run(["/usr/bin/make", "-C", str(work / "build")])
+        built = run(["/usr/bin/make", "-C", str(work / "build")]) if args.use != "make" else configured
         if built.returncode != 0:
             print(built.stdout + built.stderr)
             return 1
