@@ -89,6 +89,7 @@ def configure(args: argparse.Namespace, work: Path, cpu_flags: str | None) -> su
         f"-DTINYPTE_PACKAGE={args.library.resolve() / 'cmake'}",
         f"-DCASES_DIR={work / 'cases'}",
         f"-DTINYPTE_USE={args.use}",
+        f"-DTINYPTE_SECOND_PACKAGE={args.second_library.resolve() / 'cmake' if args.second_library else ''}",
         "-DCMAKE_MAKE_PROGRAM=/usr/bin/make",
     ]
     if cpu_flags is not None:
@@ -133,10 +134,14 @@ def main() -> int:
     parser.add_argument("--machine", choices=sorted(MACHINES), default="mps2_an505")
     parser.add_argument("--use", choices=["find_package", "add_subdirectory", "make"], default="find_package")
     parser.add_argument("--min-outputs", type=int, default=1)
+    parser.add_argument(
+        "--second-library", type=Path, nargs="+", default=[], help="sine_int8's files: also run two_models.elf"
+    )
     parser.add_argument("--cpu-flags", help="configure with these CPU flags instead")
     parser.add_argument("--expect-configure-error", action="append", help="a text CMake's error must contain")
     args = parser.parse_args()
     args.library = next(p for p in args.library if p.is_dir())
+    args.second_library = next((p for p in args.second_library if p.is_dir()), None)
     golden_file = next(p for p in args.golden if p.name.endswith(".golden.bin"))
     golden = Golden.from_bytes(golden_file.read_bytes())
     with tempfile.TemporaryDirectory(dir=os.environ.get("TEST_TMPDIR")) as scratch:
@@ -165,6 +170,12 @@ def main() -> int:
         print(qemu.stdout + qemu.stderr)
         size = run([f"/usr/bin/{binutils}size", str(work / "build" / "app.elf")])
         print(size.stdout)
+        if args.second_library is not None:
+            two = run([*qemu_command, *QEMU_IO, "-kernel", str(work / "build" / "two_models.elf")])
+            print(two.stdout + two.stderr)
+            if two.returncode != 0 or "two models: ok" not in two.stdout + two.stderr:
+                print(f"FAIL: two_models.elf (qemu exit {two.returncode})")
+                return 1
     checked, problems = compare(golden, qemu.stdout + qemu.stderr)  # semihosting writes to either
     for problem in problems:
         print("FAIL:", problem)
