@@ -245,7 +245,9 @@ endif
 """
 
 
-def render_readme(name: str, cpu: str, float_abi: str, flags: list[str], members: list[str], golden: Golden) -> str:
+def render_readme(
+    name: str, cpu: str, float_abi: str, flags: list[str], members: list[str], golden: Golden, needs: list[str]
+) -> str:
     upper = name.upper()
     in_type, in_count = _slot(golden, 0)
     out_type, out_count = _slot(golden, 1)
@@ -284,7 +286,7 @@ both; objects of another float ABI are also refused by the linker.
     {out_type} out[{upper}_OUTPUT_COUNT]; /* {out_count} */
     if ({name}_init() != 0 || {name}_run(in, out) != 0) {{ puts({name}_reason()); }}
 
-The library needs the C library's `memcpy`/`memset` (picolibc, newlib) and nothing else.
+From the C library (picolibc, newlib) and libgcc the library needs: {", ".join(f"`{n}`" for n in needs)}.
 Archive members: {", ".join(members)}.
 """
 
@@ -337,6 +339,14 @@ def package(args: argparse.Namespace) -> None:
         keep = [f"--keep-global-symbol={symbol}" for symbol in api]
         objcopy = [args.tool_prefix + "objcopy", *keep, f"--redefine-syms={redefine}", "--strip-debug"]
         _run([*objcopy, str(merged)])
+        # What the application's C library and libgcc must provide: the rest of the undefined names.
+        still = subprocess.run(
+            [args.tool_prefix + "nm", "--undefined-only", "--format=posix", str(merged)],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.split("\n")
+        needs = sorted({line.split()[0] for line in still if line and not line.startswith("tinypte_")})
         library = out / "lib" / f"libtinypte_{name}.a"
         library.unlink(missing_ok=True)
         _run([args.tool_prefix + "ar", "rcsD", str(library), str(merged)])
@@ -349,7 +359,9 @@ def package(args: argparse.Namespace) -> None:
         f'include("${{CMAKE_CURRENT_LIST_DIR}}/cmake/tinypte_{name}Config.cmake")\n'
     )
     (out / f"tinypte_{name}.mk").write_text(render_make(name, args.cpu, args.float_abi, flags))
-    (out / "README.md").write_text(render_readme(name, args.cpu, args.float_abi, flags, [f"tinypte_{name}.o"], golden))
+    (out / "README.md").write_text(
+        render_readme(name, args.cpu, args.float_abi, flags, [f"tinypte_{name}.o"], golden, needs)
+    )
     files = sorted(p for p in out.rglob("*") if p.is_file())
     with tarfile.open(args.out_tar, "w", format=tarfile.GNU_FORMAT) as tar:
         for path in files:
