@@ -20,6 +20,8 @@ Firmware:  model_firmware (a model's inference firmware for many boards, with QE
 Models:    tinypte_model (a model file's float and int8 programs, their firmware for a list of
            boards and their reports, in any package: what models/zoo.bzl and a workspace that
            has tinypte as @tinypte both use)
+Libraries: model_library (one program as a static library + CMake package for one CPU, for
+             firmware built elsewhere)
 Kernels:   kernel_library (selective build: only the kernels some programs call)
 Providers: TinypteBoardInfo, TinypteFirmwareInfo, TinypteWeightsInfo, TinyptePteInfo,
            TinypteKernelRegistryInfo
@@ -41,6 +43,7 @@ load("//rules/private:instruction_model_test.bzl", _pico2w_console_firmware = "p
 load("//rules/private:kernels.bzl", _kernel_library = "kernel_library")
 load("//rules/private:model.bzl", _executorch_model = "executorch_model")
 load("//rules/private:model_firmware.bzl", _model_firmware = "model_firmware")
+load("//rules/private:model_library.bzl", _model_library = "model_library")
 load("//rules/private:program.bzl", _executorch_program = "executorch_program")
 load("//rules/private:qemu_test.bzl", _qemu_test = "qemu_test")
 load("//rules/private:report.bzl", _executorch_model_report = "executorch_model_report")
@@ -56,6 +59,7 @@ model_weights = _model_weights
 kernel_library = _kernel_library
 model_firmware = _model_firmware
 tinypte_model = _tinypte_model
+model_library = _model_library
 executorch_model = _executorch_model
 executorch_program = _executorch_program
 executorch_model_report = _executorch_model_report
