@@ -306,6 +306,17 @@ def _tar_filter(info: tarfile.TarInfo) -> tarfile.TarInfo:
     return info
 
 
+def _undefined(tool_prefix: str, obj: Path) -> set[str]:
+    """The symbols `obj` references without defining them (binutils' nm)."""
+    listing = subprocess.run(
+        [tool_prefix + "nm", "--undefined-only", "--format=posix", str(obj)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return {line.split()[0] for line in listing.splitlines() if line.strip()}
+
+
 def package(args: argparse.Namespace) -> None:
     name: str = args.name
     flags: list[str] = shlex.split(args.cpu_flags)
@@ -327,26 +338,14 @@ def package(args: argparse.Namespace) -> None:
         # at 0, and names `ld -r` keeps after dropping their last caller) get the library's
         # prefix: another library's strong reference to one would otherwise make this one's weak
         # reference an undefined symbol at the application's link.
-        undefined = subprocess.run(
-            [args.tool_prefix + "nm", "--undefined-only", "--format=posix", str(merged)],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.split("\n")
-        renames = sorted({line.split()[0] for line in undefined if line.startswith("tp_")})
+        renames = sorted(n for n in _undefined(args.tool_prefix, merged) if n.startswith("tp_"))
         redefine = Path(scratch) / "renames.txt"
         redefine.write_text("".join(f"{symbol} tinypte_{name}__{symbol}\n" for symbol in renames))
         keep = [f"--keep-global-symbol={symbol}" for symbol in api]
         objcopy = [args.tool_prefix + "objcopy", *keep, f"--redefine-syms={redefine}", "--strip-debug"]
         _run([*objcopy, str(merged)])
         # What the application's C library and libgcc must provide: the rest of the undefined names.
-        still = subprocess.run(
-            [args.tool_prefix + "nm", "--undefined-only", "--format=posix", str(merged)],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.split("\n")
-        needs = sorted({line.split()[0] for line in still if line and not line.startswith("tinypte_")})
+        needs = sorted(n for n in _undefined(args.tool_prefix, merged) if not n.startswith("tinypte_"))
         library = out / "lib" / f"libtinypte_{name}.a"
         library.unlink(missing_ok=True)
         _run([args.tool_prefix + "ar", "rcsD", str(library), str(merged)])

@@ -35,11 +35,10 @@ load("//rules/private:common_attrs.bzl", "info_attr", "toolkit_action", "with_co
 load("//rules/private:cpu_libraries.bzl", "cpu_libraries")
 load("//rules:providers.bzl", "TinypteBoardInfo", "TinyptePteInfo")
 load("//rules/private:firmware.bzl", "firmware_uf2", "tinypte_firmware")
-load("//rules/private:kernels.bzl", "kernel_library")
 load("//rules/private:labels.bzl", "tinypte_label")
 load("//rules/private:qemu_test.bzl", "qemu_test")
 load("//rules/private:instruction_model_test.bzl", "instruction_model_test")
-load("//rules/private:requirements.bzl", "model_requirements")
+load("//rules/private:requirements.bzl", "kernels_and_requirements")
 
 def _model_app_data_impl(ctx):
     info = ctx.attr.model[TinyptePteInfo]
@@ -152,26 +151,13 @@ def model_firmware(
         fail("model_firmware({}): write model as a label with a target name, e.g. \"//models/sine:sine\" or \":sine\"; got {}".format(name, repr(model)))
     model_name = model.split(":")[-1]
     program = model + "_program"
-    kernel_library(name = name + "_kernels", models = [model], srcs = srcs, tags = tags)
-    kernels = ":" + name + "_kernels"
-    native.cc_binary(
-        name = name + "_requirements_tool",
-        deps = [tinypte_label("//runtime/tools:pte_requirements_main"), kernels, tinypte_label("//runtime")],
-        # Built only for the host data layout model_requirements asks for, not again for `//...`.
-        tags = tags + ["manual"],
-    )
-    model_requirements(
-        name = name + "_requirements",
-        model = model,
-        tool = ":" + name + "_requirements_tool",
-        tags = tags,
-    )
+    kernels, requirements = kernels_and_requirements(name = name, model = model, srcs = srcs, tags = tags)
     for board in boards:
         app = "{}_{}_app".format(name, board.name)
         model_app_data(
             name = app + "_data",
             model = model,
-            requirements = ":" + name + "_requirements",
+            requirements = requirements,
             board = board.info,
             stack_size = stack_size,
             display_name = model_name,

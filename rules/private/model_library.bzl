@@ -33,10 +33,9 @@ load("//rules:providers.bzl", "TinyptePteInfo")
 load("//python:defs.bzl", "tinypte_py_test")
 load("//rules/private:common_attrs.bzl", "info_attr")
 load("//rules/private:cpu_libraries.bzl", "cpu_libraries")
-load("//rules/private:kernels.bzl", "kernel_library")
 load("//rules/private:labels.bzl", "TINYPTE_REPOSITORY", "tinypte_label")
 load("//rules/private:model_firmware.bzl", "model_app_data")
-load("//rules/private:requirements.bzl", "model_requirements")
+load("//rules/private:requirements.bzl", "kernels_and_requirements")
 
 # Per-CPU platform -> what the package says about it: the -mcpu/-march value, the float ABI
 # (-mfloat-abi/-mabi), the //platforms/cpu constraint value, the compile flags (toolchains/BUILD.bazel's), binutils' prefix, flags `ld -r` needs, and the
@@ -180,23 +179,11 @@ def model_library(*, name, model, cpu_platform, srcs = [], compare_firmware = No
         fail("model_library({}): cpu_platform {} is not one of {}".format(name, repr(cpu_platform), sorted(LIBRARY_CPUS.keys())))
     if ":" not in model:
         fail("model_library({}): write model as a label with a target name, e.g. \":sine\"; got {}".format(name, repr(model)))
-    kernels = ":" + name + "_kernels"
-    kernel_library(name = name + "_kernels", models = [model], srcs = srcs, tags = tags)
-    native.cc_binary(
-        name = name + "_requirements_tool",
-        deps = [tinypte_label("//runtime/tools:pte_requirements_main"), kernels, tinypte_label("//runtime")],
-        tags = tags + ["manual"],
-    )
-    model_requirements(
-        name = name + "_requirements",
-        model = model,
-        tool = ":" + name + "_requirements_tool",
-        tags = tags,
-    )
+    kernels, requirements = kernels_and_requirements(name = name, model = model, srcs = srcs, tags = tags)
     model_app_data(
         name = name + "_app_data",
         model = model,
-        requirements = ":" + name + "_requirements",
+        requirements = requirements,
         tags = tags,
     )
     _library_api(name = name + "_api", model = model, cpu = LIBRARY_CPUS[cpu_platform].cpu, tags = tags)

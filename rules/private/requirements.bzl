@@ -13,6 +13,8 @@ which app_data turns into statically sized buffers and pool (python/tinypte/firm
 load("//rules:providers.bzl", "TinyptePteInfo")
 load("//rules/private:common_attrs.bzl", "info_attr", "with_common_attrs")
 load("//rules/private:host_transition.bzl", "aot_transition", "ilp32_host_transition")
+load("//rules/private:kernels.bzl", "kernel_library")
+load("//rules/private:labels.bzl", "tinypte_label")
 
 def _model_requirements_impl(ctx):
     info = ctx.attr.model[TinyptePteInfo]
@@ -42,3 +44,36 @@ model_requirements = rule(
         ),
     }, transitions = True),
 )
+
+def kernels_and_requirements(*, name, model, srcs = [], tags = []):
+    """A program's kernel library and what the program needs with it, as model_firmware and
+    model_library both build them:
+
+        :<name>_kernels             kernel_library of `model`'s operators (and `srcs`)
+        :<name>_requirements_tool   pte_requirements linked with those kernels (host-only, manual)
+        :<name>_requirements        model_requirements: its JSON for `model`
+
+    Args:
+      name: Prefix of the three targets.
+      model: The executorch_model (or executorch_program) label.
+      srcs: Kernels of your own (C files with TP_KERNEL definitions).
+      tags: Tags of every target.
+
+    Returns:
+      The labels (":<name>_kernels", ":<name>_requirements").
+    """
+    kernels = ":" + name + "_kernels"
+    kernel_library(name = name + "_kernels", models = [model], srcs = srcs, tags = tags)
+    native.cc_binary(
+        name = name + "_requirements_tool",
+        deps = [tinypte_label("//runtime/tools:pte_requirements_main"), kernels, tinypte_label("//runtime")],
+        # Built only for the host data layout model_requirements asks for, not again for `//...`.
+        tags = tags + ["manual"],
+    )
+    model_requirements(
+        name = name + "_requirements",
+        model = model,
+        tool = ":" + name + "_requirements_tool",
+        tags = tags,
+    )
+    return kernels, ":" + name + "_requirements"
