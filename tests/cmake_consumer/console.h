@@ -1,4 +1,4 @@
-/* The consumer's console and exit (startup.c: semihosting). */
+/* The consumer's console and exit (console_semihost.c: picolibc's semihosting). */
 #ifndef CONSUMER_CONSOLE_H
 #define CONSUMER_CONSOLE_H
 

@@ -1,29 +1,12 @@
 /* The consumer's Cortex-M start-up code (mps2-an505, mps3-an547): a vector table, a reset handler
- * that turns the FPU on, copies .data and clears .bss before main(), and semihosting for the
- * console and the exit status. */
+ * that turns the FPU on, copies .data and clears .bss before main() (console and exit:
+ * console_semihost.c). */
 #include <stdint.h>
 
 #include "console.h"
 
 extern int main(void);
 extern uint32_t data_start[], data_end[], data_load[], bss_start[], bss_end[], stack_top[];
-
-/* One semihosting call: operation `op` with argument block `arg`. */
-static int32_t semihost(uint32_t op, const void *arg) {
-  register uint32_t r0 __asm__("r0") = op;
-  register const void *r1 __asm__("r1") = arg;
-  __asm__ volatile("bkpt 0xab" : "+r"(r0) : "r"(r1) : "memory");
-  return (int32_t)r0;
-}
-
-void console_write(const char *text) { (void)semihost(0x04u, text); /* SYS_WRITE0 */ }
-
-void console_exit(int status) {
-  /* SYS_EXIT: ADP_Stopped_ApplicationExit (QEMU exits 0), else RunTimeErrorUnknown (exits 1). */
-  (void)semihost(0x18u, (const void *)(uintptr_t)(status == 0 ? 0x20026u : 0x20023u));
-  for (;;) {
-  }
-}
 
 void reset_handler(void) {
   volatile uint32_t *cpacr = (volatile uint32_t *)0xE000ED88u;

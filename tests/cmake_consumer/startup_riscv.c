@@ -1,6 +1,6 @@
 /* The consumer's RISC-V start-up code (QEMU virt, machine mode): sets the stack and global
- * pointers and a trap handler, copies .data and clears .bss before main(), and uses semihosting
- * for the console and the exit status. */
+ * pointers and a trap handler, copies .data and clears .bss before main() (console and exit:
+ * console_semihost.c). */
 #include <stdint.h>
 
 #include "console.h"
@@ -20,29 +20,6 @@ __asm__(
     ".option pop\n"
     "  la sp, stack_top\n"
     "  j reset_handler\n");
-
-/* One semihosting call: the three-instruction sequence QEMU recognises, never compressed. */
-static int32_t semihost(uint32_t op, const void *arg) {
-  register uint32_t a0 __asm__("a0") = op;
-  register const void *a1 __asm__("a1") = arg;
-  __asm__ volatile(
-      ".option push\n .option norvc\n .balign 16\n"
-      " slli x0, x0, 0x1f\n ebreak\n srai x0, x0, 7\n"
-      ".option pop\n"
-      : "+r"(a0)
-      : "r"(a1)
-      : "memory");
-  return (int32_t)a0;
-}
-
-void console_write(const char *text) { (void)semihost(0x04u, text); /* SYS_WRITE0 */ }
-
-void console_exit(int status) {
-  /* SYS_EXIT: ADP_Stopped_ApplicationExit (QEMU exits 0), else RunTimeErrorUnknown (exits 1). */
-  (void)semihost(0x18u, (const void *)(uintptr_t)(status == 0 ? 0x20026u : 0x20023u));
-  for (;;) {
-  }
-}
 
 __attribute__((aligned(4))) static void trap_handler(void) {
   console_write("consumer: trap\n");
