@@ -21,20 +21,20 @@ import numpy as np
 
 from tinypte.golden.format import Golden
 
-# Machine -> (toolchain file, QEMU command before -kernel, binutils prefix).
+# Machine -> (the GCC triple cross-gcc.cmake takes, QEMU command before -kernel, binutils prefix).
 MACHINES = {
     "mps2_an505": (
-        "arm-none-eabi.cmake",
+        "arm-none-eabi",
         ["qemu-system-arm", "-M", "mps2-an505", "-cpu", "cortex-m33"],
         "arm-none-eabi-",
     ),
     "mps3_an547": (
-        "arm-none-eabi.cmake",
+        "arm-none-eabi",
         ["qemu-system-arm", "-M", "mps3-an547", "-cpu", "cortex-m55"],
         "arm-none-eabi-",
     ),
     "riscv_virt": (
-        "riscv64-unknown-elf.cmake",
+        "riscv64-unknown-elf",
         ["qemu-system-riscv32", "-M", "virt", "-cpu", "rv32", "-bios", "none"],
         "riscv64-unknown-elf-",
     ),
@@ -83,7 +83,8 @@ def configure(args: argparse.Namespace, work: Path, cpu_flags: str | None) -> su
         str(source),
         "-B",
         str(work / "build"),
-        f"-DCMAKE_TOOLCHAIN_FILE={source / MACHINES[args.machine][0]}",
+        f"-DCMAKE_TOOLCHAIN_FILE={source / 'cross-gcc.cmake'}",
+        f"-DCONSUMER_TRIPLE={MACHINES[args.machine][0]}",
         f"-DCONSUMER_MACHINE={args.machine}",
         f"-DTINYPTE_MODEL={args.model}",
         f"-DTINYPTE_PACKAGE={args.library.resolve() / 'cmake'}",
