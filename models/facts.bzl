@@ -28,7 +28,7 @@ NPU = struct(suffix = "_npu", prefix = "npu_", quantize = "int8", delegate = NPU
 # with one of two cores busy.
 SLOW_IN_SOFT_FLOAT = {"rv32imac": "medium"}
 
-def model(*, name, int8 = False, npu = False, int8_bars = {}, program_checks = None, guarded = False, stack_size = 0, budgets = {}, test_sizes = {}, kernels = []):
+def model(*, name, int8 = False, npu = False, int8_bars = {}, program_checks = None, guarded = False, stack_size = 0, budgets = {}, test_sizes = {}, kernels = [], libraries = {}):
     """The facts of model `name` (the folder models/<name>).
 
     Args:
@@ -53,6 +53,9 @@ def model(*, name, int8 = False, npu = False, int8_bars = {}, program_checks = N
         runs that take past half of a small test's timeout on a busy 2-core machine ("small"
         elsewhere; tools/test_times.py reports the shares).
       kernels: Kernels of its own (C files, `TP_KERNEL`), for operators only it uses.
+      libraries: Program ("float" or "int8") -> the CPUs its model_library is built for (keys of
+        zoo.bzl's LIBRARY_CPUS: "cortex_m33", "cortex_m55", "rv32imac"): `:<program>_lib_<cpu>`,
+        with its `_size_test` against the firmware of a board with that CPU.
 
     Returns:
       A struct with the arguments as fields, `variants`: the programs built from it for every
@@ -71,6 +74,7 @@ def model(*, name, int8 = False, npu = False, int8_bars = {}, program_checks = N
         budgets = budgets,
         test_sizes = test_sizes,
         kernels = kernels,
+        libraries = libraries,
         variants = [_program(name, v) for v in variants],
         npu_variants = [_program(name, NPU, delegate = NPU.delegate)] if npu else [],
     )

@@ -29,7 +29,7 @@ load("//models:fits.bzl", "DOES_NOT_FIT")
 load("//models:models.bzl", "MODELS", "stack_size")
 load("//platforms:boards.bzl", "BOARDS", "NPU_BOARDS")
 load("//python:defs.bzl", "py_lint_sources", "tinypte_py_test")
-load("//rules:defs.bzl", "executorch_model", "executorch_model_report", "expect_failure_test", "model_firmware", "tinypte_model")
+load("//rules:defs.bzl", "executorch_model", "executorch_model_report", "expect_failure_test", "model_firmware", "model_library", "tinypte_model")
 
 def _check_listed(model):
     package = native.package_name()
@@ -135,7 +135,29 @@ def zoo_model(model):
             _program_test(model.program_checks, variant.name)
     for variant in model.npu_variants:
         _npu_program(model, variant, float_program)
+    for variant in model.variants:
+        for cpu in model.libraries.get("int8" if variant.quantize == "int8" else "float", []):
+            _library(variant, cpu)
     py_lint_sources()
+
+# A model_library CPU -> its per-CPU platform, and the board whose firmware its size is compared with.
+LIBRARY_CPUS = {
+    "cortex_m33": ("//platforms/cpu:cortex_m33_fpv5_sp_d16", "mps2_an505"),
+    "cortex_m55": ("//platforms/cpu:cortex_m55_mve_fp", "corstone300"),
+    "rv32imac": ("//platforms/cpu:rv32imac_none", "rv32imac"),
+}
+
+def _library(variant, cpu):
+    """Program `variant` as a library for firmware built with CMake or Make, for `cpu`
+    (tests/cmake_consumer builds and runs it on QEMU); `bazel run :<name>_size_test` compares
+    its runtime + kernels with the board's firmware."""
+    platform, board = LIBRARY_CPUS[cpu]
+    model_library(
+        name = "{}_lib_{}".format(variant.name, cpu),
+        model = ":" + variant.name,
+        cpu_platform = platform,
+        compare_firmware = ":{}{}_elf".format(variant.prefix, board),
+    )
 
 def _npu_program(model, variant, float_program):
     """The Ethos-U55 program of `model` and its firmware for the boards with that NPU."""

@@ -7,4 +7,6 @@ MODEL = model(
     int8 = True,
     npu = True,
     test_sizes = SLOW_IN_SOFT_FLOAT,
+    # :kws_int8_lib_cortex_m33, which tests/cmake_consumer runs.
+    libraries = {"int8": ["cortex_m33"]},
 )

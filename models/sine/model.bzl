@@ -17,4 +17,10 @@ MODEL = model(
     # (USB console included) was promised to stay within: 24 KiB of flash, 8 KiB of RAM.
     stack_size = 4 * 1024,
     budgets = {"pico2w": (24 * 1024, 8 * 1024)},
+    # Both programs as libraries for firmware built with CMake or Make (tests/cmake_consumer):
+    # :sine_lib_<cpu> and :sine_int8_lib_<cpu>.
+    libraries = {
+        "float": ["cortex_m33", "cortex_m55", "rv32imac"],
+        "int8": ["cortex_m33", "cortex_m55", "rv32imac"],
+    },
 )
