@@ -54,6 +54,8 @@ def _model_app_data_impl(ctx):
         info.golden.path,
         "--name",
         ctx.attr.display_name or info.name,
+        "--label",
+        str(ctx.attr.model.label),
         "--out-c",
         out.path,
     ]

@@ -201,6 +201,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--requirements", type=Path, required=True, help="<model>.requirements.json")
     parser.add_argument("--golden", type=Path, required=True)
     parser.add_argument("--name", required=True, help="model name printed by the firmware")
+    parser.add_argument("--label", help="the model's Bazel label, which a fit error names (default: --name)")
     parser.add_argument("--out-c", type=Path, required=True)
     parser.add_argument("--board", type=Path, help="board description (JSON) to place the model on")
     parser.add_argument("--pte", type=Path, help="the program's bytes, for a program placed outside flash")
@@ -216,7 +217,7 @@ def run(args: argparse.Namespace) -> None:
     placement = None
     if args.board:
         board = json.loads(args.board.read_text())
-        placement = check_fit(args.name, board, len(golden), needs, args.stack_size)
+        placement = check_fit(args.label or args.name, board, len(golden), needs, args.stack_size)
     if args.corrupt_golden is not None:
         golden = corrupt(golden, args.corrupt_golden)
     program = args.pte.read_bytes() if args.pte else None
