@@ -86,8 +86,8 @@ def _library_api_impl(ctx):
     source = ctx.actions.declare_file("{}/{}_api.c".format(ctx.label.name, info.name))
     ctx.actions.run(
         executable = ctx.executable._tool,
-        arguments = ["api", "--name", info.name, "--cpu", ctx.attr.cpu, "--golden", info.golden.path, "--out-h", header.path, "--out-c", source.path],
-        inputs = [info.golden],
+        arguments = ["api", "--name", info.name, "--cpu", ctx.attr.cpu, "--golden", info.golden.path, "--pte", info.pte.path, "--out-h", header.path, "--out-c", source.path],
+        inputs = [info.golden, info.pte],
         outputs = [header, source],
         mnemonic = "ModelLibraryApi",
         progress_message = "Generating the library API of %s" % info.name,
@@ -228,6 +228,6 @@ def model_library(*, name, model, cpu_platform, srcs = [], compare_firmware = No
                 LIBRARY_CPUS[cpu_platform].tool_prefix + "nm",
             ],
             data = [":" + name, compare_firmware],
-            deps = [tinypte_label("//python/tinypte/golden:format")],
+            deps = [tinypte_label(d) for d in ["//python/tinypte/firmware", "//python/tinypte/golden:format", "//python/tinypte/program_files"]],
             tags = tags,
         )
