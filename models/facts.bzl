@@ -14,9 +14,7 @@ programs ExecuTorch's host runtime can run (the float ones).
 """
 
 load("//backends/ethos_u55:configs.bzl", "ETHOS_U55_DEFAULT")
-
-FLOAT = struct(suffix = "", prefix = "", quantize = "none")
-INT8 = struct(suffix = "_int8", prefix = "int8_", quantize = "int8")
+load("//rules/private:tinypte_model.bzl", "FLOAT_PROGRAM", "INT8_PROGRAM")
 
 # The program for an Arm Ethos-U55 (ExecuTorch's Ethos-U partitioner and Vela): the int8 model
 # with what the NPU takes as EthosUBackend delegates, for boards with that NPU.
@@ -62,7 +60,7 @@ def model(*, name, int8 = False, npu = False, int8_bars = {}, program_checks = N
       board, each a struct (name, quantize, prefix: of its firmware targets, e.g. "int8_"), and
       `npu_variants`: the program for the NPU (with `delegate`), if any.
     """
-    variants = [FLOAT] + ([INT8] if int8 else [])
+    variants = [FLOAT_PROGRAM] + ([INT8_PROGRAM] if int8 else [])  # named as tinypte_model names them
     return struct(
         name = name,
         package = "//models/" + name,
@@ -80,7 +78,7 @@ def model(*, name, int8 = False, npu = False, int8_bars = {}, program_checks = N
     )
 
 def _program(name, kind, **fields):
-    """The program of model `name` of `kind` (FLOAT, INT8, NPU), with `fields` more."""
+    """The program of model `name` of `kind` (FLOAT_PROGRAM, INT8_PROGRAM, NPU), with `fields` more."""
     return struct(
         name = name + kind.suffix,
         model = name,

@@ -25,6 +25,12 @@ load("//rules/private:model.bzl", "executorch_model")
 load("//rules/private:model_firmware.bzl", "model_firmware")
 load("//rules/private:report.bzl", "executorch_model_report")
 
+# The programs of a model file and how their targets are named: the float program is `<name>`,
+# the int8 one `<name>_int8`, and each one's firmware targets take `prefix` (`int8_<board>_elf`).
+# models/facts.bzl names the zoo's targets by the same structs.
+FLOAT_PROGRAM = struct(suffix = "", prefix = "", quantize = "none")
+INT8_PROGRAM = struct(suffix = "_int8", prefix = "int8_", quantize = "int8")
+
 def tinypte_model(
         *,
         name,
@@ -61,10 +67,8 @@ def tinypte_model(
       report_tags: Tags of the `:report` targets (`manual`: drawn only when run).
       visibility: Visibility of the programs.
     """
-    programs = [struct(name = name, prefix = "", quantize = "none")]
-    if int8:
-        programs.append(struct(name = name + "_int8", prefix = "int8_", quantize = "int8"))
-    for program in programs:
+    kinds = [FLOAT_PROGRAM] + ([INT8_PROGRAM] if int8 else [])
+    for program in [struct(name = name + kind.suffix, prefix = kind.prefix, quantize = kind.quantize) for kind in kinds]:
         if program.quantize == "none":
             executorch_model(name = program.name, src = src, data = data, seed = seed, visibility = visibility)
         else:
