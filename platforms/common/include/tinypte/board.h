@@ -31,6 +31,17 @@ void tp_board_init(void);
  */
 void tp_console_write(const char *text, size_t size);
 
+/**
+ * Read bytes from the board console (what a terminal or the host sends; no echo, no line
+ * editing): waits until at least one byte has come, then returns the bytes there are, at most
+ * `size`. Returns 0 at the end of the input (an emulator's standard input closed, a USB
+ * terminal that closed the port); on hardware a UART's input never ends.
+ * @param buffer  where the bytes go.
+ * @param size    room in `buffer`, at least 1.
+ * @retval        bytes read, 0 at the end of the input.
+ */
+size_t tp_console_read(char *buffer, size_t size);
+
 /** Write a NUL-terminated string to the console. */
 void tp_console_puts(const char *text);
 

@@ -6,7 +6,9 @@
 #include <stdint.h>
 
 enum {
+  TP_SEMIHOST_SYS_OPEN = 0x01,         /* open a host file; ":tt" is the console */
   TP_SEMIHOST_SYS_WRITE0 = 0x04,       /* write a NUL-terminated string */
+  TP_SEMIHOST_SYS_READ = 0x06,         /* read from a handle: returns the bytes NOT read */
   TP_SEMIHOST_SYS_EXIT_EXTENDED = 0x20 /* exit with (reason, status) */
 };
 
