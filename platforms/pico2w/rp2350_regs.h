@@ -104,5 +104,6 @@
 #define TP_USB_BUF_DATA1 (1u << 13)
 #define TP_USB_BUF_STALL (1u << 11)
 #define TP_USB_BUF_AVAILABLE (1u << 10)
+#define TP_USB_BUF_LENGTH 0x3ffu /* the buffer's byte count: set by the controller for a received packet */
 
 #endif /* TINYPTE_RP2350_REGS_H */

@@ -1,5 +1,5 @@
 /* Pico 2 W console on UART0 (console = "uart"): 115200 8N1 on GPIO0 (TX) / GPIO1 (RX), for a
- * USB-serial adapter on pins 1 and 2. clk_peri runs from the 12 MHz crystal (clocks.c), so
+ * USB-serial adapter on pins 1 and 2; output and input (the RX FIFO, polled). clk_peri runs from the 12 MHz crystal (clocks.c), so
  * the baud rate is exact. Register addresses and fields are from the RP2350 datasheet. */
 #include <stdint.h>
 
@@ -27,6 +27,7 @@
 #define TP_UART0_LCR_H 0x4007002cu
 #define TP_UART0_CR 0x40070030u
 #define TP_UART_FR_TXFF (1u << 5)
+#define TP_UART_FR_RXFE (1u << 4)
 #define TP_UART_FR_BUSY (1u << 3)
 #define TP_UART_LCR_H_8N1_FIFO ((3u << 5) | (1u << 4)) /* WLEN = 8 bits, FEN */
 #define TP_UART_CR_ENABLE ((1u << 0) | (1u << 8) | (1u << 9)) /* UARTEN, TXE, RXE */
@@ -64,6 +65,21 @@ void tp_console_write(const char *text, size_t size) {
     if (text[i] == '\n') uart_putc('\r');
     uart_putc(text[i]);
   }
+}
+
+/* Waits for the RX FIFO to hold a byte, then takes what it holds (at most `size`). A UART's
+ * input never ends, so this never returns 0 for a non-zero `size`. */
+size_t tp_console_read(char *buffer, size_t size) {
+  size_t n = 0;
+  if (size == 0) {
+    return 0;
+  }
+  while (TP_REG(TP_UART0_FR) & TP_UART_FR_RXFE) {
+  }
+  do {
+    buffer[n++] = (char)(TP_REG(TP_UART0_DR) & 0xffu); /* bits 11:8 are the byte's error flags */
+  } while (n < size && !(TP_REG(TP_UART0_FR) & TP_UART_FR_RXFE));
+  return n;
 }
 
 /* Real hardware: demo apps repeat forever so a serial monitor keeps receiving lines. */

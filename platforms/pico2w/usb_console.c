@@ -6,8 +6,9 @@
  * while the host is still enumerating. Output goes out in packets of up to 64 bytes, one per
  * line; while no terminal has the port open, output is dropped (the firmware never blocks on
  * an absent host) and resumes when one opens it. The controller is polled (usb_device.h)
- * whenever the console writes or waits. The serial-number string is the chip's unique ID,
- * read from OTP rows 0-3. */
+ * whenever the console writes, reads or waits. Input is what the host sends to the bulk OUT
+ * endpoint; it ends (tp_console_read returns 0) when the terminal that had the port open closes
+ * it (DTR cleared). The serial-number string is the chip's unique ID, read from OTP rows 0-3. */
 #include <stdint.h>
 
 #include "clocks.h"
@@ -18,6 +19,8 @@
 /* How long start-up waits for a terminal, and how long a packet may wait for the host. */
 #define TP_USB_WAIT_FOR_TERMINAL_US 5000000u
 #define TP_USB_SEND_TIMEOUT_US 250000u
+/* A full-speed bulk packet: the most one read returns. */
+#define TP_USB_PACKET_BYTES 64u
 
 static char serial_number[17];
 static uint8_t pending[64];
@@ -74,6 +77,26 @@ void tp_console_write(const char *text, size_t size) {
     } else {
       put(text[i]);
     }
+  }
+}
+
+/* Waits, polling the controller, for bytes from the host (returned at once, at most one packet's
+ * worth) or for the end of the input. Bytes that came before the port was closed are read
+ * first: the host sends them before it clears DTR. */
+size_t tp_console_read(char *buffer, size_t size) {
+  if (size == 0) {
+    return 0;
+  }
+  const uint32_t room = size < TP_USB_PACKET_BYTES ? (uint32_t)size : TP_USB_PACKET_BYTES;
+  for (;;) {
+    const uint32_t n = tp_usb_receive((uint8_t *)buffer, room);
+    if (n != 0) {
+      return n;
+    }
+    if (tp_usb_input_ended()) {
+      return 0;
+    }
+    tp_usb_poll();
   }
 }
 

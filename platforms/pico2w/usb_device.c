@@ -4,9 +4,12 @@
  * EP0 answers the standard requests a host makes while enumerating (GET_DESCRIPTOR,
  * SET_ADDRESS, SET_CONFIGURATION, GET_STATUS, GET_CONFIGURATION) and the CDC ACM class
  * requests (SET/GET_LINE_CODING, SET_CONTROL_LINE_STATE, whose DTR bit says a terminal has
- * opened the port); anything else is stalled. A buffer is handed to the controller by writing
- * its control word without AVAILABLE, waiting, then setting AVAILABLE, as the datasheet asks
- * when clk_sys is faster than clk_usb. */
+ * opened the port, and whose clearing ends the input); anything else is stalled. A packet the
+ * host sends to the data OUT endpoint stays in its DPRAM buffer until tp_usb_receive has handed
+ * it out; only then is the buffer armed again, so the host sends no faster than the firmware
+ * reads (a firmware that never reads takes one packet, and the host's next write waits). A
+ * buffer is handed to the controller by writing its control word without AVAILABLE, waiting,
+ * then setting AVAILABLE, as the datasheet asks when clk_sys is faster than clk_usb. */
 #include "usb_device.h"
 
 #include <stddef.h>
@@ -40,10 +43,12 @@ typedef struct usb_state {
   uint32_t data_in_pid;
   uint32_t data_out_pid;
   uint8_t address;        /* set after the SET_ADDRESS status stage */
+  uint8_t data_out_taken; /* bytes of the received OUT packet tp_usb_receive has handed out */
   bool address_pending;
   bool line_coding_pending; /* the EP0 OUT buffer holds SET_LINE_CODING's data */
   bool configured;
   bool dtr;
+  bool hung_up; /* DTR dropped (or a bus reset) after a terminal had the port open */
   bool data_in_busy;
   uint8_t line_coding[7]; /* dwDTERate, bCharFormat, bParityType, bDataBits */
   uint8_t reply[64];      /* EP0 replies built at run time (strings, status) */
@@ -151,6 +156,7 @@ static void configure_data_endpoints(void) {
       TP_USB_EP_CTRL_ENABLE | TP_USB_EP_CTRL_INT_PER_BUFF | TP_USB_EP_CTRL_TYPE_INTERRUPT | NOTIFY_IN_BUF;
   usb.data_in_pid = 0;
   usb.data_out_pid = 0;
+  usb.data_out_taken = 0;
   usb.data_in_busy = false;
   hand_over(TP_USB_BUF_CTRL_OUT(TP_USB_EP_DATA_OUT), TP_USB_PACKET | usb.data_out_pid);
 }
@@ -172,7 +178,9 @@ static void on_setup(void) {
     } else if (request == GET_LINE_CODING) {
       ep0_reply(usb.line_coding, sizeof usb.line_coding, length);
     } else if (request == SET_CONTROL_LINE_STATE) {
-      usb.dtr = (value & 1u) != 0;
+      const bool dtr = (value & 1u) != 0;
+      usb.hung_up = usb.hung_up || (usb.dtr && !dtr);
+      usb.dtr = dtr;
       ep0_status_in();
     } else {
       ep0_stall();
@@ -238,6 +246,7 @@ static void on_bus_reset(void) {
   TP_REG(TP_USB_ADDR_ENDP) = 0;
   usb.address_pending = false;
   usb.configured = false;
+  usb.hung_up = usb.hung_up || usb.dtr;
   usb.dtr = false;
   usb.data_in_busy = false;
 }
@@ -266,10 +275,8 @@ void tp_usb_poll(void) {
   if (done & (1u << (2 * TP_USB_EP_DATA_IN))) {
     usb.data_in_busy = false;
   }
-  if (done & (1u << (2 * TP_USB_EP_DATA_OUT + 1))) { /* host input: discarded, buffer rearmed */
-    usb.data_out_pid ^= TP_USB_BUF_DATA1;
-    hand_over(TP_USB_BUF_CTRL_OUT(TP_USB_EP_DATA_OUT), TP_USB_PACKET | usb.data_out_pid);
-  }
+  /* The data OUT endpoint's packet stays in its buffer (FULL, not AVAILABLE: the host's next
+   * one is NAKed) until tp_usb_receive has handed it all out and is asked for more. */
 }
 
 void tp_usb_init(const char *serial) {
@@ -293,6 +300,36 @@ void tp_usb_init(const char *serial) {
 }
 
 bool tp_usb_dtr(void) { return usb.configured && usb.dtr; }
+
+bool tp_usb_input_ended(void) {
+  const bool ended = usb.hung_up;
+  if (ended && tp_usb_dtr()) {
+    usb.hung_up = false; /* reported once; a terminal has opened the port again */
+  }
+  return ended;
+}
+
+uint32_t tp_usb_receive(uint8_t *data, uint32_t size) {
+  const uint32_t control = TP_REG(TP_USB_BUF_CTRL_OUT(TP_USB_EP_DATA_OUT));
+  if (!usb.configured || (control & TP_USB_BUF_FULL) == 0 || (control & TP_USB_BUF_AVAILABLE) != 0) {
+    return 0; /* no packet has come since the buffer was handed over */
+  }
+  uint32_t length = control & TP_USB_BUF_LENGTH;
+  length = length < TP_USB_PACKET ? length : TP_USB_PACKET;
+  if (usb.data_out_taken >= length) { /* all handed out (or a zero-length packet): the next one */
+    usb.data_out_taken = 0;
+    usb.data_out_pid ^= TP_USB_BUF_DATA1;
+    hand_over(TP_USB_BUF_CTRL_OUT(TP_USB_EP_DATA_OUT), TP_USB_PACKET | usb.data_out_pid);
+    return 0;
+  }
+  uint32_t n = length - usb.data_out_taken;
+  n = n < size ? n : size;
+  for (uint32_t i = 0; i < n; i++) {
+    data[i] = dpram(DATA_OUT_BUF + usb.data_out_taken)[i];
+  }
+  usb.data_out_taken = (uint8_t)(usb.data_out_taken + n);
+  return n;
+}
 
 bool tp_usb_ready(void) { return usb.configured && !usb.data_in_busy; }
 

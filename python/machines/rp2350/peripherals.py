@@ -7,8 +7,8 @@ register a block does not know ends the run).
 
 Modelled behaviour is what start-up code waits for: XOSC reports STABLE once enabled, a PLL
 reports LOCK once powered with a feedback divider, RESET_DONE follows RESET, a clock's
-SELECTED follows its source, UART0 is never busy and its bytes go to the console, TIMER0
-counts microseconds from the instruction count.
+SELECTED follows its source, UART0 is never busy and its bytes go to the console (and its RX
+FIFO hands out run.py's --input), TIMER0 counts microseconds from the instruction count.
 """
 
 from __future__ import annotations
@@ -95,9 +95,60 @@ def pads_bank0() -> Block:
     return plain("PADS_BANK0", 0x40038000, names, {4 + 4 * g: 0x116 for g in range(48)})
 
 
-def uart0(console: Callable[[int], None]) -> Block:
-    """UART0 (0x40070000, Arm PL011): bytes written to DR go to `console`; FR says the FIFOs are
-    empty and the UART idle, so transmit never waits."""
+class UartRx:
+    """What a host sends to UART0's RX pin (run.py --input): all of it queued from the start, as
+    if the host waited for room in the 32-byte RX FIFO (the model keeps no baud-rate time).
+
+    A firmware that polls FR `wait_limit` times in a row (no DR access in between) while the
+    input is used up waits for input that never comes: `on_wait` is told once, with a message
+    that says how many bytes the input had (or that there was none)."""
+
+    FIFO = 32
+
+    def __init__(self, data: bytes | None, wait_limit: int, on_wait: Callable[[str], None]) -> None:
+        self.data = data
+        self.queue = bytearray(data or b"")
+        self.wait_limit = wait_limit
+        self.on_wait = on_wait
+        self.empty_polls = 0
+        self.read = 0  # bytes the firmware has taken from DR
+
+    def flags(self) -> int:
+        """FR's RX bits: RXFE (4) while nothing is queued, RXFF (6) while the FIFO is full."""
+        if not self.queue:
+            self.empty_polls += 1
+            if self.empty_polls == self.wait_limit:
+                self.on_wait(self.waiting())
+            return 1 << 4
+        self.empty_polls = 0
+        return 1 << 6 if len(self.queue) >= self.FIFO else 0
+
+    def waiting(self) -> str:
+        if self.data is None:
+            return (
+                f"firmware waits for console input (UART0 RX polled {self.wait_limit} times), and no --input was given"
+            )
+        return (
+            f"firmware waits for console input after all {len(self.data)} bytes of --input were read "
+            f"(UART0 RX polled {self.wait_limit} times with nothing queued)"
+        )
+
+    def pop(self) -> int:
+        """DR read: the oldest byte (error flags 11:8 clear); an empty FIFO reads 0."""
+        self.empty_polls = 0
+        if not self.queue:
+            return 0
+        self.read += 1
+        return self.queue.pop(0)
+
+    def written(self) -> None:
+        self.empty_polls = 0
+
+
+def uart0(console: Callable[[int], None], rx: UartRx | None = None) -> Block:
+    """UART0 (0x40070000, Arm PL011): bytes written to DR go to `console`; the TX side is never
+    busy or full, so transmit never waits. With `rx`, FR's RXFE is clear while it has bytes
+    queued and a DR read pops one; without, the RX FIFO is always empty."""
     names = {
         0x0: "UARTDR",
         0x4: "UARTRSR",
@@ -115,8 +166,18 @@ def uart0(console: Callable[[int], None]) -> Block:
         0x48: "UARTDMACR",
     }
     block = plain("UART0", 0x40070000, names, {0x18: 0x90, 0x30: 0x300})
-    block.on_write[0x0] = lambda value: console(value & 0xFF)
-    block.on_read[0x18] = lambda: 0x90  # TXFE | RXFE: never busy, never full
+    if rx is None:
+        block.on_write[0x0] = lambda value: console(value & 0xFF)
+        block.on_read[0x18] = lambda: 0x90  # TXFE | RXFE: never busy, never full
+        return block
+
+    def write(value: int) -> None:
+        rx.written()
+        console(value & 0xFF)
+
+    block.on_write[0x0] = write
+    block.on_read[0x0] = rx.pop
+    block.on_read[0x18] = lambda: 0x80 | rx.flags()  # TXFE, and the RX FIFO's state
     return block
 
 

@@ -15,6 +15,14 @@ waits for core 1 while core 1 runs --core1-watchdog instructions without a FIFO 
 spinlock release or a SEV, the run fails ("core 1 did not answer: ..."). --max-instructions
 applies to each core.
 
+With --input FILE (`-`: standard input), the host sends the file's bytes on the console: over
+USB (usb.py's host) once the port is open, in 64-byte packets as the firmware arms its OUT
+buffer, then it closes the port (DTR clear: the firmware's tp_console_read returns 0) and opens
+it again; on UART0 they are in the RX FIFO from the start (peripherals.UartRx). A firmware
+that polls UART0's RX --input-wait-limit times in a row with the input used up fails the run:
+"instruction_model_test: FAIL firmware waits for console input after all N bytes of --input
+were read (...)". After the run a line says how much of the input the firmware took.
+
 With --count-execute, core 0's first call of tp_method_execute is counted exactly (the perf
 bench's row for the board: machines/execute_count.py) and printed before the last line:
 "instruction_model_test: execute instructions=N kernel_instructions=N kernel_calls=N" (core 0's executed
@@ -23,8 +31,9 @@ instructions, its waits excluded); when core 1 was launched, also
 call, core 1's instructions while core 0's clock went from the call's entry to its return (by
 core 1's clock, its waits excluded), the cycles core 0 waited in it, and wall = core0 + wait0.
 
-usage: run.py ELF [--console usb|uart] [--expect REGEX]... [--until REGEX]
-              [--max-instructions N] [--usb-deadline N] [--core1-watchdog N] [--count-execute]
+usage: run.py ELF [--console usb|uart] [--expect REGEX]... [--until REGEX] [--input FILE]
+              [--input-wait-limit N] [--max-instructions N] [--usb-deadline N]
+              [--core1-watchdog N] [--count-execute]
 """
 
 from __future__ import annotations
@@ -73,12 +82,20 @@ class Console:
             self.machine.finish()
 
 
-def blocks(machine: Machine, usb_console: Console, uart_console: Console, host: list[usb.Host]) -> list[Block]:
+def blocks(
+    machine: Machine,
+    usb_console: Console,
+    uart_console: Console,
+    host: list[usb.Host],
+    usb_input: bytes | None = None,
+    uart_rx: peripherals.UartRx | None = None,
+) -> list[Block]:
     """Every modelled block both cores share (machine.py adds each core's SCS and the SIO); the
-    USB host (in `host`) steps whenever the firmware reads the controller's status."""
+    USB host (in `host`, sending `usb_input`) steps whenever the firmware reads the controller's
+    status; UART0's RX FIFO is `uart_rx`'s."""
     machine.map_ram(usb.DPRAM, 0x1000)
     regs = usb.registers()
-    host.append(usb.Host(regs, machine.uc, usb_console.put))
+    host.append(usb.Host(regs, machine.uc, usb_console.put, usb_input))
 
     def step_then(read: Callable[[], int]) -> Callable[[], int]:
         def stepped() -> int:
@@ -101,7 +118,7 @@ def blocks(machine: Machine, usb_console: Console, uart_console: Console, host: 
         peripherals.resets(),
         peripherals.io_bank0(),
         peripherals.pads_bank0(),
-        peripherals.uart0(uart_console.put),
+        peripherals.uart0(uart_console.put, uart_rx),
         peripherals.timer0(lambda: machine.now() // INSTRUCTIONS_PER_MICROSECOND),
         peripherals.ticks(),
         usb.otp_chip_id(),
@@ -121,6 +138,17 @@ def usb_deadline(machine: Machine, host: usb.Host, limit: int) -> None:
     )
 
 
+def input_report(data: bytes | None, host: list[usb.Host], rx: list[peripherals.UartRx]) -> None:
+    """With --input: how much of it the firmware took (and, over USB, whether the port was closed)."""
+    if data is None:
+        return
+    if rx:
+        print(f"uart: input: the firmware read {rx[0].read} of {len(data)} bytes")
+    elif host:
+        closed = "; port closed at the end of the input and opened again" if host[0].closed else ""
+        print(f"usb: input: the firmware took {host[0].sent} of {len(data)} bytes{closed}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("elf", type=Path)
@@ -131,16 +159,28 @@ def main() -> int:
     parser.add_argument("--usb-deadline", type=int, default=20_000_000)
     parser.add_argument("--core1-watchdog", type=int, default=50_000_000)
     parser.add_argument("--count-execute", action="store_true", help="count the first tp_method_execute")
+    parser.add_argument("--input", help="bytes the host sends on the console (a file, or - for standard input)")
+    parser.add_argument("--input-wait-limit", type=int, default=10_000, help="UART0 RX polls that mean 'waits'")
     args = parser.parse_args()
+    data: bytes | None = None
+    if args.input is not None:
+        data = sys.stdin.buffer.read() if args.input == "-" else Path(args.input).read_bytes()
     until = re.compile(args.until)
     console = Console(until)
     other = Console(until, prefix="(uart0) " if args.console == "usb" else "(usb) ")
     usb_console, uart_console = (console, other) if args.console == "usb" else (other, console)
     host: list[usb.Host] = []
+    rx: list[peripherals.UartRx] = []
     try:
+
+        def make_blocks(m: Machine) -> list[Block]:
+            if args.console == "uart":
+                rx.append(peripherals.UartRx(data, args.input_wait_limit, m.fail))
+            return blocks(m, usb_console, uart_console, host, data if args.console == "usb" else None, *rx)
+
         machine = Machine(
             args.elf,
-            lambda m: blocks(m, usb_console, uart_console, host),
+            make_blocks,
             args.max_instructions,
             core1_watchdog=args.core1_watchdog,
         )
@@ -152,8 +192,10 @@ def main() -> int:
             machine.check_at(args.usb_deadline, lambda: usb_deadline(machine, host[0], args.usb_deadline))
         machine.run()
     except MachineError as error:
+        input_report(data, host, rx)
         print(f"instruction_model_test: FAIL {error}")
         return 1
+    input_report(data, host, rx)
     if args.console == "usb":
         if not host[0].enumerated:
             print("instruction_model_test: FAIL the console line came before USB enumeration finished")

@@ -10,7 +10,12 @@ connect (controller enabled, D+ pull-up on), resets the bus, enumerates the devi
 host does (device descriptor at address 0, SET_ADDRESS, descriptors, strings,
 SET_CONFIGURATION), checks every descriptor of a CDC ACM serial port, sets the line coding
 and DTR as a terminal opening the port does, then reads the bulk IN endpoint forever and
-hands the bytes to the console. Each time the firmware reads a controller register, the
+hands the bytes to the console. Given input (run.py --input), it also writes it to the bulk OUT
+endpoint meanwhile, in packets of at most 64 bytes, each when the firmware has armed the OUT
+buffer (AVAILABLE, not FULL) and with the DATA0/DATA1 toggle the firmware armed it for; once
+the firmware has taken the last packet and armed the buffer again (it asks for more), the host
+closes the port (SET_CONTROL_LINE_STATE with DTR clear: the end of the input) and opens it again
+(DTR set), as `cat FILE > /dev/ttyACM0; cat /dev/ttyACM0` would, and reads on. Each time the firmware reads a controller register, the
 host tries its next transaction: a buffer the firmware has not handed over (AVAILABLE) is
 a NAK and the host tries again later, as on a real bus. Anything a host would reject (a
 wrong descriptor, a wrong DATA0/DATA1 toggle, a stall where none is allowed) fails the run.
@@ -103,14 +108,17 @@ def otp_chip_id() -> Block:
 class Host:
     """The host side; `step()` runs its next transaction attempt."""
 
-    def __init__(self, regs: Block, memory: Any, console: Callable[[int], None]) -> None:
+    def __init__(self, regs: Block, memory: Any, console: Callable[[int], None], data: bytes | None = None) -> None:
         self.regs = regs
+        self.input = data  # what the terminal writes to the port, or None: it writes nothing
         self.memory = memory  # unicorn: mem_read / mem_write
         self.console = console
         self.result = Enumeration()
         self.enumerated = False
         self.address = 0
         self.toggles: dict[int, int] = {}  # bulk/interrupt endpoint -> next PID (0 or DATA1)
+        self.sent = 0  # bytes of the input the firmware has taken (its OUT packets acknowledged)
+        self.closed = False  # the port was closed at the end of the input (and opened again)
         self._script = self.script()
 
     def connected(self) -> bool:
@@ -184,6 +192,10 @@ class Host:
             if self.addressed() and word & AVAILABLE and not word & FULL:
                 break
             yield
+        if word & DATA1 != pid:
+            raise UsbError(
+                f"EP{ep} OUT was armed for DATA{int(bool(word & DATA1))}, the host's packet is DATA{int(bool(pid))}"
+            )
         if word & 0x3FF < len(data):
             raise UsbError(f"EP{ep} OUT buffer of {word & 0x3FF} bytes for a {len(data)}-byte packet")
         self.memory.mem_write(DPRAM + self.buffer_offset(ep, False), data)
@@ -224,8 +236,21 @@ class Host:
         yield from self.enumerate()
         yield from self.open_port()
         self.enumerated = True
-        while True:  # a terminal reading the port
-            ep = 1
+        # The terminal reads the port and, given input, writes it at the same time: each step
+        # runs each one's next transaction attempt.
+        tasks = [self.read_port()] + ([self.write_port(self.input)] if self.input is not None else [])
+        while True:
+            for task in list(tasks):
+                try:
+                    next(task)
+                except StopIteration:
+                    tasks.remove(task)
+            yield
+
+    def read_port(self) -> Step:
+        """A terminal reading the port: the bulk IN endpoint's packets to the console."""
+        ep = 1
+        while True:
             try:
                 data = yield from self.transfer_in(ep, self.toggles.get(ep, 0))
             except StallError as error:
@@ -234,6 +259,25 @@ class Host:
             for byte in data:
                 self.console(byte)
             yield
+
+    def write_port(self, data: bytes) -> Step:
+        """The terminal writes `data` to the bulk OUT endpoint (64-byte packets), waits until the
+        firmware has taken the last one and asks for more (the OUT buffer armed again), then
+        closes the port (DTR clear: the firmware's read returns 0) and opens it again."""
+        ep = 2
+        for start in range(0, len(data), 64):
+            try:
+                yield from self.transfer_out(ep, self.toggles.get(ep, 0), data[start : start + 64])
+            except StallError as error:
+                raise UsbError("the bulk OUT endpoint stalled") from error
+            self.toggles[ep] = self.toggles.get(ep, 0) ^ DATA1
+            self.sent = min(len(data), start + 64)
+            yield
+        while not self.word(0x84 + 8 * ep) & AVAILABLE:
+            yield
+        yield from self.control_write(bytes([0x21, 0x22, 0, 0, 0, 0, 0, 0]))  # SET_CONTROL_LINE_STATE: DTR clear
+        self.closed = True
+        yield from self.control_write(bytes([0x21, 0x22, 3, 0, 0, 0, 0, 0]))  # opened again: DTR, RTS
 
     def enumerate(self) -> Step:
         device = yield from self.get_descriptor(1, 0, 64)
