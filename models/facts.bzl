@@ -26,7 +26,7 @@ NPU = struct(suffix = "_npu", prefix = "npu_", quantize = "int8", delegate = NPU
 # with one of two cores busy.
 SLOW_IN_SOFT_FLOAT = {"rv32imac": "medium"}
 
-def model(*, name, int8 = False, npu = False, int8_bars = {}, program_checks = None, guarded = False, stack_size = 0, budgets = {}, test_sizes = {}, kernels = [], libraries = {}):
+def model(*, name, int8 = False, npu = False, int8_bars = {}, program_checks = None, guarded = False, stack_size = 0, budgets = {}, test_sizes = {}, kernels = [], libraries = {}, streams = {}, golden_cases = 0):
     """The facts of model `name` (the folder models/<name>).
 
     Args:
@@ -54,6 +54,10 @@ def model(*, name, int8 = False, npu = False, int8_bars = {}, program_checks = N
       libraries: Program ("float" or "int8") -> the CPUs its model_library is built for (keys of
         zoo.bzl's LIBRARY_CPUS: "cortex_m33", "cortex_m55", "rv32imac"): `:<program>_lib_<cpu>`,
         with its `_size_test` against the firmware of a board with that CPU.
+      streams: Program ("float" or "int8") -> the boards its stream firmware is built for
+        (runtime/app/stream_app.c: windows from the console): `:<prefix>stream_<board>_elf`,
+        `_test` (the golden inputs streamed, every answer checked) and `_stream` (`bazel run`).
+      golden_cases: The golden cases its model.py makes: the stream tests fail below them.
 
     Returns:
       A struct with the arguments as fields, `variants`: the programs built from it for every
@@ -73,6 +77,8 @@ def model(*, name, int8 = False, npu = False, int8_bars = {}, program_checks = N
         test_sizes = test_sizes,
         kernels = kernels,
         libraries = libraries,
+        streams = streams,
+        golden_cases = golden_cases,
         variants = [_program(name, v) for v in variants],
         npu_variants = [_program(name, NPU, delegate = NPU.delegate)] if npu else [],
     )

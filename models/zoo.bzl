@@ -14,6 +14,7 @@ For models/<m>/model.py and MODEL = model(name = "<m>", int8 = True, ...) (facts
     :<board>_elf, _test, _uf2, _flash   its firmware on every board it fits (model_firmware)
     :fits_<board>_fails_test     for every board it does not fit: the fit error, with its numbers
     :report                      `bazel run`: its summary and plots
+    :stream_<board>_elf, _test, _stream   with `streams`: its stream firmware, test and host command
 and with `int8 = True` the same for the int8 program, prefixed: `:<m>_int8`, `:<m>_int8_program`,
 `:int8_<board>_elf`, `:int8_<board>_test`, `:int8_pico2w_uf2`, `:int8_fits_<board>_fails_test`,
 `:int8_report`, and with `int8_bars` `:<m>_int8_test`, the int8 program against the float one;
@@ -138,7 +139,23 @@ def zoo_model(model):
     for variant in model.variants:
         for cpu in model.libraries.get("int8" if variant.quantize == "int8" else "float", []):
             _library(variant, cpu)
+        streams = model.streams.get("int8" if variant.quantize == "int8" else "float", [])
+        if streams:
+            _stream(model, variant, streams)
     py_lint_sources()
+
+def _stream(model, variant, board_names):
+    """Program `variant`'s stream firmware (windows from the console) on `board_names`."""
+    model_firmware(
+        name = variant.name + "_stream",
+        model = ":" + variant.name,
+        boards = [b for b in BOARDS if b.name in board_names],
+        prefix = variant.prefix + "stream_",
+        srcs = model.kernels,
+        stack_size = stack_size(model),
+        app = "stream",
+        min_windows = model.golden_cases,
+    )
 
 # A model_library CPU -> its per-CPU platform, and the board whose firmware its size is compared with.
 LIBRARY_CPUS = {

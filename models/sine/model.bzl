@@ -23,4 +23,11 @@ MODEL = model(
         "float": ["cortex_m33", "cortex_m55", "rv32imac"],
         "int8": ["cortex_m33", "cortex_m55", "rv32imac"],
     },
+    # Both programs' stream firmware (windows from the console, runtime/app/stream_app.c):
+    # :stream_<board>_test and :int8_stream_<board>_test stream the 68 golden inputs.
+    streams = {
+        "float": ["mps2_an505", "rv32imac", "pico2w"],
+        "int8": ["mps2_an505", "rv32imac", "pico2w"],
+    },
+    golden_cases = 68,
 )

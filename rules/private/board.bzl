@@ -269,12 +269,18 @@ def board_cores_defines(board, cores = 0):
     return _for_cores(board, cores, {n: ["TP_BOARD_CORES={}".format(n)] for n in (1, 2)})
 
 # The inference app's library (//runtime/app) for firmware on one core and on two.
-APP_BY_CORES = {1: "app_one_core", 2: "app_two_cores"}
+# The firmware apps (runtime/app), each compiled for one core and for two: app -> cores -> the
+# cc_library in //runtime/app. "inference" replays the golden data; "stream" runs the model on
+# windows read from the console.
+APPS = {
+    "inference": {1: "inference_one_core", 2: "inference_two_cores"},
+    "stream": {1: "stream_one_core", 2: "stream_two_cores"},
+}
 
-def board_cores_app(board, cores = 0):
-    """The inference app library for firmware for `board` built with `cores`: the one compiled
-    with board_cores_defines(board, cores), as a list or a select, for `deps`."""
-    return _for_cores(board, cores, {n: [tinypte_label("//runtime/app:" + name)] for n, name in APP_BY_CORES.items()})
+def board_cores_app(board, cores = 0, app = "inference"):
+    """The library of firmware app `app` (a key of APPS) for `board` built with `cores`: the one
+    compiled with board_cores_defines(board, cores), as a list or a select, for `deps`."""
+    return _for_cores(board, cores, {n: [tinypte_label("//runtime/app:" + name)] for n, name in APPS[app].items()})
 
 def board_support(board, cores = 0):
     """The support library firmware for `board` built with `cores` links (0: by the flag)."""

@@ -39,6 +39,7 @@ load("//rules/private:labels.bzl", "tinypte_label")
 load("//rules/private:qemu_test.bzl", "qemu_test")
 load("//rules/private:instruction_model_test.bzl", "instruction_model_test")
 load("//rules/private:requirements.bzl", "kernels_and_requirements")
+load("//rules/private:stream.bzl", "stream_run", "stream_test")
 
 def _model_app_data_impl(ctx):
     info = ctx.attr.model[TinyptePteInfo]
@@ -110,6 +111,21 @@ def _expected_output(model_name, board):
         "^tinypte: model={} board={} inferences=[1-9][0-9]* failures=0 .* PASS$".format(model_name, board),
     ]
 
+def _stream_targets(name, elf, model, board, min_windows, tags, test_tags):
+    """`:<name>_stream` (bazel run: tools/stream.py bound to the stream firmware `elf`) and
+    `:<name>_test` (every golden case streamed and checked)."""
+    machine_model = None if board.emulator else board.instruction_model
+    stream_run(name = name + "_stream", firmware = ":" + elf, model = model, machine_model = machine_model, tags = tags)
+    stream_test(
+        name = name + "_test",
+        size = "small" if board.emulator else "medium",
+        firmware = ":" + elf,
+        model = model,
+        machine_model = machine_model,
+        min_windows = min_windows,
+        tags = tags + test_tags,
+    )
+
 def model_firmware(
         *,
         name,
@@ -122,6 +138,8 @@ def model_firmware(
         budgets = {},
         test_sizes = {},
         corrupt_golden = -1,
+        app = "inference",
+        min_windows = 1,
         test_tags = [],
         tags = []):
     """Inference firmware of `model` for each of `boards` (see the file's docstring).
@@ -146,6 +164,13 @@ def model_firmware(
       test_sizes: board name -> Bazel size of the firmware's QEMU test on that board ("small"
         where not given).
       corrupt_golden: test builds only (see model_app_data).
+      app: the firmware's app (runtime/app): "inference" replays the golden data and checks every
+        output (`:<prefix><board>_test` runs it); "stream" runs the model on windows read from the
+        console (stream_app.c): `:<prefix><board>_test` streams the golden inputs with
+        tools/stream.py and checks each answer, and `bazel run :<prefix><board>_stream -- ...`
+        streams windows of your own (a file, generated ones) to it under the board's emulator.
+      min_windows: with app = "stream", the answers the test must have checked at least (it also
+        fails unless every golden case was answered: give the golden case count).
       test_tags: tags of the qemu tests (e.g. ["manual"] for deliberately failing ones).
       tags: tags of every target.
     """
@@ -155,9 +180,9 @@ def model_firmware(
     program = model + "_program"
     kernels, requirements = kernels_and_requirements(name = name, model = model, srcs = srcs, tags = tags)
     for board in boards:
-        app = "{}_{}_app".format(name, board.name)
+        app_library = "{}_{}_app".format(name, board.name)
         model_app_data(
-            name = app + "_data",
+            name = app_library + "_data",
             model = model,
             requirements = requirements,
             board = board.info,
@@ -169,9 +194,9 @@ def model_firmware(
         # What the app links that does not depend on the board: built once per CPU (the app's
         # sources first, as they were linked when the model's library compiled them).
         cpu_libraries(
-            name = app + "_cpu_libs",
+            name = app_library + "_cpu_libs",
             platform = board.cpu_platform,
-            deps = board_cores_app(board, cores) + [
+            deps = board_cores_app(board, cores, app) + [
                 kernels,
                 program,
                 tinypte_label("//platforms/common:board_api"),
@@ -182,9 +207,9 @@ def model_firmware(
             tags = tags,
         )
         native.cc_library(
-            name = app,
-            srcs = [":" + app + "_data"],
-            deps = [":" + app + "_cpu_libs"],
+            name = app_library,
+            srcs = [":" + app_library + "_data"],
+            deps = [":" + app_library + "_cpu_libs"],
             # The generated data tests `#if TP_BOARD_CORES == 2`.
             local_defines = board_cores_defines(board, cores),
             # The data must be linked even though only the app references it.
@@ -199,14 +224,16 @@ def model_firmware(
             name = elf,
             board = board,
             # The app is built for the board: its data is placed in the board's memory.
-            board_deps = [":" + app],
+            board_deps = [":" + app_library],
             stack_size = stack_size,
             cores = cores,
             max_flash = max_flash,
             max_ram = max_ram,
             tags = tags,
         )
-        if board.emulator:
+        if app == "stream" and (board.emulator or board.instruction_model):
+            _stream_targets(prefix + board.name, elf, model, board, min_windows, tags, test_tags)
+        elif board.emulator:
             qemu_test(
                 name = prefix + board.name + "_test",
                 size = test_sizes.get(board.name, "small"),

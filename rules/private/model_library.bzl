@@ -191,7 +191,7 @@ def model_library(*, name, model, cpu_platform, srcs = [], compare_firmware = No
         name = name + "_api_lib",
         srcs = [":" + name + "_api", ":" + name + "_app_data"],
         includes = [name + "_api"],
-        deps = [kernels, model + "_program", tinypte_label("//runtime"), tinypte_label("//runtime/app:headers")],
+        deps = [kernels, model + "_program", tinypte_label("//runtime"), tinypte_label("//runtime/app:headers"), tinypte_label("//runtime/app:model_one_core")],
         # Compiled for the CPU only (its data layout checks are the board's), through cpu_libraries.
         target_compatible_with = [tinypte_label(LIBRARY_CPUS[cpu_platform].constraint)],
         tags = tags,

@@ -1,12 +1,14 @@
 /* What the build generates for one model's firmware (python/tinypte/firmware/app_data.py): where
  * the program is (the model's program library), the golden data, the planned buffers, the method
- * decoded at build time (when the program allows it) and the state pool, all static. */
+ * decoded at build time (when the program allows it), the state pool, all static, and how its inputs
+ * and outputs are quantized (the model API's tp_model_input_quantization). */
 #ifndef TINYPTE_APP_DATA_H
 #define TINYPTE_APP_DATA_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model.h"
 #include "tinypte/runtime.h"
 
 extern const char tp_app_model_name[];
@@ -17,6 +19,9 @@ extern const size_t tp_app_golden_size;
 extern void *const tp_app_buffers[];     /* planned buffers by memory id ([0] NULL) */
 extern const size_t tp_app_buffer_sizes[];
 extern const uint32_t tp_app_num_buffers;
+extern const uint32_t tp_app_num_inputs; /* the program's inputs and outputs */
+extern const uint32_t tp_app_num_outputs;
+extern const tp_model_quantization tp_app_quantization[]; /* inputs, then outputs */
 extern void *const tp_app_pool;          /* runtime state pool */
 extern const size_t tp_app_pool_size;
 

@@ -1,4 +1,4 @@
-/* Console number formatting (see format.h). */
+/* Console number formatting and reading (see format.h). */
 #include "format.h"
 
 #include <string.h>
@@ -112,4 +112,90 @@ char *tp_format_hex(char *out, uint32_t value) {
   }
   out[10] = '\0';
   return out;
+}
+
+/* 10^0 .. 10^38 (exact up to 10^10, correctly rounded above). */
+static const float powers_of_ten[] = {
+    1e0f,  1e1f,  1e2f,  1e3f,  1e4f,  1e5f,  1e6f,  1e7f,  1e8f,  1e9f,  1e10f, 1e11f, 1e12f,
+    1e13f, 1e14f, 1e15f, 1e16f, 1e17f, 1e18f, 1e19f, 1e20f, 1e21f, 1e22f, 1e23f, 1e24f, 1e25f,
+    1e26f, 1e27f, 1e28f, 1e29f, 1e30f, 1e31f, 1e32f, 1e33f, 1e34f, 1e35f, 1e36f, 1e37f, 1e38f};
+
+bool tp_parse_float(const char *text, size_t length, float *value) {
+  size_t at = 0;
+  bool negative = false;
+  if (at < length && (text[at] == '-' || text[at] == '+')) {
+    negative = text[at++] == '-';
+  }
+  uint32_t mantissa = 0;
+  int32_t exponent = 0; /* value = mantissa * 10^exponent */
+  uint32_t digits = 0;   /* significant digits kept */
+  bool any_digit = false;
+  bool point = false;
+  for (; at < length; at++) {
+    char c = text[at];
+    if (c == '.' && !point) {
+      point = true;
+      continue;
+    }
+    if (c < '0' || c > '9') {
+      break;
+    }
+    any_digit = true;
+    if (digits < 9 && (mantissa != 0 || c != '0')) {
+      mantissa = mantissa * 10u + (uint32_t)(c - '0');
+      digits++;
+      exponent -= point ? 1 : 0;
+    } else if (digits >= 9 && !point) {
+      exponent++; /* a digit past the ninth, before the point */
+    } else if (digits < 9 && point) {
+      exponent--; /* a leading zero after the point */
+    }
+  }
+  if (!any_digit) {
+    return false;
+  }
+  if (at < length && (text[at] == 'e' || text[at] == 'E')) {
+    at++;
+    bool exponent_negative = false;
+    if (at < length && (text[at] == '-' || text[at] == '+')) {
+      exponent_negative = text[at++] == '-';
+    }
+    int32_t written = 0;
+    bool exponent_digit = false;
+    for (; at < length && text[at] >= '0' && text[at] <= '9'; at++) {
+      exponent_digit = true;
+      written = written < 1000 ? written * 10 + (text[at] - '0') : written;
+    }
+    if (!exponent_digit) {
+      return false;
+    }
+    exponent += exponent_negative ? -written : written;
+  }
+  if (at != length) {
+    return false;
+  }
+  float result = (float)mantissa;
+  if (mantissa != 0) {
+    if (exponent > 38 + 9 || exponent < -45 - 9) {
+      if (exponent > 0) {
+        return false;
+      }
+      result = 0.0f;
+    }
+    /* One multiplication or division by a power of ten (two for the smallest numbers). */
+    while (exponent > 38) {
+      result *= powers_of_ten[10];
+      exponent -= 10;
+    }
+    while (exponent < -38) {
+      result /= powers_of_ten[20];
+      exponent += 20;
+    }
+    result = exponent >= 0 ? result * powers_of_ten[exponent] : result / powers_of_ten[-exponent];
+    if (result > 3.40282347e38f) {
+      return false;
+    }
+  }
+  *value = negative ? -result : result;
+  return true;
 }

@@ -1,6 +1,7 @@
 /* The inference firmware app, shared by every board and model.
  *
- * Loads the model's program from flash, runs it on every golden input, prints one line
+ * Loads the model through the model API (model.h: the one every application and model library
+ * uses), runs it on every golden input, prints one line
  * per inference and a summary, and returns 0 only when every output is within the golden
  * tolerance of PyTorch's. Lines look like
  *     x=1.047198 y=0.866012 ref=0.866010            (one input value, one output value)
@@ -24,10 +25,10 @@
 #include "app_data.h"
 #include "format.h"
 #include "golden.h"
+#include "model.h"
 #include "tinypte/board.h"
 #include "tinypte/runtime.h"
 #include "tinypte/two_cores_board.h"
-#include "two_cores_app.h"
 
 typedef struct run_stats {
   uint32_t ticks; /* summed over inferences (32 bits: no 64-bit division in firmware) */
@@ -57,17 +58,15 @@ static void put_field(const char *label, const char *value) {
   put(value);
 }
 
-static void report_status(const char *what, tp_status status, const tp_method *method) {
+static void put_part(const char *part, void *context) {
+  (void)context;
+  put(part);
+}
+
+/* "tinypte: <the model API's reason>" for the call that failed. */
+static void report_failure(const tp_model *model) {
   put("tinypte: ");
-  put(what);
-  put(" failed: ");
-  put(tp_status_name(status));
-  if (method != NULL && method->failed_operator != NULL) {
-    put(" operator ");
-    put(method->failed_operator);
-    put(".");
-    put(method->failed_overload);
-  }
+  tp_model_explain(model, put_part, NULL);
   put("\n");
 }
 
@@ -157,28 +156,23 @@ static void print_case(uint32_t index, const tp_golden *golden, const tp_tensor 
   put("\n");
 }
 
-static tp_status run_golden(tp_method *method, const tp_golden *golden, run_stats *stats) {
+static tp_status run_golden(tp_model *model, const tp_golden *golden, run_stats *stats) {
   for (uint32_t c = 0; c < golden->num_cases; c++) {
     for (uint32_t i = 0; i < golden->num_inputs; i++) {
-      const tp_golden_slot *slot = &golden->slots[i];
       /* Golden inputs are stored in the memory order of the program's input (channels-last ones
        * NHWC), as the program's user would hand them over. */
-      tp_tensor *program_input;
-      tp_status status = tp_method_input(method, i, &program_input);
-      tp_tensor input = {(void *)(uintptr_t)tp_golden_slot_data(golden, c, i), slot->dims, slot->numel,
-                         slot->nbytes, (uint8_t)slot->ndim, (uint8_t)slot->dtype, 0, 0, 0};
-      input.channels_last = status == TP_OK ? program_input->channels_last : 0;
-      status = tp_method_set_input_tensor(method, i, &input);
+      /* A golden input of another size than the program's: "input 0 failed: TP_ERR_INPUT_MISMATCH". */
+      tp_status status = tp_model_set_input(model, i, tp_golden_slot_data(golden, c, i), golden->slots[i].nbytes);
       if (status != TP_OK) {
-        report_status("set_input", status, NULL);
+        report_failure(model);
         return status;
       }
     }
     uint32_t start = tp_board_ticks();
-    tp_status status = tp_method_execute(method);
+    tp_status status = tp_model_execute(model);
     stats->ticks += (tp_board_ticks() - start) & tp_board_ticks_mask();
     if (status != TP_OK) {
-      report_status("execute", status, method);
+      report_failure(model);
       return status;
     }
     stats->inferences++;
@@ -186,7 +180,8 @@ static tp_status run_golden(tp_method *method, const tp_golden *golden, run_stat
     bool failed = false;
     for (uint32_t o = 0; o < golden->num_outputs; o++) {
       const tp_tensor *out;
-      if (tp_method_output(method, o, &out) != TP_OK) {
+      if (tp_model_output(model, o, &out) != TP_OK) {
+        report_failure(model);
         return TP_ERR_INVALID_ARGUMENT;
       }
       stats->digest = digest_add(stats->digest, out->data, (uint32_t)out->nbytes);
@@ -225,7 +220,7 @@ static bool print_summary(const tp_golden *golden, const run_stats *stats) {
   bool stack_ok = stack_used + TP_APP_STACK_MARGIN <= stack_size;
   bool pass = stats->failures == 0 && stack_ok;
   char text[TP_FORMAT_SIZE];
-  put_field("tinypte: model=", tp_app_model_name);
+  put_field("tinypte: model=", tp_model_name());
   put_field(" board=", tp_board_name());
   put_field(" inferences=", tp_format_uint(text, stats->inferences));
   put_field(" failures=", tp_format_uint(text, stats->failures));
@@ -260,27 +255,14 @@ static bool print_summary(const tp_golden *golden, const run_stats *stats) {
 }
 
 int main(void) {
-  tp_program program;
-  tp_method method;
+  tp_model model;
   tp_golden golden;
   if (!tp_golden_parse(&golden, tp_app_golden, tp_app_golden_size)) {
     put("tinypte: golden data is malformed\n");
     return 1;
   }
-  if (tp_app_two_cores() && !tp_app_two_cores_start()) {
-    put("tinypte: core 1 did not start: tp_board_two_cores_start returned false (build with cores=1 to run on one core)\n");
-    return 1;
-  }
-  tp_status status = tp_program_load(&program, tp_app_program, tp_app_program_size);
-  if (status != TP_OK) {
-    report_status("load", status, NULL);
-    return 1;
-  }
-  tp_method_memory memory = {tp_app_pool, tp_app_pool_size, tp_app_buffers, tp_app_buffer_sizes,
-                             tp_app_num_buffers};
-  status = tp_app_method_init(&method, &program, &memory);
-  if (status != TP_OK) {
-    report_status("init", status, &method);
+  if (tp_model_init(&model) != TP_OK) {
+    report_failure(&model);
     return 1;
   }
   run_stats stats;
@@ -288,8 +270,7 @@ int main(void) {
   do {
     memset(&stats, 0, sizeof stats);
     stats.digest = FNV_OFFSET;
-    status = run_golden(&method, &golden, &stats);
-    if (status != TP_OK) {
+    if (run_golden(&model, &golden, &stats) != TP_OK) {
       return 1;
     }
     pass = print_summary(&golden, &stats);

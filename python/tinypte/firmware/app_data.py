@@ -1,4 +1,5 @@
-"""Generate a model firmware's static data: golden data, planned buffers, state pool.
+"""Generate a model firmware's static data: golden data, planned buffers, state pool, and how the
+program's inputs and outputs are quantized (the model API's, runtime/app/model.h).
 
 The inference app (runtime/app) declares these in app_data.h; this writes the matching C
 file. The program itself comes from the model's program library (`:<model>_program`, see
@@ -31,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from tinypte.errors import TinypteError
-from tinypte.firmware import method_image
+from tinypte.firmware import io_header, method_image
 from tinypte.firmware.header import array_name, c_initializer, size_macro
 from tinypte.firmware.placement import Placement, firmware_items, place, problem_messages
 from tinypte.firmware.requirements import Requirements, layout_assertions
@@ -163,7 +164,8 @@ def render(
         f'const char tp_app_model_name[] = "{name}";\n\n'
         f"{program_c}"
         f"const size_t tp_app_program_size = {size_macro(program_name)};\n\n"
-        f'__attribute__((aligned(8), section("{golden_section}")))\n'
+        + quantization_c(Golden.from_bytes(golden), program_name)
+        + f'__attribute__((aligned(8), section("{golden_section}")))\n'
         f"const uint8_t tp_app_golden[{len(golden)}] =\n{c_initializer(golden)};\n"
         f"const size_t tp_app_golden_size = {len(golden)};\n\n"
         f"/* Planned buffers (memory ids 0..{len(needs.buffer_bytes) - 1}; id 0 is never used). */\n"
@@ -178,6 +180,29 @@ def render(
         + f'static uint64_t pool[{(needs.firmware_pool_bytes + 7) // 8}] __attribute__((section("{_section(placement, "pool", ".bss.tinypte.pool")}")));\n'
         "void *const tp_app_pool = pool;\n"
         "const size_t tp_app_pool_size = sizeof pool;\n" + worker_scratch_c(needs.worker_scratch_bytes)
+    )
+
+
+def quantization_c(golden: Golden, program_name: str) -> str:
+    """`tp_app_quantization[]`: each input's, then each output's quantization, from the program
+    header's macros (NAME_INPUT0_SCALE, ... of io_header) where the golden data says it is
+    quantized, else all zero (not quantized); the reciprocal as the header's quantize computes it."""
+    slots = golden.slots()
+    entries = []
+    for position, slot in enumerate(slots):
+        n_inputs = len(golden.inputs[0])
+        kind, index = ("INPUT", position) if position < n_inputs else ("OUTPUT", position - n_inputs)
+        if slot.quantization is None:
+            entries.append(f"    {{0.0f, 0.0f, 0, 0, 0}}, /* {kind.lower()} {index}: not quantized */\n")
+            continue
+        macro = f"{program_name.upper()}_{kind}{index}"
+        reciprocal = io_header.c_float(float(np.float32(1.0 / float(np.float32(slot.quantization[0])))))
+        entries.append(f"    {{{macro}_SCALE, {reciprocal}, {macro}_ZERO_POINT, {macro}_MIN, {macro}_MAX}},\n")
+    return (
+        f"const uint32_t tp_app_num_inputs = {len(golden.inputs[0])};\n"
+        f"const uint32_t tp_app_num_outputs = {len(golden.outputs[0])};\n"
+        "/* How each input, then each output, is quantized: real = (q - zero_point) * scale. */\n"
+        "const tp_model_quantization tp_app_quantization[] = {\n" + "".join(entries) + "};\n\n"
     )
 
 
