@@ -10,7 +10,7 @@ STACK_BYTES = {
     "digits": 4352,
     "imu": 3072,
     "kws": 4352,
-    "resnet8": 3328,
+    "resnet8": 3072,
     "sine": 2816,
     "tiny_transformer": 2816,
     "vww": 4352,

@@ -6,12 +6,17 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+import numpy as np
 import pytest
 
 from tinypte.errors import TinypteError
 from tinypte.firmware import app_data
 from tinypte.firmware.placement import firmware_items, place
 from tinypte.firmware.requirements import Requirements
+from tinypte.golden.format import Golden
+
+# Golden data of one float input and output: what app_data reads the input and output count from.
+GOLDEN = Golden(1e-5, inputs=[[np.zeros((1, 1), np.float32)]], outputs=[[np.zeros((1, 1), np.float32)]]).to_bytes()
 
 KIB = 1024
 
@@ -112,18 +117,18 @@ def test_app_data_puts_each_array_in_its_section_and_embeds_a_moved_program() ->
     requirements = needs(64, 800, 600 * KIB)
     placement = place(CORSTONE, firmware_items(requirements, 16, 4096))
     program = bytes(range(64))
-    c = app_data.render("m", "m_program.h", "m", bytes(16), requirements, placement, program)
+    c = app_data.render("m", "m_program.h", "m", GOLDEN, requirements, placement, program)
     assert 'section(".tp_region.SRAM.noload.buffer1")' in c
     assert 'section(".bss.tinypte.pool")' in c
     assert "const uint8_t *const tp_app_program = m_pte;" in c
     placement = place(CORSTONE, firmware_items(needs(600 * KIB, 800, 100), 16, 4096))
     program = bytes(600 * KIB)
-    c = app_data.render("m", "m_program.h", "m", bytes(16), needs(600 * KIB, 800, 100), placement, program)
+    c = app_data.render("m", "m_program.h", "m", GOLDEN, needs(600 * KIB, 800, 100), placement, program)
     assert 'section(".tp_region.SRAM.load.program")' in c
     assert "const uint8_t *const tp_app_program = program;" in c
     assert "_Static_assert(sizeof program == M_PTE_SIZE" in c
     with pytest.raises(TinypteError, match="needs its bytes"):
-        app_data.render("m", "m_program.h", "m", bytes(16), needs(600 * KIB, 800, 100), placement, None)
+        app_data.render("m", "m_program.h", "m", GOLDEN, needs(600 * KIB, 800, 100), placement, None)
 
 
 def test_what_fits_nowhere_is_named_with_every_candidate_region() -> None:
