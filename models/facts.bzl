@@ -55,8 +55,8 @@ def model(*, name, int8 = False, npu = False, int8_bars = {}, program_checks = N
         zoo.bzl's LIBRARY_CPUS: "cortex_m33", "cortex_m55", "rv32imac"): `:<program>_lib_<cpu>`,
         with its `_size_test` against the firmware of a board with that CPU.
       streams: Program ("float" or "int8") -> the boards its stream firmware is built for
-        (runtime/app/stream_app.c: windows from the console): `:<prefix>stream_<board>_elf`,
-        `_test` (the golden inputs streamed, every answer checked) and `_stream` (`bazel run`).
+        (runtime/app/stream_app.c: windows from the console): `:<prefix>stream_<board>` (`bazel run`),
+        `_elf` and `_test` (the golden inputs streamed, every answer checked).
       golden_cases: The golden cases its model.py makes: the stream tests fail below them.
 
     Returns:

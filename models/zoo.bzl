@@ -14,7 +14,7 @@ For models/<m>/model.py and MODEL = model(name = "<m>", int8 = True, ...) (facts
     :<board>_elf, _test, _uf2, _flash   its firmware on every board it fits (model_firmware)
     :fits_<board>_fails_test     for every board it does not fit: the fit error, with its numbers
     :report                      `bazel run`: its summary and plots
-    :stream_<board>_elf, _test, _stream   with `streams`: its stream firmware, test and host command
+    :stream_<board>, _elf, _test          with `streams`: its stream firmware, test and host command
 and with `int8 = True` the same for the int8 program, prefixed: `:<m>_int8`, `:<m>_int8_program`,
 `:int8_<board>_elf`, `:int8_<board>_test`, `:int8_pico2w_uf2`, `:int8_fits_<board>_fails_test`,
 `:int8_report`, and with `int8_bars` `:<m>_int8_test`, the int8 program against the float one;

@@ -112,10 +112,10 @@ def _expected_output(model_name, board):
     ]
 
 def _stream_targets(name, elf, model, board, min_windows, tags, test_tags):
-    """`:<name>_stream` (bazel run: tools/stream.py bound to the stream firmware `elf`) and
+    """`:<name>` (bazel run: tools/stream.py bound to the stream firmware `elf`) and
     `:<name>_test` (every golden case streamed and checked)."""
     machine_model = None if board.emulator else board.instruction_model
-    stream_run(name = name + "_stream", firmware = ":" + elf, model = model, machine_model = machine_model, tags = tags)
+    stream_run(name = name, firmware = ":" + elf, model = model, machine_model = machine_model, tags = tags)
     stream_test(
         name = name + "_test",
         size = "small" if board.emulator else "medium",
@@ -167,8 +167,9 @@ def model_firmware(
       app: the firmware's app (runtime/app): "inference" replays the golden data and checks every
         output (`:<prefix><board>_test` runs it); "stream" runs the model on windows read from the
         console (stream_app.c): `:<prefix><board>_test` streams the golden inputs with
-        tools/stream.py and checks each answer, and `bazel run :<prefix><board>_stream -- ...`
-        streams windows of your own (a file, generated ones) to it under the board's emulator.
+        tools/stream.py and checks each answer, and `bazel run :<prefix><board> -- ...` streams
+        windows of your own (a file, generated ones) to it under the board's emulator (give a
+        prefix such as "stream_": the zoo's are `:stream_<board>`).
       min_windows: with app = "stream", the answers the test must have checked at least (it also
         fails unless every golden case was answered: give the golden case count).
       test_tags: tags of the qemu tests (e.g. ["manual"] for deliberately failing ones).
