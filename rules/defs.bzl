@@ -9,7 +9,10 @@ Firmware:  tinypte_firmware (a cc_binary built for one board through a platform 
 Tests:     qemu_test (runs a firmware under its board's emulator),
            instruction_model_test (runs a firmware's real image on its board's instruction-level
              model: the RP2350 model for the Pico 2 W, the Corstone-300 machine with its Ethos-U55),
-           expect_failure_test (a command must fail, with a given message)
+           expect_failure_test (a command must fail, with a given message),
+           stream_test (a stream firmware fed the golden inputs, each answer checked)
+Live data: stream_run (bazel run: tools/stream.py bound to a stream firmware,
+             model_firmware(app = "stream"))
 Settings:  choice_flag (a string build setting with fixed choices)
 Models:    model_weights (model.py -> trained weights and metrics, once per model file),
            executorch_model (weights -> .pte, float or int8, ops, memory plan, golden data,
@@ -47,6 +50,7 @@ load("//rules/private:model_library.bzl", _model_library = "model_library")
 load("//rules/private:program.bzl", _executorch_program = "executorch_program")
 load("//rules/private:qemu_test.bzl", _qemu_test = "qemu_test")
 load("//rules/private:report.bzl", _executorch_model_report = "executorch_model_report")
+load("//rules/private:stream.bzl", _stream_run = "stream_run", _stream_test = "stream_test")
 load("//rules/private:tinypte_model.bzl", _tinypte_model = "tinypte_model")
 load("//rules/private:training.bzl", _model_weights = "model_weights")
 
@@ -72,6 +76,8 @@ tinypte_firmware = _tinypte_firmware
 firmware_uf2 = _firmware_uf2
 firmware_with_cores = _firmware_with_cores
 qemu_test = _qemu_test
+stream_run = _stream_run
+stream_test = _stream_test
 instruction_model_test = _instruction_model_test
 pico2w_console_firmware = _pico2w_console_firmware
 choice_flag = _choice_flag

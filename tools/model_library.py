@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -45,21 +46,42 @@ def _slot(golden: Golden, index: int) -> tuple[str, int]:
     return C_TYPES[name], int(np.prod(slot.shape, dtype=np.int64))
 
 
+@dataclass(frozen=True)
+class Arguments:
+    """`<name>_run`'s buffers, inputs then outputs: names, count macros and (C type, count)."""
+
+    names: list[str]
+    macros: list[str]
+    slots: list[tuple[str, int]]
+
+
+def _arguments(name: str, golden: Golden) -> Arguments:
+    """One input and one output: sine_run(in, out) with SINE_INPUT_COUNT, SINE_OUTPUT_COUNT;
+    several: in0, in1, ..., out0, ... with NAME_INPUT0_COUNT, ..."""
+    n_in, n_out = len(golden.inputs[0]), len(golden.outputs[0])
+    upper = name.upper()
+    names = (["in"] if n_in == 1 else [f"in{i}" for i in range(n_in)]) + (
+        ["out"] if n_out == 1 else [f"out{o}" for o in range(n_out)]
+    )
+    macros = ([f"{upper}_INPUT_COUNT"] if n_in == 1 else [f"{upper}_INPUT{i}_COUNT" for i in range(n_in)]) + (
+        [f"{upper}_OUTPUT_COUNT"] if n_out == 1 else [f"{upper}_OUTPUT{o}_COUNT" for o in range(n_out)]
+    )
+    return Arguments(names, macros, [_slot(golden, index) for index in range(n_in + n_out)])
+
+
 def render_api(name: str, golden: Golden, cpu: str, program: bytes) -> tuple[str, str]:
     """The header and the C source of the generated API of program `name` (its bytes: `program`):
     typed wrappers over the model API every tinypte app uses (runtime/app/model.h), holding the
     loaded model in the library. A quantized input or output gets the program header's constants
     and converters (tinypte.firmware.io_header: NAME_INPUT0_SCALE, name_input0_quantize(), ...)."""
-    n_in, n_out = len(golden.inputs[0]), len(golden.outputs[0])
-    slots = [_slot(golden, index) for index in range(n_in + n_out)]
     upper = name.upper()
     what = f"the program of {name}"
     quantization = io_header.render(io_quantization.from_program_json(pte.program_of(program, what), what), name)
-    # One input and one output: sine_run(in, out); several: in0, in1, ..., out0, ...
-    in_names = ["in"] if n_in == 1 else [f"in{i}" for i in range(n_in)]
-    out_names = ["out"] if n_out == 1 else [f"out{o}" for o in range(n_out)]
-    in_macros = [f"{upper}_INPUT_COUNT"] if n_in == 1 else [f"{upper}_INPUT{i}_COUNT" for i in range(n_in)]
-    out_macros = [f"{upper}_OUTPUT_COUNT"] if n_out == 1 else [f"{upper}_OUTPUT{o}_COUNT" for o in range(n_out)]
+    arguments = _arguments(name, golden)
+    n_in = len(golden.inputs[0])
+    in_names, out_names = arguments.names[:n_in], arguments.names[n_in:]
+    in_macros, out_macros = arguments.macros[:n_in], arguments.macros[n_in:]
+    slots = arguments.slots
     counts = "".join(
         f"#define {macro} {count}u /* {c_type} elements {name}_run {verb} {arg} */\n"
         for macros, names, part, verb in ((in_macros, in_names, slots[:n_in], "reads from"), (out_macros, out_names, slots[n_in:], "writes to"))
@@ -212,8 +234,11 @@ def render_readme(
     name: str, cpu: str, float_abi: str, flags: list[str], members: list[str], golden: Golden, needs: list[str]
 ) -> str:
     upper = name.upper()
-    in_type, in_count = _slot(golden, 0)
-    out_type, out_count = _slot(golden, 1)
+    arguments = _arguments(name, golden)
+    buffers = "".join(
+        f"    {c_type} {arg}[{macro}];{' ' * max(1, 24 - len(arg) - len(macro))}/* {count} */\n"
+        for arg, macro, (c_type, count) in zip(arguments.names, arguments.macros, arguments.slots, strict=True)
+    )
     return f"""# tinypte model library: {name}
 
 The ExecuTorch program `{name}` with tinypte's runtime and exactly the kernels it calls, compiled
@@ -221,7 +246,7 @@ for **{cpu}** (float ABI `{float_abi}`: `{" ".join(flags)}`), as one static libr
 built with CMake or Make. The program, its planned buffers and its state pool are static in the
 library; only the API below is global.
 
-    include/{name}.h            {name}_init(), {name}_run(in, out), {name}_reason()
+    include/{name}.h            {name}_init(), {name}_run({", ".join(arguments.names)}), {name}_reason()
     lib/libtinypte_{name}.a     runtime + kernels + program + API (one object)
     cmake/tinypte_{name}Config.cmake   imported target tinypte::{name}
     CMakeLists.txt              the same for add_subdirectory()
@@ -245,9 +270,7 @@ both; objects of another float ABI are also refused by the linker.
 ## C
 
     #include "{name}.h"
-    {in_type} in[{upper}_INPUT_COUNT];   /* {in_count} */
-    {out_type} out[{upper}_OUTPUT_COUNT]; /* {out_count} */
-    if ({name}_init() != 0 || {name}_run(in, out) != 0) {{ puts({name}_reason()); }}
+{buffers}    if ({name}_init() != 0 || {name}_run({", ".join(arguments.names)}) != 0) {{ puts({name}_reason()); }}
 
 From the C library (picolibc, newlib) and libgcc the library needs: {", ".join(f"`{n}`" for n in needs)}.
 Archive members: {", ".join(members)}.
