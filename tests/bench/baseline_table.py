@@ -1,6 +1,7 @@
 """The perf guard's baseline as the Markdown table tests/bench/README.md quotes.
 
-`render(baseline)` writes one row per guarded program and board from perf_baseline.json;
+`render(baseline)` writes one row per guarded program and board from perf_baseline.json, then the
+two-core table's rows (keys `cores:<program>/<board>`: one core's instructions and the wall);
 `splice(readme, table)` puts it between the README's `<!-- perf_baseline.json -->` markers.
 perf.py's `--update-baseline` rewrites both files together, and //tests/docs:readmes_test fails
 when the README's table is not the rendering of the checked-in baseline (which
@@ -23,11 +24,21 @@ def render(baseline: dict[str, dict[str, int]]) -> str:
         "| program | board | instructions | flash | RAM | stack | arena | pool |",
         "|---|---|---:|---:|---:|---:|---:|---:|",
     ]
-    for key in sorted(baseline):
+    for key in sorted(k for k in baseline if not k.startswith("cores:")):
         model, board = key.split("/")
         row = baseline[key]
         instructions, *bytes_ = (row[c] for c in _COLUMNS)
         lines.append(f"| `{model}` | {board} | {instructions:,} | " + " | ".join(f"{b:,} B" for b in bytes_) + " |")
+    cores = sorted(k for k in baseline if k.startswith("cores:"))
+    if cores:
+        lines += [
+            "",
+            "| program | board | one core: instructions | two cores: wall (core 0's instructions + its waits) |",
+            "|---|---|---:|---:|",
+        ]
+        for key in cores:
+            model, board = key.removeprefix("cores:").split("/")
+            lines.append(f"| `{model}` | {board} | {baseline[key]['one_core']:,} | {baseline[key]['wall']:,} |")
     return "\n".join(lines)
 
 

@@ -28,6 +28,9 @@ core and for two: the one-core count, each core's instructions, core 0's waits, 
 ratio to one core, against issue 27's goals (resnet8_int8 0.55, kws_int8 and vww_int8 0.6, every
 other model no slower than one core; the guard fails above them), and whether both firmwares'
 runs computed the same output bits (the summary line's outputs= digest; the guard fails if not).
+The guard also holds each two-core row's one-core instructions and wall to the baseline (keys
+`cores:<model>/<board>`, 2 %), fails below `--min-cores-rows` of them, and fails when the one-core
+build is not one core (core 1 launched, or its summary line says `cores=2`).
 
 NPU rows (`--npu-row`, the zoo bench): each MLPerf Tiny model lowered to an Ethos-U55, Vela's
 estimated NPU cycles beside the int8 program's measured instructions (npu_table.py); labelled as
@@ -147,6 +150,8 @@ class CoreSplit:
 
 
 STACK_FIELD = re.compile(r"^tinypte: model=.* stack=(\d+)/(\d+)\b", re.M)
+# A two-core firmware's summary line says so (inference_app.c).
+SUMMARY_CORES = re.compile(r"^tinypte: model=.* cores=2 core1_stack=", re.M)
 # The digest of every output byte of the run (the inference app's summary line).
 OUTPUTS_FIELD = re.compile(r"^tinypte: model=.* outputs=(0x[0-9a-f]{8}) ", re.M)
 
@@ -187,10 +192,14 @@ class InstructionModel:
     def measure_run(self, elf: Path) -> tuple[ExecuteCount, int, CoreSplit | None, str]:
         """measure_cores(), and the digest of the run's outputs (each ELF's run once: the counts
         are exact, so a second run would repeat them)."""
-        return _measured_run(self, elf)
+        return _measured_run(self, elf)[:4]
 
-    def run(self, elf: Path) -> tuple[ExecuteCount, int, CoreSplit | None, str]:
-        """One run of `elf` with --count-execute: what measure_run() returns."""
+    def summary_cores(self, elf: Path) -> int:
+        """The cores the firmware's summary line says it ran on (2 with `cores=2`, else 1)."""
+        return _measured_run(self, elf)[4]
+
+    def run(self, elf: Path) -> tuple[ExecuteCount, int, CoreSplit | None, str, int]:
+        """One run of `elf` with --count-execute: what measure_run() returns, and summary_cores()."""
         run = subprocess.run([str(self.executable), str(elf), "--count-execute"],
                              capture_output=True, text=True, check=False)  # fmt: skip
         found = EXECUTE_LINE.search(run.stdout)
@@ -204,11 +213,12 @@ class InstructionModel:
         outputs = OUTPUTS_FIELD.search(run.stdout)
         if not outputs:
             raise SystemExit(f"perf: {elf} printed no summary line with outputs=0x...")
-        return count, stack_of(run.stdout, str(elf)), split, outputs.group(1)
+        summary_cores = 2 if SUMMARY_CORES.search(run.stdout) else 1
+        return count, stack_of(run.stdout, str(elf)), split, outputs.group(1), summary_cores
 
 
 @cache
-def _measured_run(model: InstructionModel, elf: Path) -> tuple[ExecuteCount, int, CoreSplit | None, str]:
+def _measured_run(model: InstructionModel, elf: Path) -> tuple[ExecuteCount, int, CoreSplit | None, str, int]:
     return model.run(elf)
 
 
@@ -235,11 +245,13 @@ class Shard:
     def mine(self, items: list[T]) -> list[T]:
         return items[self.index :: self.total]
 
-    def owns(self, key: str, row_keys: list[str]) -> bool:
-        """Whether the baseline `key` is checked here: a row's key by the shard that measures the
-        row, any other key by one shard (its CRC-32)."""
-        if key in row_keys:
-            return row_keys.index(key) % self.total == self.index
+    def owns(self, key: str, *tables: list[str]) -> bool:
+        """Whether the baseline `key` is checked here: a row's key (in one of `tables`, the keys of
+        each table in the order mine() shares them) by the shard that measures the row, any other
+        key by one shard (its CRC-32)."""
+        for keys in tables:
+            if key in keys:
+                return keys.index(key) % self.total == self.index
         return zlib.crc32(key.encode()) % self.total == self.index
 
 
@@ -348,6 +360,12 @@ class CoresRow:
     one_core: int  # instructions of the one-core firmware's call
     split: CoreSplit
     same_outputs: bool  # both firmwares' runs gave the same output bits (their outputs= digests)
+    one_core_cores: int  # what the one-core firmware's run says: the cores its summary names and core 1's launch
+
+    @property
+    def key(self) -> str:
+        """Its baseline key (beside the rows' "model/board")."""
+        return f"cores:{self.model}/{self.board}"
 
     @property
     def ratio(self) -> float:
@@ -361,11 +379,13 @@ class CoresRow:
 def measure_cores_row(models: dict[str, InstructionModel], model: str, board: str, one: Path, two: Path) -> CoresRow:
     if board not in models:
         raise SystemExit(f"perf: --cores-row {model} {board}: the board has no instruction model to count cores on")
-    count, _, _, one_outputs = models[board].measure_run(one)
+    count, _, one_split, one_outputs = models[board].measure_run(one)
     _, _, split, two_outputs = models[board].measure_run(two)
-    if split is None:
+    if split is None or models[board].summary_cores(two) != 2:
         raise SystemExit(f"perf: {two} ran on one core: it is not a two-core firmware")
-    return CoresRow(model, board, count.instructions, split, one_outputs == two_outputs)
+    # The one-core build must be one core: no core 1 launched, and its summary line says no cores=2.
+    one_cores = 2 if one_split is not None or models[board].summary_cores(one) != 1 else 1
+    return CoresRow(model, board, count.instructions, split, one_outputs == two_outputs, one_cores)
 
 
 def cores_table(rows: list[CoresRow]) -> str:
@@ -389,7 +409,27 @@ def cores_problems(rows: list[CoresRow]) -> list[str]:
             for r in rows if r.ratio > r.goal]  # fmt: skip
     differ = [f"{r.model}/{r.board}: the two-core firmware's outputs differ from the one-core firmware's (outputs= digests)"
               for r in rows if not r.same_outputs]  # fmt: skip
-    return slow + differ
+    not_one = [f"{r.model}/{r.board}: the one-core firmware ran on two cores (core 1 launched, or its summary says cores=2)"
+               for r in rows if r.one_core_cores != 1]  # fmt: skip
+    return slow + differ + not_one
+
+
+def cores_regressions(rows: list[CoresRow], baseline: dict[str, dict[str, int]]) -> tuple[list[str], list[str]]:
+    """(problems, notes) of the two-core rows against their baseline entries (one_core, wall)."""
+    problems, notes = [], []
+    for row in rows:
+        then_row = baseline.get(row.key)
+        if then_row is None:
+            problems.append(f"{row.key} has no baseline")
+            continue
+        for field, now in (("one_core", row.one_core), ("wall", row.split.wall)):
+            then = int(then_row[field])
+            if now > then * (1 + INSTRUCTION_GROWTH):
+                problems.append(f"{row.key}: {field} {now}, up {100 * (now - then) / then:.1f} % from {then} "
+                                f"(allowed {100 * INSTRUCTION_GROWTH:.0f} %)")  # fmt: skip
+            elif now < then:
+                notes.append(f"{row.key}: {field} {now}, down from {then}")
+    return problems, notes
 
 
 def parameters_of(ops_json: Path) -> int:
@@ -437,7 +477,7 @@ def regressions(rows: list[Row], baseline: dict[str, dict[str, int]]) -> tuple[l
     """(problems, notes) of `rows` against `baseline` (key -> instructions, flash, ram, stack)."""
     problems, notes = [], []
     measured = {r.key: r for r in rows}
-    for key in sorted(set(baseline) - set(measured)):
+    for key in sorted(set(baseline) - set(measured) - {k for k in baseline if k.startswith("cores:")}):
         problems.append(f"{key} is in the baseline but was not measured")
     for key, row in measured.items():
         if key not in baseline:
@@ -466,6 +506,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--instruction-model", nargs=2, action="append", default=[], metavar=("BOARD", "MODEL"),
                         help="count BOARD's rows with `MODEL ELF --count-execute` instead of QEMU")  # fmt: skip
     parser.add_argument("--min-rows", type=int, required=True, help="fail when fewer rows were measured")
+    parser.add_argument("--min-cores-rows", type=int, default=0, help="fail when fewer two-core rows were measured")
     parser.add_argument("--cores-row", nargs=4, action="append", default=[], metavar=("MODEL", "BOARD", "ONE", "TWO"),
                         help="MODEL on BOARD's instruction model built for one core (ONE) and two (TWO)")  # fmt: skip
     parser.add_argument("--host", nargs=3, action="append", default=[], metavar=("MODEL", "PTE", "GOLDEN"),
@@ -485,6 +526,7 @@ def main(argv: list[str]) -> int:
         raise SystemExit("perf: --update-baseline needs every row: run it unsharded (`bazel run`)")
     models = {board: InstructionModel(Path(model)) for board, model in args.instruction_model}
     row_keys = [f"{m}/{b}" for m, b, *_ in args.row]
+    cores_keys = [f"cores:{m}/{b}" for m, b, *_ in args.cores_row]
     if shard.total > 1:
         first, step = shard.index + 1, shard.total
         print(f"perf: shard {first} of {step}: rows {first}, {first + step}, ... of each table")
@@ -515,6 +557,10 @@ def main(argv: list[str]) -> int:
         ]
         print()
         print(host_table(host_rows))
+    if len(cores_rows) < shard.share(args.min_cores_rows):
+        print(f"perf: FAIL only {len(cores_rows)} two-core rows measured, at least "
+              f"{shard.share(args.min_cores_rows)} required")  # fmt: skip
+        return 1
     if len(rows) < shard.share(args.min_rows):
         print(f"perf: FAIL only {len(rows)} rows measured, at least {shard.share(args.min_rows)} required"
               + (f" (shard {shard.index + 1}'s share of {args.min_rows})" if shard.total > 1 else ""))  # fmt: skip
@@ -528,7 +574,7 @@ def main(argv: list[str]) -> int:
         r.key: {"instructions": r.instructions, "flash": r.flash, "ram": r.ram, "stack": r.stack, "arena": r.arena,
                 "pool": r.pool}
         for r in rows
-    }  # fmt: skip
+    } | {r.key: {"one_core": r.one_core, "wall": r.split.wall} for r in cores_rows}  # fmt: skip
     workspace = os.environ.get("BUILD_WORKSPACE_DIRECTORY")
     if args.update_baseline:
         if not workspace:
@@ -547,9 +593,15 @@ def main(argv: list[str]) -> int:
         print(f"perf: wrote {out / 'perf.json'} and {out / 'perf.png'}")
     if args.check:
         baseline_rows = json.loads(args.check.read_text())
-        mine = {key: value for key, value in baseline_rows.items() if shard.owns(key, row_keys)}
+        mine = {key: value for key, value in baseline_rows.items() if shard.owns(key, row_keys, cores_keys)}
         problems, notes = regressions(rows, mine)
-        problems += cores_problems(cores_rows)
+        cores_problems_found, cores_notes = cores_regressions(cores_rows, mine)
+        measured_cores = {r.key for r in cores_rows}
+        problems += cores_problems(cores_rows) + cores_problems_found + [
+            f"{key} is in the baseline but was not measured"
+            for key in sorted(mine) if key.startswith("cores:") and key not in measured_cores
+        ]  # fmt: skip
+        notes += cores_notes
         for note in notes:
             print(f"perf: note {note}; `bazel run //tests/bench:perf -- --update-baseline` records it")
         for problem in problems:
