@@ -9,7 +9,7 @@ without a check fails here.
 
 usage: readme_test.py --readme README.md --sine-pte P --sine-ops J --sine-plan J
            --sine-golden G --sine-metrics J --sine-model PY --sine-size J --sine-uart-size J
-           --usb-header H --usb-console C --uart-console C --setup SH --board J...
+           --usb-header H --usb-console C --uart-console C --setup SH --perf-baseline J --board J...
 """
 
 from __future__ import annotations
@@ -85,6 +85,7 @@ def claims(args: argparse.Namespace) -> list[Claim]:
     )
     wait_us = re.search(r"#define TP_USB_WAIT_FOR_TERMINAL_US (\d+)u", args.usb_console.read_text())
     assert wait_us, "no TP_USB_WAIT_FOR_TERMINAL_US in the USB console"
+    baseline = json.loads(args.perf_baseline.read_text())
     bazel = re.search(r"\[bazel-bootstrap\]=([0-9.]+)", args.setup.read_text())
     assert bazel, "no bazel-bootstrap version in setup.sh"
     count = {f"{o['name']}.{o['overload']}": str(o["count"]) for o in ops}
@@ -158,6 +159,15 @@ def claims(args: argparse.Namespace) -> list[Claim]:
             lambda: re.findall(r"#define TP_APP_STACK_MARGIN (\d+)\n", args.inference_app.read_text()),
         ),
         Claim("Bazel's version", r"`bazel-bootstrap` ([0-9.]+) and", lambda: [bazel.group(1)]),
+    ] + [
+        Claim(
+            f"{program} on the Pico 2 W, one core and two (perf_baseline.json's two-core row)",
+            rf"\(`{program}`\) \| ([\d,]+) \| ([\d,]+) \|",
+            lambda program=program: [
+                f"{baseline[f'cores:{program}/pico2w'][field]:,}" for field in ("one_core", "wall")
+            ],
+        )
+        for program in ("resnet8_int8", "kws_int8", "vww_int8", "anomaly_int8")
     ]
     return result + [board_claim(json.loads(path.read_text())) for path in args.board]
 
@@ -175,7 +185,8 @@ def check(readme: str, all_claims: list[Claim]) -> list[str]:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser()
     for name in ("readme", "sine-pte", "sine-ops", "sine-plan", "sine-golden", "sine-metrics", "sine-model",
-                 "sine-size", "sine-uart-size", "usb-header", "usb-console", "uart-console", "setup", "inference-app"):  # fmt: skip
+                 "sine-size", "sine-uart-size", "usb-header", "usb-console", "uart-console", "setup", "inference-app",
+                 "perf-baseline"):  # fmt: skip
         parser.add_argument(f"--{name}", type=Path, required=True)
     parser.add_argument("--board", type=Path, action="append", required=True)
     args = parser.parse_args(argv)
