@@ -45,8 +45,8 @@ ZOO_VARIANTS = [v for m in MODELS if not m.guarded for v in m.variants]
 NPU_VARIANTS = [v for m in MODELS for v in m.npu_variants]
 
 # The programs ExecuTorch's own host runtime can run (it has no cortex_m::* kernels): the
-# host timing rows of the perf bench: the seed's float programs and the MLPerf Tiny ones (and imu).
-_HOST_ZOO = ["kws", "resnet8", "vww", "anomaly", "imu"]
+# host timing rows of the perf bench: the seed's float programs, the MLPerf Tiny ones, imu and tiny_transformer.
+_HOST_ZOO = ["kws", "resnet8", "vww", "anomaly", "imu", "tiny_transformer"]
 EXECUTORCH_RUNNABLE_VARIANTS = [v for v in GUARDED_VARIANTS if v.quantize == "none"] + [
     v
     for m in MODELS

@@ -8,7 +8,8 @@
  * dtypes come from the program. Each output is written to DIR/out<i>.bin. On any failure
  * it prints one line "pte_run: ..." naming what failed and exits 1 (2 for usage errors).
  * This is the interface the conformance and mutation tests drive. --time runs the method
- * once to warm up, then N times, and prints `pte_run: ns_per_inference=... repeat=N`
+ * once to warm up, then N times (each run copies the inputs in again: the plan may reuse their
+ * buffers), and prints `pte_run: ns_per_inference=... repeat=N`
  * (//tests/bench:perf times ExecuTorch's runtime the same way, beside it).
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
@@ -100,13 +101,38 @@ static void describe(const tp_tensor *t, char *text, size_t size) {
   }
 }
 
-static int set_inputs(tp_method *method, const options *opts) {
+/* The inputs' bytes, read once. Every run copies them in again: the memory plan may reuse an
+ * input's buffer for activations once the input is read, so a second run on the method would
+ * otherwise see it overwritten (and compute, or fail, on garbage). */
+typedef struct input_bytes {
+  void *data[MAX_INPUTS]; /* NULL for a '-' (scalar) input */
+  size_t size[MAX_INPUTS];
+} input_bytes;
+
+static void free_inputs(input_bytes *bytes) {
+  for (int i = 0; i < MAX_INPUTS; i++) {
+    free(bytes->data[i]);
+    bytes->data[i] = NULL;
+  }
+}
+
+static tp_status copy_inputs(tp_method *method, const options *opts, const input_bytes *bytes) {
+  for (int i = 0; i < opts->num_inputs; i++) {
+    if (bytes->data[i] != NULL) {
+      TP_TRY(tp_method_set_input(method, (uint32_t)i, bytes->data[i], bytes->size[i]));
+    }
+  }
+  return TP_OK;
+}
+
+/* Read each input file and check its size against the program's input. */
+static int read_inputs(tp_method *method, const options *opts, input_bytes *bytes) {
+  memset(bytes, 0, sizeof *bytes);
   if ((uint32_t)opts->num_inputs != method->num_inputs) {
     return fail("%s: the program takes %u inputs, %d given", opts->model, method->num_inputs, opts->num_inputs);
   }
   for (int i = 0; i < opts->num_inputs; i++) {
     tp_tensor *tensor;
-    size_t size;
     char shape[128];
     if (tp_method_input(method, (uint32_t)i, &tensor) != TP_OK) {
       if (strcmp(opts->inputs[i], "-") == 0) {
@@ -114,16 +140,14 @@ static int set_inputs(tp_method *method, const options *opts) {
       }
       return fail("%s: input %d is not a tensor: give '-' for it (the program's own value)", opts->model, i);
     }
-    void *data = tp_host_read_file(opts->inputs[i], &size);
-    if (data == NULL) {
+    bytes->data[i] = tp_host_read_file(opts->inputs[i], &bytes->size[i]);
+    if (bytes->data[i] == NULL) {
       return fail("%s: cannot read input %d", opts->inputs[i], i);
     }
-    tp_status status = tp_method_set_input(method, (uint32_t)i, data, size);
-    free(data);
-    if (status != TP_OK) {
+    if (bytes->size[i] != tensor->nbytes) {
       describe(tensor, shape, sizeof shape);
-      return fail("%s: input %d has %zu bytes; the program expects %s (%u bytes)", opts->inputs[i], i, size, shape,
-                  tensor->nbytes);
+      return fail("%s: input %d has %zu bytes; the program expects %s (%u bytes)", opts->inputs[i], i,
+                  bytes->size[i], shape, tensor->nbytes);
     }
   }
   return 0;
@@ -239,6 +263,7 @@ static int run(const options *opts, const uint8_t *data, size_t size) {
   tp_host_memory host;
   tp_host_memory_alloc(&host, &req);
   tp_method method;
+  input_bytes inputs = {{NULL}, {0}};
   char where[160];
   status = tp_method_init(&method, &program, opts->method, &host.memory, &tp_selected_kernels);
   if (status != TP_OK && method.failed_operator != NULL) {
@@ -250,11 +275,14 @@ static int run(const options *opts, const uint8_t *data, size_t size) {
   } else if (opts->info) {
     print_info(opts, &req, &method);
     result = 0;
-  } else if (set_inputs(&method, opts) == 0) {
-    status = opts->time ? tp_method_execute(&method) : TP_OK; /* warm-up, not timed */
+  } else if (read_inputs(&method, opts, &inputs) == 0) {
+    /* warm-up, not timed */
+    status = opts->time ? copy_inputs(&method, opts, &inputs) : TP_OK;
+    status = status == TP_OK && opts->time ? tp_method_execute(&method) : status;
     const double start = now_ns();
     for (long r = 0; r < opts->repeat && status == TP_OK; r++) {
-      status = tp_method_execute(&method);
+      status = copy_inputs(&method, opts, &inputs);
+      status = status == TP_OK ? tp_method_execute(&method) : status;
     }
     if (status == TP_OK && opts->time) {
       printf("pte_run: ns_per_inference=%.1f repeat=%ld\n", (now_ns() - start) / (double)opts->repeat, opts->repeat);
@@ -267,6 +295,7 @@ static int run(const options *opts, const uint8_t *data, size_t size) {
       result = write_outputs(&method, opts);
     }
   }
+  free_inputs(&inputs);
   tp_host_memory_free(&host);
   return result;
 }

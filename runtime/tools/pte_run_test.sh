@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # pte_run's command line: --info, a run, and one clear line for each kind of bad input.
-# usage: pte_run_test.sh PTE_RUN SINE.pte NPU.pte
+# usage: pte_run_test.sh PTE_RUN SINE.pte NPU.pte TINY_TRANSFORMER.pte
 set -uo pipefail
-pte_run=$1 sine=$2 npu=$3
+pte_run=$1 sine=$2 npu=$3 transformer=$4
 work=${TEST_TMPDIR:-$(mktemp -d)}
 failures=0
 
@@ -43,6 +43,14 @@ check usage 2 'usage: pte_run' "$pte_run" "$sine"
 # A program with an Ethos-U55 delegate: its backend is linked (and sizes it), but this host has no NPU.
 check npu_info_needs_board 1 'init: instruction 0 \(delegate EthosUBackend\): TP_ERR_DELEGATE: .*; this firmware.s board has no Ethos-U55' \
   "$pte_run" "$npu" --info
+
+# --repeat runs the method again on the same inputs: tiny_transformer's plan reuses its token
+# buffer for activations, so each run must copy the inputs in again (same outputs as one run).
+for i in $(seq 1 16); do printf "\\x$(printf %02x "$i")\\x00\\x00\\x00\\x00\\x00\\x00\\x00"; done >"$work/tokens.bin"
+mkdir -p "$work/once" "$work/thrice"
+check repeat_once 0 '^$' "$pte_run" "$transformer" "$work/tokens.bin" --out "$work/once"
+check repeat_thrice 0 '^$' "$pte_run" "$transformer" "$work/tokens.bin" --out "$work/thrice" --repeat 3
+cmp -s "$work/once/out0.bin" "$work/thrice/out0.bin" || { echo "FAIL repeat: three runs' outputs differ from one run's"; failures=$((failures + 1)); }
 
 echo "pte_run_test: $failures failed"
 ((failures == 0))

@@ -87,22 +87,31 @@ int main(int argc, char** argv) {
   if (inputs.size() != method->inputs_size()) {
     return fail("the program takes " + std::to_string(method->inputs_size()) + " inputs");
   }
+  // The inputs' bytes, read once and copied in before every run, as pte_run does: the memory plan
+  // may reuse an input's buffer for activations, so a second run would read it overwritten.
+  std::vector<std::vector<char>> input_bytes;
   for (size_t i = 0; i < inputs.size(); i++) {
     std::ifstream file(inputs[i], std::ios::binary);
-    std::vector<char> bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-    // mutable_input() is deprecated in favour of set_input() with a tensor built by the caller;
-    // it is the direct way to copy into the planned input, as tinypte's pte_run does.
+    input_bytes.emplace_back((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  }
+  auto copy_inputs = [&]() -> bool {
+    for (size_t i = 0; i < input_bytes.size(); i++) {
+      // mutable_input() is deprecated in favour of set_input() with a tensor built by the caller;
+      // it is the direct way to copy into the planned input, as tinypte's pte_run does.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-    auto tensor = method->mutable_input(i).toTensor();
+      auto tensor = method->mutable_input(i).toTensor();
 #pragma GCC diagnostic pop
-    if (bytes.size() != tensor.nbytes()) return fail(inputs[i] + ": wrong size for input " + std::to_string(i));
-    std::memcpy(tensor.mutable_data_ptr(), bytes.data(), bytes.size());
-  }
+      if (input_bytes[i].size() != tensor.nbytes()) return false;
+      std::memcpy(tensor.mutable_data_ptr(), input_bytes[i].data(), input_bytes[i].size());
+    }
+    return true;
+  };
+  if (!copy_inputs()) return fail("an input file has the wrong size for its input");
   if (method->execute() != Error::Ok) return fail("execute failed");
   const double start = now_ns();
   for (long r = 0; r < repeat; r++) {
-    if (method->execute() != Error::Ok) return fail("execute failed");
+    if (!copy_inputs() || method->execute() != Error::Ok) return fail("execute failed");
   }
   const double elapsed = now_ns() - start;
   std::printf("executorch_peer: ns_per_inference=%.1f repeat=%ld\n", elapsed / static_cast<double>(repeat), repeat);
