@@ -87,7 +87,8 @@ static inline tp_status tp_model_set_input(tp_model *model, uint32_t index, cons
   return status == TP_OK ? TP_OK : tp_model_failed(model, TP_MODEL_STEP_INPUT, index, status);
 }
 
-/** One inference over the inputs as they are. */
+/** One inference over the inputs as they are. Set every input again before the next one: the
+ *  memory plan may reuse an input's buffer for activations once it has been read. */
 static inline tp_status tp_model_execute(tp_model *model) {
   tp_status status = tp_method_execute(&model->method);
   return status == TP_OK ? TP_OK : tp_model_failed(model, TP_MODEL_STEP_EXECUTE, 0, status);
