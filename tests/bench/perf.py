@@ -426,20 +426,24 @@ def cores_problems(rows: list[CoresRow]) -> list[str]:
 
 def cores_regressions(rows: list[CoresRow], baseline: dict[str, dict[str, int]]) -> tuple[list[str], list[str]]:
     """(problems, notes) of the two-core rows against their baseline entries (one_core, wall)."""
-    problems, notes = [], []
+    problems: list[str] = []
+    notes: list[str] = []
     for row in rows:
         then_row = baseline.get(row.key)
         if then_row is None:
             problems.append(f"{row.key} has no baseline")
             continue
         for field, now in (("one_core", row.one_core), ("wall", row.split.wall)):
-            then = int(then_row[field])
-            if now > then * (1 + INSTRUCTION_GROWTH):
-                problems.append(f"{row.key}: {field} {now}, up {100 * (now - then) / then:.1f} % from {then} "
-                                f"(allowed {100 * INSTRUCTION_GROWTH:.0f} %)")  # fmt: skip
-            elif now < then:
-                notes.append(f"{row.key}: {field} {now}, down from {then}")
+            compare(f"{row.key}: {field}", now, int(then_row[field]), INSTRUCTION_GROWTH, problems, notes)
     return problems, notes
+
+
+def compare(what: str, now: int, then: int, limit: float, problems: list[str], notes: list[str]) -> None:
+    """A problem when `now` grew more than `limit` over `then`; a note when it shrank."""
+    if now > then * (1 + limit):
+        problems.append(f"{what} {now}, up {100 * (now - then) / then:.1f} % from {then} (allowed {100 * limit:.0f} %)")
+    elif now < then:
+        notes.append(f"{what} {now}, down from {then}")
 
 
 def parameters_of(ops_json: Path) -> int:
@@ -485,7 +489,8 @@ def chart(rows: list[Row], path: Path) -> None:
 
 def regressions(rows: list[Row], baseline: dict[str, dict[str, int]]) -> tuple[list[str], list[str]]:
     """(problems, notes) of `rows` against `baseline` (key -> instructions, flash, ram, stack)."""
-    problems, notes = [], []
+    problems: list[str] = []
+    notes: list[str] = []
     measured = {r.key: r for r in rows}
     for key in sorted(set(baseline) - set(measured) - {k for k in baseline if k.startswith("cores:")}):
         problems.append(f"{key} is in the baseline but was not measured")
@@ -499,12 +504,7 @@ def regressions(rows: list[Row], baseline: dict[str, dict[str, int]]) -> tuple[l
             if field not in baseline[key]:
                 problems.append(f"{key}: the baseline has no {field}")
                 continue
-            now, then = getattr(row, field), int(baseline[key][field])
-            if now > then * (1 + limit):
-                problems.append(f"{key}: {field} {now}, up {100 * (now - then) / then:.1f} % from {then} "
-                                f"(allowed {100 * limit:.0f} %)")  # fmt: skip
-            elif now < then:
-                notes.append(f"{key}: {field} {now}, down from {then}")
+            compare(f"{key}: {field}", getattr(row, field), int(baseline[key][field]), limit, problems, notes)
     return problems, notes
 
 
