@@ -142,13 +142,25 @@ static inline int32_t mac4(int32_t acc, const int16x2_t *x, uint32_t w) {
   return __smlad(x[1], sxtb16_ror8(w), acc);
 }
 
-/* Widen `len` (a multiple of 4) lhs bytes: xw[2i], xw[2i+1] from the word at x + 4i. */
+/* Widen `len` (a multiple of 4) lhs bytes: xw[2i], xw[2i+1] from the word at x + 4i (xw
+ * 8-byte aligned). In asm: six instructions a word (GCC's loop took eight). */
 static void widen(int16x2_t *xw, const int8_t *x, uint32_t len, int16x2_t aa) {
-  for (uint32_t i = 0; i < len; i += 4, xw += 2) {
-    const uint32_t v = load4(x + i);
-    xw[0] = __sxtab16(aa, (int8x4_t)v);
-    xw[1] = sxtab16_ror8(aa, v);
+  if (len == 0) {
+    return;
   }
+  const int8_t *const end = x + len;
+  uint32_t v, lo, hi;
+  __asm__ volatile(
+      "1:\n\t"
+      "ldr     %[v], [%[x]], #4\n\t"
+      "sxtab16 %[lo], %[aa], %[v]\n\t"
+      "sxtab16 %[hi], %[aa], %[v], ror #8\n\t"
+      "strd    %[lo], %[hi], [%[xw]], #8\n\t"
+      "cmp     %[x], %[end]\n\t"
+      "bne     1b"
+      : [x] "+r"(x), [xw] "+r"(xw), [v] "=&r"(v), [lo] "=&r"(lo), [hi] "=&r"(hi)
+      : [aa] "r"(aa), [end] "r"(end)
+      : "cc", "memory");
 }
 
 /* d[0..4) += the widened columns xw[0, 2 * words) times four rhs rows `depth` apart from w.
@@ -354,42 +366,39 @@ __attribute__((naked, noinline)) static bool quick4(const quick4_args *a) {
 }
 
 /* The full blocks of four outs of one lhs row in one routine, when the row has no tail
- * (depth % 4 == 0) and the shift is a right shift: per block dots4_dsp's loop (two steps a
+ * (depth % 4 == 0) and the shift is a right shift: per block dots4_dsp's loop (four steps a
  * turn), then finish_dsp's SMMULR form, without a call or the C loop's bookkeeping between
  * them (these cost more than the products in the small layers). A row longer than CHUNK is
  * widened a chunk at a time, the blocks' sums kept in `acc` between chunks.
  * The sums start from the biases (first chunk) and take the row term by QADD: SMLAD and QADD
- * set the sticky Q flag when a sum overflows int32, so with Q clear each total is exact (the
- * wide total's int64 too) and needs only the range check [-2^30, 2^30) (bit 31 of t ^ (t << 1)).
+ * set the sticky Q flag when a sum overflows int32, so with Q clear after the call each total
+ * was exact (the wide total's int64 too) and needed only the range check [-2^30, 2^30) (bit 31
+ * of t ^ (t << 1)); with Q set the caller does the call's blocks again.
  * The out offset is folded into the rounding constant (half + offset << right: the caller
  * keeps |offset| <= 256 and right <= 21, so it cannot overflow), the clamp is SSAT to 16 bits
  * and SSUB16/SEL against the range in both lanes, two outs at a time, and one STR writes the
  * block's four bytes. A block whose check fails stops it (Q cleared): `blocks` then counts the
  * blocks left, that one first, and the caller takes them (its outs are not written). Q is
- * the caller's to clear (clear_q) before a row's first chunk: a sum that overflowed in an
- * earlier chunk then fails its block, and (Q being sticky) the group's later ones. */
+ * the caller's to clear (clear_q) before a row's first chunk and to test after the last. */
 typedef struct fused_args {
   const int16x2_t *xw, *xw_end; /* the widened lhs chunk */
   const int8_t *w;              /* the block's rhs row 0 at the chunk; rows 1-3 `depth` apart */
   uint32_t depth;
-  const int32_t *bias;          /* the block's four biases (the first chunk's starting sums) */
-  int32_t bias_step;            /* bytes from one block's biases to the next's: 16, or 0 (zeros) */
+  const int32_t *init;          /* the block's starting sums: its biases (first chunk) or acc */
+  int32_t init_step;            /* bytes from one block's to the next's: 16, or 0 (zeros) */
   int8_t *out;
   uint32_t blocks;              /* blocks left */
   int32_t term;                 /* the row term (its low 32 bits) */
   int32_t mult, right, half;    /* half: 2^(right - 1) + out offset * 2^right */
   uint32_t lo2, hi2;            /* the activation range in both int16 lanes */
-  int32_t *acc;                 /* the blocks' sums between chunks, 4 a block */
-  uint32_t mode;                /* FUSED_LOAD: sums start from acc; FUSED_STORE: sums go to acc, no outs */
+  int32_t *store;               /* not NULL: the sums go there (4 a block), no outs */
 } fused_args;
 
-enum { FUSED_LOAD = 1, FUSED_STORE = 2 };
-
-_Static_assert(offsetof(fused_args, w) == 8 && offsetof(fused_args, depth) == 12 && offsetof(fused_args, bias) == 16 &&
-                   offsetof(fused_args, bias_step) == 20 && offsetof(fused_args, out) == 24 &&
+_Static_assert(offsetof(fused_args, w) == 8 && offsetof(fused_args, depth) == 12 && offsetof(fused_args, init) == 16 &&
+                   offsetof(fused_args, init_step) == 20 && offsetof(fused_args, out) == 24 &&
                    offsetof(fused_args, blocks) == 28 && offsetof(fused_args, term) == 32 &&
                    offsetof(fused_args, mult) == 36 && offsetof(fused_args, lo2) == 48 &&
-                   offsetof(fused_args, acc) == 56 && offsetof(fused_args, mode) == 60,
+                   offsetof(fused_args, store) == 56,
                "fused4's offsets");
 
 /* One step of four lhs columns: r9/r10 their pairs, rows 0-3 from r1 (+r8) and r2 (+r8). */
@@ -440,36 +449,34 @@ __attribute__((naked, noinline)) static void fused4(fused_args *a) {
                    "8:\n\t"
                    "ldr    r12, [sp]\n\t"
                    "ldrd   r0, r3, [r12, #0]\n\t"
-                   "ldr    r9, [r12, #60]\n\t" /* mode */
-                   "tst    r9, #1\n\t"
-                   "ite    ne\n\t"
-                   "ldrne  r9, [r12, #56]\n\t"
-                   "ldreq  r9, [r12, #16]\n\t"
+                   "ldr    r9, [r12, #16]\n\t"
                    "ldmia  r9, {r4-r7}\n\t"
                    "ldrd   r1, r8, [r12, #8]\n\t"
                    "add    r2, r1, r8, lsl #1\n\t"
-                   "sub    r9, r3, r0\n\t"
-                   "tst    r9, #8\n\t" /* an odd number of steps: start with the second */
-                   "bne    2f\n\t"
-                   "1:\n\t" F4_STEP "2:\n\t" F4_STEP
+                   "sub    r9, r3, r0\n\t" /* 8 bytes a step: steps % 4 from bits 3-4 */
+                   "ands   r9, r9, #24\n\t"
+                   "beq    1f\n\t"
+                   "cmp    r9, #16\n\t"
+                   "beq    6f\n\t" /* two steps over: the last two of the turn */
+                   "bhi    5f\n\t" /* three */
+                   "b      7f\n\t" /* one */
+                   "1:\n\t" F4_STEP "5:\n\t" F4_STEP "6:\n\t" F4_STEP "7:\n\t" F4_STEP
                    "cmp    r0, r3\n\t"
                    "bne    1b\n\t"
                    "ldr    r12, [sp]\n\t"
-                   "ldr    r0, [r12, #60]\n\t"
-                   "tst    r0, #2\n\t"
-                   "beq    3f\n\t"
-                   "ldr    r0, [r12, #56]\n\t" /* FUSED_STORE: the sums to acc */
-                   "stmia  r0, {r4-r7}\n\t"
+                   "ldr    r0, [r12, #56]\n\t"
+                   "cbz    r0, 3f\n\t"
+                   "stmia  r0!, {r4-r7}\n\t" /* the sums to store */
+                   "str    r0, [r12, #56]\n\t"
                    "b      4f\n\t"
                    "3:\n\t"
                    "ldr    r2, [r12, #32]\n\t" /* the row term */
+                   "cbz    r2, 5f\n\t"
                    "qadd   r4, r4, r2\n\t"
                    "qadd   r5, r5, r2\n\t"
                    "qadd   r6, r6, r2\n\t"
                    "qadd   r7, r7, r2\n\t"
-                   "mrs    r0, apsr\n\t"
-                   "tst    r0, #0x08000000\n\t" /* Q: a sum overflowed */
-                   "bne    9f\n\t"
+                   "5:\n\t"
                    "eor    lr, r4, r4, lsl #1\n\t" F4_RANGE("r5") F4_RANGE("r6") F4_RANGE("r7")
                    "tst    lr, #0x80000000\n\t"
                    "bne    9f\n\t"
@@ -490,9 +497,6 @@ __attribute__((naked, noinline)) static void fused4(fused_args *a) {
                    "ldrd   r0, r1, [r12, #16]\n\t"
                    "add    r0, r0, r1\n\t"
                    "str    r0, [r12, #16]\n\t"
-                   "ldr    r0, [r12, #56]\n\t"
-                   "adds   r0, r0, #16\n\t"
-                   "str    r0, [r12, #56]\n\t"
                    "ldr    r1, [r12, #28]\n\t"
                    "subs   r1, r1, #1\n\t"
                    "str    r1, [r12, #28]\n\t"
@@ -510,28 +514,45 @@ static inline void clear_q(void) {
   __asm__ volatile("msr APSR_nzcvq, %0" : : "r"(0) : "cc");
 }
 
-/* fused4 over fa's blocks, a block it refuses (quick4's checks) by dots4_raw and finish_dsp;
- * w0 and bias0 are the first block's rhs row 0 (column 0) and biases. */
+static inline bool q_set(void) {
+  uint32_t v;
+  __asm__ volatile("mrs %0, apsr" : "=r"(v));
+  return (v & (1u << 27)) != 0;
+}
+
+/* The four outs of block j of a row (rhs row 0 of block 0 at w0), by dots4_raw and finish_dsp. */
+static void block_slow(const tp_s8_matmul *p, const int8_t *lhs, const int8_t *w0, const int32_t *bias0, uint32_t j,
+                       int64_t row_term, int32_t right, int16x2_t aa, int8_t *out) {
+  const uint32_t depth = p->depth;
+  raw4_args r = {lhs, lhs + depth, w0 + j * BLOCK * depth, depth, aa, {0, 0, 0, 0}};
+  dots4_raw(&r);
+  for (uint32_t i = 0; i < BLOCK; i++) {
+    out[i] = finish_dsp(p, (uint32_t)r.d[i], row_term, bias0 != NULL ? bias0[j * BLOCK + i] : 0, right);
+  }
+}
+
+/* fused4 over fa's blocks (the row's last chunk: fa->store NULL), a block it refuses by
+ * block_slow; all of them by block_slow when a sum overflowed (Q). w0, bias0 and out0 are the
+ * first block's rhs row 0 (column 0), biases and outs. */
 static void fused_rows(fused_args *fa, const tp_s8_matmul *p, const int8_t *lhs, const int8_t *w0,
                        const int32_t *bias0, int64_t row_term, int32_t right, int16x2_t aa) {
-  const uint32_t blocks = fa->blocks, depth = p->depth;
+  const uint32_t blocks = fa->blocks;
+  int8_t *const out0 = fa->out;
   for (;;) {
-    if ((fa->mode & FUSED_LOAD) == 0) {
-      clear_q();
-    }
     fused4(fa);
     if (fa->blocks == 0) {
-      return;
+      break;
     }
     const uint32_t j = blocks - fa->blocks;
-    raw4_args r = {lhs, lhs + depth, w0 + j * BLOCK * depth, depth, aa, {0, 0, 0, 0}};
-    dots4_raw(&r);
-    for (uint32_t i = 0; i < BLOCK; i++) {
-      fa->out[i] = finish_dsp(p, (uint32_t)r.d[i], row_term, bias0 != NULL ? bias0[j * BLOCK + i] : 0, right);
-    }
-    fa->w += BLOCK * depth, fa->bias += fa->bias_step / 4, fa->out += BLOCK, fa->acc += BLOCK;
+    block_slow(p, lhs, w0, bias0, j, row_term, right, aa, fa->out);
+    fa->w += BLOCK * p->depth, fa->init += fa->init_step / 4, fa->out += BLOCK;
     if (--fa->blocks == 0) {
-      return;
+      break;
+    }
+  }
+  if (q_set()) {
+    for (uint32_t j = 0; j < blocks; j++) {
+      block_slow(p, lhs, w0, bias0, j, row_term, right, aa, out0 + j * BLOCK);
     }
   }
 }
@@ -567,7 +588,8 @@ void tp_s8_matmul_dsp(const tp_s8_matmul *p, const int8_t *lhs, const int8_t *rh
         widen(xw, lhs, depth, aa);
         widened = true;
         fused_args fa = {xw,     xw + depth / 2, rhs,     depth,   bias != NULL ? bias : no_bias, bias != NULL ? 16 : 0,
-                         out,    blocks,         term,    p->multiplier, right, half, lo2, hi2, acc, 0};
+                         out,    blocks,         term,    p->multiplier, right, half, lo2, hi2, NULL};
+        clear_q();
         fused_rows(&fa, p, lhs, rhs, bias, row_term, right, aa);
       } else { /* GROUP blocks at a time, their sums in acc between the row's chunks */
         for (uint32_t g = 0; g < blocks; g += GROUP) {
@@ -577,10 +599,18 @@ void tp_s8_matmul_dsp(const tp_s8_matmul *p, const int8_t *lhs, const int8_t *rh
           for (uint32_t c = 0; c < depth; c += CHUNK) {
             const uint32_t len = depth - c < CHUNK ? depth - c : CHUNK;
             widen(xw, lhs + c, len, aa);
-            const uint32_t mode = (c > 0 ? FUSED_LOAD : 0u) | (c + len < depth ? FUSED_STORE : 0u);
-            fused_args fa = {xw,   xw + len / 2, w + c, depth, b != NULL ? b : no_bias, b != NULL ? 16 : 0, out + g * BLOCK,
-                             count, term,  p->multiplier, right, half, lo2, hi2, acc, mode};
-            fused_rows(&fa, p, lhs, w, b, row_term, right, aa);
+            const bool first = c == 0, last = c + len == depth;
+            const int32_t *init = !first ? acc : b != NULL ? b : no_bias;
+            fused_args fa = {xw,    xw + len / 2, w + c,         depth, init, first && b == NULL ? 0 : 16, out + g * BLOCK,
+                             count, term,         p->multiplier, right, half, lo2, hi2, last ? NULL : acc};
+            if (first) {
+              clear_q();
+            }
+            if (last) {
+              fused_rows(&fa, p, lhs, w, b, row_term, right, aa);
+            } else {
+              fused4(&fa); /* sums only: no check to fail */
+            }
           }
         }
       }
