@@ -27,6 +27,9 @@ enum { CASES = 600, MAX_ROWS = 3, MAX_COLS = 37, MAX_DEPTH = 600 };
  * meet that with a row of at most 256 columns (widened once), and with a longer one (widened a
  * chunk at a time, 8 blocks at a time: some with more than 8 blocks). */
 enum { MIN_FUSED_SHORT = 80, MIN_FUSED_CHUNKED = 45, MIN_FUSED_GROUPS = 6 };
+/* The Helium routine's one-loop path (fused_mve) takes lhs offset 0, a right shift, a
+ * multiplier other than INT32_MIN and at least one block of 4: at least this many cases. */
+enum { MIN_FUSED_MVE = 200 };
 
 typedef void (*routine_fn)(const tp_s8_matmul *, const int8_t *, const int8_t *, const int32_t *, int8_t *);
 
@@ -121,7 +124,8 @@ static void draw(tp_s8_matmul *p, uint32_t i) {
 }
 
 int main(void) {
-  uint32_t outputs = 0, mismatches = 0, cases = 0, fused_short = 0, fused_chunked = 0, fused_groups = 0;
+  uint32_t outputs = 0, mismatches = 0, cases = 0, fused_short = 0, fused_chunked = 0, fused_groups = 0,
+           fused_mve = 0;
   for (uint32_t i = 0; i < CASES; i++) {
     tp_s8_matmul p;
     draw(&p, i);
@@ -164,6 +168,8 @@ int main(void) {
       fused_chunked += p.depth > 256;
       fused_groups += p.depth > 256 && p.cols >= 36;
     }
+    fused_mve += p.lhs_offset == 0 && p.depth > 0 && p.cols >= 4 && p.shift <= -1 && p.shift >= -31 &&
+                 p.multiplier != INT32_MIN;
     cases++;
   }
   tp_console_puts("s8_matmul_check: ");
@@ -196,6 +202,17 @@ int main(void) {
   }
 #else
   (void)fused_short, (void)fused_chunked, (void)fused_groups;
+#endif
+#if TP_S8_MATMUL_MVE
+  tp_console_puts("s8_matmul_check: mve fused path: ");
+  put_uint(fused_mve);
+  tp_console_puts(" cases\n");
+  if (fused_mve < MIN_FUSED_MVE) {
+    tp_console_puts("s8_matmul_check: FAIL: fewer fused-path cases than the minimum\n");
+    return 1;
+  }
+#else
+  (void)fused_mve;
 #endif
   if (cases < S8_MATMUL_MIN_CASES) {
     tp_console_puts("s8_matmul_check: FAIL: fewer cases than the minimum\n");

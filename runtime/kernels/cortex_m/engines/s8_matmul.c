@@ -764,6 +764,55 @@ static bool quick4_mve(const tp_s8_matmul *p, const uint32_t d[BLOCK], int32_t t
   return true;
 }
 
+/* Every full block of a row when a = 0 (dots4_mve's form) and quick4_mve's shift applies, in
+ * one loop: the four dot products into the lanes of a vector, then the totals as VQADDs of the
+ * biases and of the row term (|term| < 2^30, which the caller checks): a lane that saturates
+ * ends outside [-2^30, 2^30) (the term cannot bring it back), so one range check on the
+ * lanes (bit 31 of t ^ (t << 1)) says whether each total is exact and small, and quick4_mve's
+ * arithmetic follows; a block that fails takes finish. No call, no stack between blocks. */
+static void fused_mve(const tp_s8_matmul *p, const int8_t *x, const int8_t *w, const int32_t *bias, int64_t row_term,
+                      uint32_t blocks, int8_t *out) {
+  const uint32_t depth = p->depth;
+  const mve_pred16_t tail = vctp8q(depth & 15u);
+  const int32x4_t term = vdupq_n_s32((int32_t)row_term);
+  for (uint32_t b = 0; b < blocks; b++, w += BLOCK * depth, out += BLOCK) {
+    const int8_t *xx = x, *w0 = w, *w1 = w + depth, *w2 = w1 + depth, *w3 = w2 + depth;
+    int32_t d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+    for (uint32_t j = depth >> 4; j > 0; j--) {
+      const int8x16_t xv = vldrbq_s8(xx);
+      d0 = vmladavaq_s8(d0, xv, vldrbq_s8(w0));
+      d1 = vmladavaq_s8(d1, xv, vldrbq_s8(w1));
+      d2 = vmladavaq_s8(d2, xv, vldrbq_s8(w2));
+      d3 = vmladavaq_s8(d3, xv, vldrbq_s8(w3));
+      xx += 16, w0 += 16, w1 += 16, w2 += 16, w3 += 16;
+    }
+    if ((depth & 15u) != 0) {
+      const int8x16_t xv = vldrbq_z_s8(xx, tail);
+      d0 = vmladavaq_s8(d0, xv, vldrbq_z_s8(w0, tail));
+      d1 = vmladavaq_s8(d1, xv, vldrbq_z_s8(w1, tail));
+      d2 = vmladavaq_s8(d2, xv, vldrbq_z_s8(w2, tail));
+      d3 = vmladavaq_s8(d3, xv, vldrbq_z_s8(w3, tail));
+    }
+    int32x4_t t = vsetq_lane_s32(d3, vsetq_lane_s32(d2, vsetq_lane_s32(d1, vdupq_n_s32(d0), 1), 2), 3);
+    if (bias != NULL) {
+      t = vqaddq_s32(t, vldrwq_s32(bias + b * BLOCK));
+    }
+    t = vqaddq_s32(t, term);
+    if (vminvq_s32(0, veorq_s32(t, vshlq_n_s32(t, 1))) < 0) { /* a lane outside [-2^30, 2^30) */
+      const uint32_t d[BLOCK] = {(uint32_t)d0, (uint32_t)d1, (uint32_t)d2, (uint32_t)d3};
+      for (uint32_t i = 0; i < BLOCK; i++) {
+        out[i] = finish(p, d[i], row_term, bias != NULL ? bias[b * BLOCK + i] : 0);
+      }
+      continue;
+    }
+    int32x4_t v = vqrdmulhq_n_s32(t, p->multiplier);
+    v = vrshlq_n_s32(vaddq_s32(v, vshrq_n_s32(v, 31)), p->shift);
+    v = vaddq_n_s32(v, p->out_offset);
+    v = vminq_s32(vmaxq_s32(v, vdupq_n_s32(p->act_min)), vdupq_n_s32(p->act_max));
+    vstrbq_s32(out, v);
+  }
+}
+
 /* matmul with quick4_mve for full blocks when it applies. */
 void tp_s8_matmul_mve(const tp_s8_matmul *p, const int8_t *lhs, const int8_t *rhs, const int32_t *bias,
                       int8_t *out) {
@@ -774,7 +823,14 @@ void tp_s8_matmul_mve(const tp_s8_matmul *p, const int8_t *lhs, const int8_t *rh
         p->rhs_offset != 0 ? (int64_t)p->rhs_offset * row_sum_mve(lhs, depth, p->lhs_offset) : 0;
     /* For a wrapping int32 total (!wide) the low 32 bits of the term are all of it. */
     const bool term32 = !p->wide || row_term == (int64_t)(int32_t)row_term;
-    for (uint32_t n = 0; n < p->cols; n += BLOCK) {
+    uint32_t n = 0;
+    if (quick && p->lhs_offset == 0 && depth > 0 && p->cols >= BLOCK && row_term > -(1ll << 30) &&
+        row_term < (1ll << 30)) {
+      n = p->cols / BLOCK * BLOCK;
+      fused_mve(p, lhs, rhs, bias, row_term, n / BLOCK, out);
+      out += n;
+    }
+    for (; n < p->cols; n += BLOCK) {
       const uint32_t count = p->cols - n < BLOCK ? p->cols - n : BLOCK;
       uint32_t d[BLOCK];
       dots_mve(lhs, rhs + n * depth, depth, p->lhs_offset, count, d);
