@@ -287,7 +287,7 @@ static void dots_few_dsp(const int16x2_t *xw, uint32_t words, const int8_t *w, u
  * (2 total mult + 2^31) >> 32 is tp_requantize's (total mult + 2^30) >> 31, and
  * (h + (h < 0 ? -1 : 0) + 2^(right-1)) >> right its rounding half away from zero: the same
  * bytes, without the 64-bit steps of the wide total's general path. */
-static inline int8_t finish_dsp(const tp_s8_matmul *p, uint32_t dot, int64_t row_term, int32_t bias,
+__attribute__((noinline)) static int8_t finish_dsp(const tp_s8_matmul *p, uint32_t dot, int64_t row_term, int32_t bias,
                                 int32_t right) {
   const int64_t total = p->wide ? (int64_t)(int32_t)dot + row_term + bias
                                 : (int64_t)(int32_t)(dot + (uint32_t)(uint64_t)row_term + (uint32_t)bias);
