@@ -20,7 +20,16 @@
 #define S8_MATMUL_MIN_CASES 1
 #endif
 
-enum { CASES = 600, MAX_ROWS = 3, MAX_COLS = 11, MAX_DEPTH = 600 };
+enum { CASES = 600, MAX_ROWS = 3, MAX_COLS = 37, MAX_DEPTH = 600 };
+
+/* The DSP routine's one-routine path for a row's full blocks (fused4 in s8_matmul.c) takes
+ * depth % 4 == 0, a right shift of 1..21, |out offset| <= 256: at least this many cases must
+ * meet that with a row of at most 256 columns (widened once), and with a longer one (widened a
+ * chunk at a time, 8 blocks at a time: some with more than 8 blocks). */
+enum { MIN_FUSED_SHORT = 80, MIN_FUSED_CHUNKED = 45, MIN_FUSED_GROUPS = 6 };
+/* The Helium routine's one-loop path (fused_mve) takes lhs offset 0, a right shift, a
+ * multiplier other than INT32_MIN and at least one block of 4: at least this many cases. */
+enum { MIN_FUSED_MVE = 200 };
 
 typedef void (*routine_fn)(const tp_s8_matmul *, const int8_t *, const int8_t *, const int32_t *, int8_t *);
 
@@ -95,9 +104,11 @@ static void put_uint(uint32_t v) {
 
 /* A random product: returns its description and fills the inputs. */
 static void draw(tp_s8_matmul *p, uint32_t i) {
-  static const uint16_t depths[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 255, 256, 257, 300, 513};
+  static const uint16_t depths[] = {0,  1,  2,  3,  4,   5,   7,   8,   9,   15,  16,  17,
+                                    31, 32, 33, 63, 64, 255, 256, 257, 260, 300, 512, 513};
   p->rows = (uint32_t)between(1, MAX_ROWS);
-  p->cols = (uint32_t)between(1, MAX_COLS);
+  const uint32_t wide_cols = next() % 4; /* 1 in 4: more than 8 blocks of 4; 1 in 4: 12 or more */
+  p->cols = (uint32_t)(wide_cols == 0 ? between(33, MAX_COLS) : between(wide_cols == 1 ? 12 : 1, wide_cols == 1 ? MAX_COLS : 11));
   p->depth = i % 3 == 0 ? (uint32_t)between(0, MAX_DEPTH) : depths[next() % (sizeof depths / sizeof depths[0])];
   p->wide = next() % 4 == 0;
   p->lhs_offset = p->wide ? 0 : (next() % 3 == 0 ? 0 : between(-255, 255));
@@ -113,7 +124,8 @@ static void draw(tp_s8_matmul *p, uint32_t i) {
 }
 
 int main(void) {
-  uint32_t outputs = 0, mismatches = 0, cases = 0;
+  uint32_t outputs = 0, mismatches = 0, cases = 0, fused_short = 0, fused_chunked = 0, fused_groups = 0,
+           fused_mve = 0;
   for (uint32_t i = 0; i < CASES; i++) {
     tp_s8_matmul p;
     draw(&p, i);
@@ -150,6 +162,14 @@ int main(void) {
       }
       outputs += count;
     }
+    if (p.depth % 4 == 0 && p.depth >= 4 && p.cols >= 4 && p.shift <= -1 && p.shift >= -21 && p.out_offset >= -256 &&
+        p.out_offset <= 256) {
+      fused_short += p.depth <= 256;
+      fused_chunked += p.depth > 256;
+      fused_groups += p.depth > 256 && p.cols >= 36;
+    }
+    fused_mve += p.lhs_offset == 0 && p.depth > 0 && p.cols >= 4 && p.shift <= -1 && p.shift >= -31 &&
+                 p.multiplier != INT32_MIN;
     cases++;
   }
   tp_console_puts("s8_matmul_check: ");
@@ -168,6 +188,32 @@ int main(void) {
   tp_console_puts(" outputs checked, ");
   put_uint(mismatches);
   tp_console_puts(" mismatches\n");
+#if TP_S8_MATMUL_DSP
+  tp_console_puts("s8_matmul_check: dsp fused path: ");
+  put_uint(fused_short);
+  tp_console_puts(" cases with rows of <= 256 columns, ");
+  put_uint(fused_chunked);
+  tp_console_puts(" longer (");
+  put_uint(fused_groups);
+  tp_console_puts(" of more than 8 blocks)\n");
+  if (fused_short < MIN_FUSED_SHORT || fused_chunked < MIN_FUSED_CHUNKED || fused_groups < MIN_FUSED_GROUPS) {
+    tp_console_puts("s8_matmul_check: FAIL: fewer fused-path cases than the minimum\n");
+    return 1;
+  }
+#else
+  (void)fused_short, (void)fused_chunked, (void)fused_groups;
+#endif
+#if TP_S8_MATMUL_MVE
+  tp_console_puts("s8_matmul_check: mve fused path: ");
+  put_uint(fused_mve);
+  tp_console_puts(" cases\n");
+  if (fused_mve < MIN_FUSED_MVE) {
+    tp_console_puts("s8_matmul_check: FAIL: fewer fused-path cases than the minimum\n");
+    return 1;
+  }
+#else
+  (void)fused_mve;
+#endif
   if (cases < S8_MATMUL_MIN_CASES) {
     tp_console_puts("s8_matmul_check: FAIL: fewer cases than the minimum\n");
     return 1;

@@ -112,6 +112,7 @@ void tp_s8_matmul_portable(const tp_s8_matmul *p, const int8_t *lhs, const int8_
 #if TP_S8_MATMUL_DSP
 
 enum { CHUNK = 256 }; /* lhs columns widened at a time (a multiple of 4): 512 bytes of stack */
+enum { GROUP = 8 };   /* blocks of a row longer than CHUNK formed together: 128 bytes of sums */
 
 static inline uint32_t load4(const int8_t *p) {
   uint32_t v;
@@ -141,13 +142,25 @@ static inline int32_t mac4(int32_t acc, const int16x2_t *x, uint32_t w) {
   return __smlad(x[1], sxtb16_ror8(w), acc);
 }
 
-/* Widen `len` (a multiple of 4) lhs bytes: xw[2i], xw[2i+1] from the word at x + 4i. */
+/* Widen `len` (a multiple of 4) lhs bytes: xw[2i], xw[2i+1] from the word at x + 4i (xw
+ * 8-byte aligned). In asm: six instructions a word (GCC's loop took eight). */
 static void widen(int16x2_t *xw, const int8_t *x, uint32_t len, int16x2_t aa) {
-  for (uint32_t i = 0; i < len; i += 4, xw += 2) {
-    const uint32_t v = load4(x + i);
-    xw[0] = __sxtab16(aa, (int8x4_t)v);
-    xw[1] = sxtab16_ror8(aa, v);
+  if (len == 0) {
+    return;
   }
+  const int8_t *const end = x + len;
+  uint32_t v, lo, hi;
+  __asm__ volatile(
+      "1:\n\t"
+      "ldr     %[v], [%[x]], #4\n\t"
+      "sxtab16 %[lo], %[aa], %[v]\n\t"
+      "sxtab16 %[hi], %[aa], %[v], ror #8\n\t"
+      "strd    %[lo], %[hi], [%[xw]], #8\n\t"
+      "cmp     %[x], %[end]\n\t"
+      "bne     1b"
+      : [x] "+r"(x), [xw] "+r"(xw), [v] "=&r"(v), [lo] "=&r"(lo), [hi] "=&r"(hi)
+      : [aa] "r"(aa), [end] "r"(end)
+      : "cc", "memory");
 }
 
 /* d[0..4) += the widened columns xw[0, 2 * words) times four rhs rows `depth` apart from w.
@@ -274,7 +287,7 @@ static void dots_few_dsp(const int16x2_t *xw, uint32_t words, const int8_t *w, u
  * (2 total mult + 2^31) >> 32 is tp_requantize's (total mult + 2^30) >> 31, and
  * (h + (h < 0 ? -1 : 0) + 2^(right-1)) >> right its rounding half away from zero: the same
  * bytes, without the 64-bit steps of the wide total's general path. */
-static inline int8_t finish_dsp(const tp_s8_matmul *p, uint32_t dot, int64_t row_term, int32_t bias,
+__attribute__((noinline)) static int8_t finish_dsp(const tp_s8_matmul *p, uint32_t dot, int64_t row_term, int32_t bias,
                                 int32_t right) {
   const int64_t total = p->wide ? (int64_t)(int32_t)dot + row_term + bias
                                 : (int64_t)(int32_t)(dot + (uint32_t)(uint64_t)row_term + (uint32_t)bias);
@@ -351,6 +364,198 @@ __attribute__((naked, noinline)) static bool quick4(const quick4_args *a) {
                    "movs   r0, #0\n\t"
                    "pop    {r4-r11, pc}\n\t");
 }
+
+/* The full blocks of four outs of one lhs row in one routine, when the row has no tail
+ * (depth % 4 == 0) and the shift is a right shift: per block dots4_dsp's loop (four steps a
+ * turn), then finish_dsp's SMMULR form, without a call or the C loop's bookkeeping between
+ * them (these cost more than the products in the small layers). A row longer than CHUNK is
+ * widened a chunk at a time, the blocks' sums kept in `acc` between chunks.
+ * The sums start from the biases (first chunk) and take the row term by QADD: SMLAD and QADD
+ * set the sticky Q flag when a sum overflows int32, so with Q clear after the call each total
+ * was exact (the wide total's int64 too) and needed only the range check [-2^30, 2^30) (bit 31
+ * of t ^ (t << 1)); with Q set the caller does the call's blocks again.
+ * The out offset is folded into the rounding constant (half + offset << right: the caller
+ * keeps |offset| <= 256 and right <= 21, so it cannot overflow), the clamp is SSAT to 16 bits
+ * and SSUB16/SEL against the range in both lanes, two outs at a time, and one STR writes the
+ * block's four bytes. A block whose check fails stops it (Q cleared): `blocks` then counts the
+ * blocks left, that one first, and the caller takes them (its outs are not written). Q is
+ * the caller's to clear (clear_q) before a row's first chunk and to test after the last. */
+typedef struct fused_args {
+  const int16x2_t *xw, *xw_end; /* the widened lhs chunk */
+  const int8_t *w;              /* the block's rhs row 0 at the chunk; rows 1-3 `depth` apart */
+  uint32_t depth;
+  const int32_t *init;          /* the block's starting sums: its biases (first chunk) or acc */
+  int32_t init_step;            /* bytes from one block's to the next's: 16, or 0 (zeros) */
+  int8_t *out;
+  uint32_t blocks;              /* blocks left */
+  int32_t term;                 /* the row term (its low 32 bits) */
+  int32_t mult, right, half;    /* half: 2^(right - 1) + out offset * 2^right */
+  uint32_t lo2, hi2;            /* the activation range in both int16 lanes */
+  int32_t *store;               /* not NULL: the sums go there (4 a block), no outs */
+} fused_args;
+
+_Static_assert(offsetof(fused_args, w) == 8 && offsetof(fused_args, depth) == 12 && offsetof(fused_args, init) == 16 &&
+                   offsetof(fused_args, init_step) == 20 && offsetof(fused_args, out) == 24 &&
+                   offsetof(fused_args, blocks) == 28 && offsetof(fused_args, term) == 32 &&
+                   offsetof(fused_args, mult) == 36 && offsetof(fused_args, lo2) == 48 &&
+                   offsetof(fused_args, store) == 56,
+               "fused4's offsets");
+
+/* One step of four lhs columns: r9/r10 their pairs, rows 0-3 from r1 (+r8) and r2 (+r8). */
+#define F4_STEP                                     \
+  "ldrd   r9, r10, [r0], #8\n\t"                    \
+  "ldr    r11, [r1, r8]\n\t"                        \
+  "sxtb16 r12, r11\n\t"                             \
+  "smlad  r5, r9, r12, r5\n\t"                      \
+  "sxtb16 r11, r11, ror #8\n\t"                     \
+  "smlad  r5, r10, r11, r5\n\t"                     \
+  "ldr    r11, [r1], #4\n\t"                        \
+  "sxtb16 r12, r11\n\t"                             \
+  "smlad  r4, r9, r12, r4\n\t"                      \
+  "sxtb16 r11, r11, ror #8\n\t"                     \
+  "smlad  r4, r10, r11, r4\n\t"                     \
+  "ldr    r11, [r2, r8]\n\t"                        \
+  "sxtb16 r12, r11\n\t"                             \
+  "smlad  r7, r9, r12, r7\n\t"                      \
+  "sxtb16 r11, r11, ror #8\n\t"                     \
+  "smlad  r7, r10, r11, r7\n\t"                     \
+  "ldr    r11, [r2], #4\n\t"                        \
+  "sxtb16 r12, r11\n\t"                             \
+  "smlad  r6, r9, r12, r6\n\t"                      \
+  "sxtb16 r11, r11, ror #8\n\t"                     \
+  "smlad  r6, r10, r11, r6\n\t"
+/* Out `t` requantized (multiplier r1, right r2, half r3) and saturated to int16. */
+#define F4_OUT(t)                                   \
+  "add    " t ", " t ", " t "\n\t"                  \
+  "smmulr " t ", " t ", r1\n\t"                     \
+  "add    " t ", " t ", " t ", asr #31\n\t"         \
+  "add    " t ", " t ", r3\n\t"                     \
+  "asr    " t ", " t ", r2\n\t"                     \
+  "ssat   " t ", #16, " t "\n\t"
+/* Lanes of `t` clamped to [lo, hi] (r8, r9). */
+#define F4_CLAMP(t)                                 \
+  "ssub16 lr, " t ", r8\n\t"                        \
+  "sel    " t ", " t ", r8\n\t"                     \
+  "ssub16 lr, " t ", r9\n\t"                        \
+  "sel    " t ", r9, " t "\n\t"
+/* Bit 31 of lr |= t outside [-2^30, 2^30). */
+#define F4_RANGE(t)                                 \
+  "eor    r0, " t ", " t ", lsl #1\n\t"             \
+  "orr    lr, lr, r0\n\t"
+
+__attribute__((naked, noinline)) static void fused4(fused_args *a) {
+  (void)a;
+  __asm__ volatile("push   {r0, r4-r11, lr}\n\t"
+                   "8:\n\t"
+                   "ldr    r12, [sp]\n\t"
+                   "ldrd   r0, r3, [r12, #0]\n\t"
+                   "ldr    r9, [r12, #16]\n\t"
+                   "ldmia  r9, {r4-r7}\n\t"
+                   "ldrd   r1, r8, [r12, #8]\n\t"
+                   "add    r2, r1, r8, lsl #1\n\t"
+                   "sub    r9, r3, r0\n\t" /* 8 bytes a step: steps % 4 from bits 3-4 */
+                   "ands   r9, r9, #24\n\t"
+                   "beq    1f\n\t"
+                   "cmp    r9, #16\n\t"
+                   "beq    6f\n\t" /* two steps over: the last two of the turn */
+                   "bhi    5f\n\t" /* three */
+                   "b      7f\n\t" /* one */
+                   "1:\n\t" F4_STEP "5:\n\t" F4_STEP "6:\n\t" F4_STEP "7:\n\t" F4_STEP
+                   "cmp    r0, r3\n\t"
+                   "bne    1b\n\t"
+                   "ldr    r12, [sp]\n\t"
+                   "ldr    r0, [r12, #56]\n\t"
+                   "cbz    r0, 3f\n\t"
+                   "stmia  r0!, {r4-r7}\n\t" /* the sums to store */
+                   "str    r0, [r12, #56]\n\t"
+                   "b      4f\n\t"
+                   "3:\n\t"
+                   "ldr    r2, [r12, #32]\n\t" /* the row term */
+                   "cbz    r2, 5f\n\t"
+                   "qadd   r4, r4, r2\n\t"
+                   "qadd   r5, r5, r2\n\t"
+                   "qadd   r6, r6, r2\n\t"
+                   "qadd   r7, r7, r2\n\t"
+                   "5:\n\t"
+                   "eor    lr, r4, r4, lsl #1\n\t" F4_RANGE("r5") F4_RANGE("r6") F4_RANGE("r7")
+                   "tst    lr, #0x80000000\n\t"
+                   "bne    9f\n\t"
+                   "add    lr, r12, #36\n\t"
+                   "ldmia  lr, {r1, r2, r3, r8, r9}\n\t" F4_OUT("r4") F4_OUT("r5") F4_OUT("r6") F4_OUT("r7")
+                   "pkhbt  r4, r4, r6, lsl #16\n\t"
+                   "pkhbt  r5, r5, r7, lsl #16\n\t" F4_CLAMP("r4") F4_CLAMP("r5")
+                   "and    r4, r4, #0x00ff00ff\n\t"
+                   "and    r5, r5, #0x00ff00ff\n\t"
+                   "orr    r4, r4, r5, lsl #8\n\t"
+                   "ldr    r0, [r12, #24]\n\t"
+                   "str    r4, [r0], #4\n\t"
+                   "str    r0, [r12, #24]\n\t"
+                   "4:\n\t" /* the next block */
+                   "ldrd   r1, r8, [r12, #8]\n\t"
+                   "add    r1, r1, r8, lsl #2\n\t"
+                   "str    r1, [r12, #8]\n\t"
+                   "ldrd   r0, r1, [r12, #16]\n\t"
+                   "add    r0, r0, r1\n\t"
+                   "str    r0, [r12, #16]\n\t"
+                   "ldr    r1, [r12, #28]\n\t"
+                   "subs   r1, r1, #1\n\t"
+                   "str    r1, [r12, #28]\n\t"
+                   "bne    8b\n\t"
+                   "pop    {r0, r4-r11, pc}\n\t"
+                   "9:\n\t"
+                   "pop    {r0, r4-r11, pc}\n\t");
+}
+#undef F4_RANGE
+#undef F4_CLAMP
+#undef F4_OUT
+#undef F4_STEP
+
+static inline void clear_q(void) {
+  __asm__ volatile("msr APSR_nzcvq, %0" : : "r"(0) : "cc");
+}
+
+static inline bool q_set(void) {
+  uint32_t v;
+  __asm__ volatile("mrs %0, apsr" : "=r"(v));
+  return (v & (1u << 27)) != 0;
+}
+
+/* The four outs of block j of a row (rhs row 0 of block 0 at w0), by dots4_raw and finish_dsp. */
+static void block_slow(const tp_s8_matmul *p, const int8_t *lhs, const int8_t *w0, const int32_t *bias0, uint32_t j,
+                       int64_t row_term, int32_t right, int16x2_t aa, int8_t *out) {
+  const uint32_t depth = p->depth;
+  raw4_args r = {lhs, lhs + depth, w0 + j * BLOCK * depth, depth, aa, {0, 0, 0, 0}};
+  dots4_raw(&r);
+  for (uint32_t i = 0; i < BLOCK; i++) {
+    out[i] = finish_dsp(p, (uint32_t)r.d[i], row_term, bias0 != NULL ? bias0[j * BLOCK + i] : 0, right);
+  }
+}
+
+/* fused4 over fa's blocks (the row's last chunk: fa->store NULL), a block it refuses by
+ * block_slow; all of them by block_slow when a sum overflowed (Q). w0, bias0 and out0 are the
+ * first block's rhs row 0 (column 0), biases and outs. */
+static void fused_rows(fused_args *fa, const tp_s8_matmul *p, const int8_t *lhs, const int8_t *w0,
+                       const int32_t *bias0, int64_t row_term, int32_t right, int16x2_t aa) {
+  const uint32_t blocks = fa->blocks;
+  int8_t *const out0 = fa->out;
+  for (;;) {
+    fused4(fa);
+    if (fa->blocks == 0) {
+      break;
+    }
+    const uint32_t j = blocks - fa->blocks;
+    block_slow(p, lhs, w0, bias0, j, row_term, right, aa, fa->out);
+    fa->w += BLOCK * p->depth, fa->init += fa->init_step / 4, fa->out += BLOCK;
+    if (--fa->blocks == 0) {
+      break;
+    }
+  }
+  if (q_set()) {
+    for (uint32_t j = 0; j < blocks; j++) {
+      block_slow(p, lhs, w0, bias0, j, row_term, right, aa, out0 + j * BLOCK);
+    }
+  }
+}
 #undef Q4_OUT
 #undef Q4_TOTAL
 
@@ -358,14 +563,61 @@ void tp_s8_matmul_dsp(const tp_s8_matmul *p, const int8_t *lhs, const int8_t *rh
                       int8_t *out) {
   const int32_t right = p->shift <= -1 && p->shift >= -31 ? -p->shift : 0;
   const quick_rq q = {p->multiplier, right, right > 0 ? 1 << (right - 1) : 0, p->out_offset, p->act_min, p->act_max};
+  static const int32_t no_bias[BLOCK] = {0, 0, 0, 0};
   int16x2_t xw[CHUNK / 2] __attribute__((aligned(8)));
+  int32_t acc[GROUP * BLOCK];
   const uint32_t depth = p->depth, body = depth & ~3u;
   const int32_t a = p->lhs_offset;
   const int16x2_t aa = (int16x2_t)(((uint32_t)a << 16) | ((uint32_t)a & 0xffffu)); /* a in both lanes */
+  /* fused4's conditions (see there): no tail, a right shift of at most 21, a small out offset. */
+  const bool fused = body == depth && depth >= 4 && right > 0 && right <= 21 && p->out_offset >= -256 &&
+                     p->out_offset <= 256;
+  const int32_t half = fused ? (1 << (right - 1)) + p->out_offset * (1 << right) : 0;
+  const uint32_t lo2 = ((uint32_t)p->act_min << 16) | ((uint32_t)p->act_min & 0xffffu);
+  const uint32_t hi2 = ((uint32_t)p->act_max << 16) | ((uint32_t)p->act_max & 0xffffu);
   for (uint32_t m = 0; m < p->rows; m++, lhs += depth) {
     const int64_t row_term = p->rhs_offset != 0 ? (int64_t)p->rhs_offset * row_sum(lhs, depth, a) : 0;
     bool widened = false; /* xw holds the whole row (body <= CHUNK) */
-    for (uint32_t n = 0; n < p->cols; n += BLOCK) {
+    /* For a wrapping int32 total (!wide) the low 32 bits of the term are all of it. */
+    const bool term32 = !p->wide || row_term == (int64_t)(int32_t)row_term;
+    uint32_t n = 0;
+    if (fused && term32 && p->cols >= BLOCK) {
+      const uint32_t blocks = p->cols / BLOCK;
+      const int32_t term = (int32_t)(uint32_t)(uint64_t)row_term;
+      if (depth <= CHUNK) { /* the row widened once, then every block in one call */
+        widen(xw, lhs, depth, aa);
+        widened = true;
+        fused_args fa = {xw,     xw + depth / 2, rhs,     depth,   bias != NULL ? bias : no_bias, bias != NULL ? 16 : 0,
+                         out,    blocks,         term,    p->multiplier, right, half, lo2, hi2, NULL};
+        clear_q();
+        fused_rows(&fa, p, lhs, rhs, bias, row_term, right, aa);
+      } else { /* GROUP blocks at a time, their sums in acc between the row's chunks */
+        for (uint32_t g = 0; g < blocks; g += GROUP) {
+          const uint32_t count = blocks - g < GROUP ? blocks - g : GROUP;
+          const int8_t *w = rhs + g * BLOCK * depth;
+          const int32_t *b = bias != NULL ? bias + g * BLOCK : NULL;
+          for (uint32_t c = 0; c < depth; c += CHUNK) {
+            const uint32_t len = depth - c < CHUNK ? depth - c : CHUNK;
+            widen(xw, lhs + c, len, aa);
+            const bool first = c == 0, last = c + len == depth;
+            const int32_t *init = !first ? acc : b != NULL ? b : no_bias;
+            fused_args fa = {xw,    xw + len / 2, w + c,         depth, init, first && b == NULL ? 0 : 16, out + g * BLOCK,
+                             count, term,         p->multiplier, right, half, lo2, hi2, last ? NULL : acc};
+            if (first) {
+              clear_q();
+            }
+            if (last) {
+              fused_rows(&fa, p, lhs, w, b, row_term, right, aa);
+            } else {
+              fused4(&fa); /* sums only: no check to fail */
+            }
+          }
+        }
+      }
+      n = blocks * BLOCK;
+      out += n;
+    }
+    for (; n < p->cols; n += BLOCK) {
       const uint32_t count = p->cols - n < BLOCK ? p->cols - n : BLOCK;
       const int8_t *w = rhs + n * depth;
       int32_t d[BLOCK] = {0, 0, 0, 0};
@@ -388,8 +640,6 @@ void tp_s8_matmul_dsp(const tp_s8_matmul *p, const int8_t *lhs, const int8_t *rh
       }
       /* A full block without a tail: quick4 when the totals are small and the row term fits
        * int32 (for a wrapping int32 total, !wide, its low 32 bits are the term). */
-      const bool term32 = !p->wide || row_term == (int64_t)(int32_t)row_term;
-      static const int32_t no_bias[BLOCK] = {0, 0, 0, 0};
       const quick4_args qa = {&q, d, (int32_t)(uint32_t)(uint64_t)row_term, bias != NULL ? bias + n : no_bias, out};
       if (count == BLOCK && body == depth && right > 0 && term32 && quick4(&qa)) {
         out += BLOCK;
@@ -514,6 +764,55 @@ static bool quick4_mve(const tp_s8_matmul *p, const uint32_t d[BLOCK], int32_t t
   return true;
 }
 
+/* Every full block of a row when a = 0 (dots4_mve's form) and quick4_mve's shift applies, in
+ * one loop: the four dot products into the lanes of a vector, then the totals as VQADDs of the
+ * biases and of the row term (|term| < 2^30, which the caller checks): a lane that saturates
+ * ends outside [-2^30, 2^30) (the term cannot bring it back), so one range check on the
+ * lanes (bit 31 of t ^ (t << 1)) says whether each total is exact and small, and quick4_mve's
+ * arithmetic follows; a block that fails takes finish. No call, no stack between blocks. */
+static void fused_mve(const tp_s8_matmul *p, const int8_t *x, const int8_t *w, const int32_t *bias, int64_t row_term,
+                      uint32_t blocks, int8_t *out) {
+  const uint32_t depth = p->depth;
+  const mve_pred16_t tail = vctp8q(depth & 15u);
+  const int32x4_t term = vdupq_n_s32((int32_t)row_term);
+  for (uint32_t b = 0; b < blocks; b++, w += BLOCK * depth, out += BLOCK) {
+    const int8_t *xx = x, *w0 = w, *w1 = w + depth, *w2 = w1 + depth, *w3 = w2 + depth;
+    int32_t d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+    for (uint32_t j = depth >> 4; j > 0; j--) {
+      const int8x16_t xv = vldrbq_s8(xx);
+      d0 = vmladavaq_s8(d0, xv, vldrbq_s8(w0));
+      d1 = vmladavaq_s8(d1, xv, vldrbq_s8(w1));
+      d2 = vmladavaq_s8(d2, xv, vldrbq_s8(w2));
+      d3 = vmladavaq_s8(d3, xv, vldrbq_s8(w3));
+      xx += 16, w0 += 16, w1 += 16, w2 += 16, w3 += 16;
+    }
+    if ((depth & 15u) != 0) {
+      const int8x16_t xv = vldrbq_z_s8(xx, tail);
+      d0 = vmladavaq_s8(d0, xv, vldrbq_z_s8(w0, tail));
+      d1 = vmladavaq_s8(d1, xv, vldrbq_z_s8(w1, tail));
+      d2 = vmladavaq_s8(d2, xv, vldrbq_z_s8(w2, tail));
+      d3 = vmladavaq_s8(d3, xv, vldrbq_z_s8(w3, tail));
+    }
+    int32x4_t t = vsetq_lane_s32(d3, vsetq_lane_s32(d2, vsetq_lane_s32(d1, vdupq_n_s32(d0), 1), 2), 3);
+    if (bias != NULL) {
+      t = vqaddq_s32(t, vldrwq_s32(bias + b * BLOCK));
+    }
+    t = vqaddq_s32(t, term);
+    if (vminvq_s32(0, veorq_s32(t, vshlq_n_s32(t, 1))) < 0) { /* a lane outside [-2^30, 2^30) */
+      const uint32_t d[BLOCK] = {(uint32_t)d0, (uint32_t)d1, (uint32_t)d2, (uint32_t)d3};
+      for (uint32_t i = 0; i < BLOCK; i++) {
+        out[i] = finish(p, d[i], row_term, bias != NULL ? bias[b * BLOCK + i] : 0);
+      }
+      continue;
+    }
+    int32x4_t v = vqrdmulhq_n_s32(t, p->multiplier);
+    v = vrshlq_n_s32(vaddq_s32(v, vshrq_n_s32(v, 31)), p->shift);
+    v = vaddq_n_s32(v, p->out_offset);
+    v = vminq_s32(vmaxq_s32(v, vdupq_n_s32(p->act_min)), vdupq_n_s32(p->act_max));
+    vstrbq_s32(out, v);
+  }
+}
+
 /* matmul with quick4_mve for full blocks when it applies. */
 void tp_s8_matmul_mve(const tp_s8_matmul *p, const int8_t *lhs, const int8_t *rhs, const int32_t *bias,
                       int8_t *out) {
@@ -524,7 +823,14 @@ void tp_s8_matmul_mve(const tp_s8_matmul *p, const int8_t *lhs, const int8_t *rh
         p->rhs_offset != 0 ? (int64_t)p->rhs_offset * row_sum_mve(lhs, depth, p->lhs_offset) : 0;
     /* For a wrapping int32 total (!wide) the low 32 bits of the term are all of it. */
     const bool term32 = !p->wide || row_term == (int64_t)(int32_t)row_term;
-    for (uint32_t n = 0; n < p->cols; n += BLOCK) {
+    uint32_t n = 0;
+    if (quick && p->lhs_offset == 0 && depth > 0 && p->cols >= BLOCK && row_term > -(1ll << 30) &&
+        row_term < (1ll << 30)) {
+      n = p->cols / BLOCK * BLOCK;
+      fused_mve(p, lhs, rhs, bias, row_term, n / BLOCK, out);
+      out += n;
+    }
+    for (; n < p->cols; n += BLOCK) {
       const uint32_t count = p->cols - n < BLOCK ? p->cols - n : BLOCK;
       uint32_t d[BLOCK];
       dots_mve(lhs, rhs + n * depth, depth, p->lhs_offset, count, d);

@@ -25,11 +25,16 @@
  *    SXTB16(w, ROR 8), two SMLADs adding its four products: no weight re-layout. Four rhs
  *    rows share each LDRD of lhs pairs: 23 instructions per 16 MACs in the inner loop (a row
  *    longer than 256 columns is widened as it is read instead, 25 per 16, rather than a chunk
- *    again for every block of four rows);
+ *    again for every block of four rows). A row's full blocks, when it has no tail and the
+ *    requantization is a right shift of at most 21 with |out offset| <= 256, go through one
+ *    asm routine (fused4): 21 instructions per 16 MACs plus about 60 per block of four outs,
+ *    overflow found by the Q flag; a row longer than 256 columns is widened a chunk at a time
+ *    for 8 blocks at once (their sums kept between chunks, 128 bytes of stack);
  *  - Helium (MVE): VMLADAVA.S8 adds 16 products x[k] * w[k] an instruction, four rhs rows at
  *    a time when a = 0; otherwise two rows, each with VADDVA.S8 of its weights
  *    (dot = x . w + a * sum w). Full vectors run unpredicated, the last depth % 16 columns
- *    are one VCTP8-predicated step with zeroing loads: no scalar tail.
+ *    are one VCTP8-predicated step with zeroing loads: no scalar tail. When a = 0 and the shift
+ *    is a right shift, a row's full blocks run in one loop (fused_mve) with a vector epilogue.
  * int32 sums are exact modulo 2^32 in any order, so all three give identical outputs. On the
  * DSP and Helium cores a block of four outputs whose totals lie in [-2^30, 2^30), with a right
  * shift, is requantized in one step (SMMULR / VQRDMULH and a rounding shift: the same
