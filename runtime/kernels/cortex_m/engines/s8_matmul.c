@@ -559,13 +559,59 @@ static void fused_rows(fused_args *fa, const tp_s8_matmul *p, const int8_t *lhs,
 #undef Q4_OUT
 #undef Q4_TOTAL
 
+/* The biases of a call without any. */
+static const int32_t no_bias[BLOCK] = {0, 0, 0, 0};
+
+/* What fused_long_row needs of tp_s8_matmul_dsp's row. */
+typedef struct long_row_args {
+  const tp_s8_matmul *p;
+  const int8_t *lhs, *rhs;
+  const int32_t *bias;
+  int8_t *out;
+  int16x2_t *xw; /* CHUNK / 2 pairs of scratch */
+  uint32_t blocks;
+  int32_t term;
+  int64_t row_term;
+  int32_t right, half;
+  uint32_t lo2, hi2;
+  int16x2_t aa;
+} long_row_args;
+
+/* fused4 over a row longer than CHUNK: GROUP blocks at a time, their sums kept in acc between the
+ * row's chunks. Out of line, so the 128 bytes of sums are on the stack only while it runs. */
+static __attribute__((noinline)) void fused_long_row(const long_row_args *la) {
+  const tp_s8_matmul *p = la->p;
+  const uint32_t depth = p->depth;
+  int32_t acc[GROUP * BLOCK];
+  for (uint32_t g = 0; g < la->blocks; g += GROUP) {
+    const uint32_t count = la->blocks - g < GROUP ? la->blocks - g : GROUP;
+    const int8_t *w = la->rhs + g * BLOCK * depth;
+    const int32_t *b = la->bias != NULL ? la->bias + g * BLOCK : NULL;
+    for (uint32_t c = 0; c < depth; c += CHUNK) {
+      const uint32_t len = depth - c < CHUNK ? depth - c : CHUNK;
+      widen(la->xw, la->lhs + c, len, la->aa);
+      const bool first = c == 0, last = c + len == depth;
+      const int32_t *init = !first ? acc : b != NULL ? b : no_bias;
+      fused_args fa = {la->xw, la->xw + len / 2, w + c,   depth,    init,     first && b == NULL ? 0 : 16,
+                       la->out + g * BLOCK,     count,   la->term, p->multiplier, la->right, la->half, la->lo2,
+                       la->hi2, last ? NULL : acc};
+      if (first) {
+        clear_q();
+      }
+      if (last) {
+        fused_rows(&fa, p, la->lhs, w, b, la->row_term, la->right, la->aa);
+      } else {
+        fused4(&fa); /* sums only: no check to fail */
+      }
+    }
+  }
+}
+
 void tp_s8_matmul_dsp(const tp_s8_matmul *p, const int8_t *lhs, const int8_t *rhs, const int32_t *bias,
                       int8_t *out) {
   const int32_t right = p->shift <= -1 && p->shift >= -31 ? -p->shift : 0;
   const quick_rq q = {p->multiplier, right, right > 0 ? 1 << (right - 1) : 0, p->out_offset, p->act_min, p->act_max};
-  static const int32_t no_bias[BLOCK] = {0, 0, 0, 0};
   int16x2_t xw[CHUNK / 2] __attribute__((aligned(8)));
-  int32_t acc[GROUP * BLOCK];
   const uint32_t depth = p->depth, body = depth & ~3u;
   const int32_t a = p->lhs_offset;
   const int16x2_t aa = (int16x2_t)(((uint32_t)a << 16) | ((uint32_t)a & 0xffffu)); /* a in both lanes */
@@ -591,28 +637,9 @@ void tp_s8_matmul_dsp(const tp_s8_matmul *p, const int8_t *lhs, const int8_t *rh
                          out,    blocks,         term,    p->multiplier, right, half, lo2, hi2, NULL};
         clear_q();
         fused_rows(&fa, p, lhs, rhs, bias, row_term, right, aa);
-      } else { /* GROUP blocks at a time, their sums in acc between the row's chunks */
-        for (uint32_t g = 0; g < blocks; g += GROUP) {
-          const uint32_t count = blocks - g < GROUP ? blocks - g : GROUP;
-          const int8_t *w = rhs + g * BLOCK * depth;
-          const int32_t *b = bias != NULL ? bias + g * BLOCK : NULL;
-          for (uint32_t c = 0; c < depth; c += CHUNK) {
-            const uint32_t len = depth - c < CHUNK ? depth - c : CHUNK;
-            widen(xw, lhs + c, len, aa);
-            const bool first = c == 0, last = c + len == depth;
-            const int32_t *init = !first ? acc : b != NULL ? b : no_bias;
-            fused_args fa = {xw,    xw + len / 2, w + c,         depth, init, first && b == NULL ? 0 : 16, out + g * BLOCK,
-                             count, term,         p->multiplier, right, half, lo2, hi2, last ? NULL : acc};
-            if (first) {
-              clear_q();
-            }
-            if (last) {
-              fused_rows(&fa, p, lhs, w, b, row_term, right, aa);
-            } else {
-              fused4(&fa); /* sums only: no check to fail */
-            }
-          }
-        }
+      } else { /* GROUP blocks at a time (in a frame of its own: its sums are on the stack only then) */
+        const long_row_args la = {p, lhs, rhs, bias, out, xw, blocks, term, row_term, right, half, lo2, hi2, aa};
+        fused_long_row(&la);
       }
       n = blocks * BLOCK;
       out += n;
