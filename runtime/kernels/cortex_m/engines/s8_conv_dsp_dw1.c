@@ -253,6 +253,27 @@ __attribute__((noinline)) static void rest(const dw1 *k, const epilogue *e, cons
 /* Every column of one batch (3 x 3 taps): its tap table (fixed offsets from its first tap when
  * every tap is inside; else a tap outside the image points at the padding row), then
  * groups_sat and rest. */
+/* The tap table of a column whose left tap is at x0 (column_taps_3x3 with the call's values in
+ * registers: GCC reloads them from *st in that loop). */
+static inline void taps_of(const int8_t *const rows[3], bool rows_in, const int32_t offs[9], int32_t x0, int32_t dw,
+                           int32_t in_w, int32_t in_sx, const int8_t *pad, const int8_t *tap[9]) {
+  if (rows_in && x0 >= 0 && x0 + 2 * dw < in_w) {
+    const int8_t *const p = rows[0] + x0 * in_sx;
+    for (int32_t t = 0; t < 9; t++) {
+      tap[t] = p + offs[t];
+    }
+    return;
+  }
+  const int8_t *const r0 = rows[0], *const r1 = rows[1], *const r2 = rows[2];
+  for (int32_t kx = 0, ix = x0; kx < 3; kx++, ix += dw) {
+    const bool in = (uint32_t)ix < (uint32_t)in_w;
+    const int32_t o = ix * in_sx;
+    tap[kx] = in && r0 != NULL ? r0 + o : pad;
+    tap[3 + kx] = in && r1 != NULL ? r1 + o : pad;
+    tap[6 + kx] = in && r2 != NULL ? r2 + o : pad;
+  }
+}
+
 __attribute__((noinline)) static void columns(const dw1 *k, const epilogue *ep, const int8_t *in, int8_t *out) {
   const tp_s8_conv *st = k->st;
   const epilogue local = *ep, *const e = &local; /* a local: the out stores cannot alias it */
@@ -270,7 +291,7 @@ __attribute__((noinline)) static void columns(const dw1 *k, const epilogue *ep, 
       const int32_t x0 = ox * sw - st->pad_w, x2 = x0 + 2 * dw;
       int32_t n = 1; /* the columns this step runs */
       a.out = out;
-      column_taps_3x3(st, rows, rows_in, offs, x0, k->pad, a.tap);
+      taps_of(rows, rows_in, offs, x0, dw, in_w, st->in_sx, k->pad, a.tap);
       if (k->c4 > 0) {
         /* The taps of kx = 0 or kx = 2 all outside the image (a border column): skip them. */
         if (x0 < 0 || x0 >= in_w) {
@@ -295,14 +316,10 @@ __attribute__((noinline)) static void columns(const dw1 *k, const epilogue *ep, 
   }
 }
 
-/* Whether the call is the zoo's case: 3 x 3, clamped to all of int8, every shift in [-23, -1] and
- * every bias within the quick epilogue's bound: epilogue_of's `quick` and rq_folds in one loop
- * (every band of a call in place asks again: a few instructions a channel). */
+/* Whether a 3 x 3 call clamped to all of int8 is the zoo's case: every shift in [-23, -1] and
+ * every bias within the quick epilogue's bound (epilogue_of's `quick` and rq_folds). */
 static bool zoo_case(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   const int32_t bound = (1 << 29) - 9 * 255 * 128; /* epilogue_of's, K = 9 */
-  if (!(st->k_h == 3 && st->k_w == 3 && st->act_min == -128 && st->act_max == 127)) {
-    return false;
-  }
   const int32_t *const shift = d->shift, *const bias = d->bias;
   for (int32_t c = 0; c < st->out_c; c++) {
     if ((uint32_t)(shift[c] + 23) > 22u) {
@@ -320,8 +337,25 @@ static bool zoo_case(const tp_s8_conv *st, const tp_s8_conv_data *d) {
 bool tp_s8_conv_dsp_depthwise1(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   /* One copy of the loops (each costs flash in every program with a depthwise convolution):
    * the zoo's case, 3 x 3 with the quick epilogue clamped to all of int8 (rq_folds). */
-  if (!zoo_case(st, d)) {
+  if (!(st->k_h == 3 && st->k_w == 3 && st->act_min == -128 && st->act_max == 127)) {
     return false;
+  }
+  /* The answer for the channels, kept for the call's later bands (st->prepared) in the last byte
+   * of its scratch (3 x 3: 43 C bytes, tp_s8_conv_scratch_bytes): the padding row's last byte,
+   * -input_offset, when this routine runs (or a byte no routine writes when C % 4 != 0), another
+   * value when s8_conv_dsp.c's routine does (it writes its first 40 C bytes only). */
+  int8_t *const answer = (int8_t *)d->scratch + 43 * st->out_c - 1;
+  const int8_t yes = (int8_t)-st->input_offset;
+  if (st->prepared) {
+    if (*answer != yes) {
+      return false;
+    }
+  } else {
+    const bool ok = zoo_case(st, d);
+    *answer = ok ? yes : (int8_t)(yes ^ 1);
+    if (!ok) {
+      return false;
+    }
   }
   const epilogue ep = {st->output_offset, st->act_min, st->act_max, true};
   const dw1 k = records_of(st, d);
