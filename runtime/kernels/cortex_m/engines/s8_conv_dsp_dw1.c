@@ -48,7 +48,7 @@ typedef struct dw1 {
   int32_t rec_words;   /* HEAD + 2 kh kw + TAIL */
 } dw1;
 
-static dw1 records_of(const tp_s8_conv *st, const tp_s8_conv_data *d) {
+__attribute__((noinline)) static dw1 records_of(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   const int32_t kk = st->k_h * st->k_w, C = st->out_c, c4 = C & ~3, rec_words = HEAD + 2 * kk + TAIL;
   const uint32_t off = (uint32_t)st->input_offset;
   uint32_t *const rec = (uint32_t *)d->scratch;
