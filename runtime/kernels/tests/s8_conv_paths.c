@@ -8,7 +8,9 @@
  * checked and failures; exits 0 only with no failure, at least S8_CONV_MIN_CASES cases,
  * S8_CONV_MIN_ZOO_CASES of the zoo's shape and S8_CONV_MIN_POINTWISE_CASES pointwise ones (1 x 1,
  * stride 1, no padding, Cin a multiple of 4, at least four out positions: the DSP path's
- * whole-pass window). A routine that writes past its scratch (tp_s8_conv_scratch_bytes) fails
+ * whole-pass window) and S8_CONV_MIN_DW_BORDER_CASES zoo-shaped depthwise ones of a depth
+ * multiplier 1 over groups of four channels with padded columns (the DSP path's routines that skip
+ * a border column's outside taps). A routine that writes past its scratch (tp_s8_conv_scratch_bytes) fails
  * the case.
  *
  * Then S8_CONV_IN_PLACE_CASES calls run in place (extensions/s8_conv_in_place.c): the out stored over the
@@ -38,6 +40,7 @@
 #define S8_CONV_MIN_CASES 380
 #define S8_CONV_MIN_ZOO_CASES 100
 #define S8_CONV_MIN_POINTWISE_CASES 20
+#define S8_CONV_MIN_DW_BORDER_CASES 15
 #define S8_CONV_IN_PLACE_CASES 200
 #define S8_CONV_MIN_IN_PLACE_CASES 190
 #define S8_CONV_MIN_IN_PLACE_LAG_CASES 50
@@ -305,7 +308,7 @@ const void *const *const s8_conv_two_cores_ext = tp_kernels_two_cores;
 int main(void) {
   check_seed(0x2026112Bu);
   const char *path = tp_s8_conv_fast_path_name();
-  uint32_t checked = 0, failed = 0, zoo_checked = 0, pointwise_checked = 0;
+  uint32_t checked = 0, failed = 0, zoo_checked = 0, pointwise_checked = 0, dw_border_checked = 0;
   for (uint32_t i = 0; i < S8_CONV_CASES * 2 && checked < S8_CONV_CASES; i++) {
     tp_s8_conv st;
     const int zoo = range(0, 2) == 0;
@@ -314,6 +317,7 @@ int main(void) {
     }
     zoo_checked += (uint32_t)zoo;
     pointwise_checked += (uint32_t)is_pointwise(&st);
+    dw_border_checked += (uint32_t)(zoo && st.depthwise && st.cout_g == 1 && st.in_c >= 4 && st.pad_w > 0);
     random_operands(&st, zoo);
     const int no_bias = range(0, 4) == 0;
     tp_s8_conv_data d = {in, w, no_bias ? NULL : bias, mult, shift, scratch, out_fast};
@@ -362,7 +366,9 @@ int main(void) {
   put_u32(zoo_checked);
   tp_console_puts(" of the zoo's shape, ");
   put_u32(pointwise_checked);
-  tp_console_puts(" pointwise), ");
+  tp_console_puts(" pointwise, ");
+  put_u32(dw_border_checked);
+  tp_console_puts(" depthwise with border columns), ");
   put_u32(failed);
   tp_console_puts(" failed\n");
   uint32_t in_place = 0, lagged = 0;
@@ -386,7 +392,8 @@ int main(void) {
   put_u32(split_failed);
   tp_console_puts(" failed\n");
   const int ok = failed == 0 && checked >= S8_CONV_MIN_CASES && zoo_checked >= S8_CONV_MIN_ZOO_CASES &&
-                 pointwise_checked >= S8_CONV_MIN_POINTWISE_CASES && in_place_failed == 0 &&
+                 pointwise_checked >= S8_CONV_MIN_POINTWISE_CASES && dw_border_checked >= S8_CONV_MIN_DW_BORDER_CASES &&
+                 in_place_failed == 0 &&
                  in_place >= S8_CONV_MIN_IN_PLACE_CASES && lagged >= S8_CONV_MIN_IN_PLACE_LAG_CASES &&
                  split_failed == 0 && split >= S8_CONV_MIN_SPLIT_CASES && strided >= S8_CONV_MIN_SPLIT_STRIDED &&
                  by_cols >= S8_CONV_MIN_SPLIT_BY_COLUMNS;
