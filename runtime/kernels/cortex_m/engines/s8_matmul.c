@@ -693,8 +693,14 @@ void tp_s8_matmul_dsp(const tp_s8_matmul *p, const int8_t *lhs, const int8_t *rh
  * rows, each with its weight sum (dot = x . w + a * sum w). */
 #if TP_S8_MATMUL_MVE
 
-/* d[0..4) = x . w_i for four rows `depth` apart (a = 0). */
-__attribute__((noinline)) static void dots4_mve(const int8_t *x, const int8_t *w, uint32_t depth, uint32_t *d) {
+/* The four dot products x . w_i for rows w_0..w_3 `depth` apart (a = 0), in d[0..4): the loop
+ * dots4_mve and fused_mve share (inlined into both: no call per block in fused_mve). */
+typedef struct dots4 {
+  int32_t d[BLOCK];
+} dots4;
+
+__attribute__((always_inline)) static inline dots4 dots4_lanes(const int8_t *x, const int8_t *w, uint32_t depth,
+                                                               mve_pred16_t tail) {
   const int8_t *w1 = w + depth, *w2 = w1 + depth, *w3 = w2 + depth;
   int32_t d0 = 0, d1 = 0, d2 = 0, d3 = 0;
   for (uint32_t j = depth >> 4; j > 0; j--) {
@@ -706,14 +712,19 @@ __attribute__((noinline)) static void dots4_mve(const int8_t *x, const int8_t *w
     x += 16, w += 16, w1 += 16, w2 += 16, w3 += 16;
   }
   if ((depth & 15u) != 0) {
-    const mve_pred16_t p = vctp8q(depth & 15u);
-    const int8x16_t xv = vldrbq_z_s8(x, p);
-    d0 = vmladavaq_s8(d0, xv, vldrbq_z_s8(w, p));
-    d1 = vmladavaq_s8(d1, xv, vldrbq_z_s8(w1, p));
-    d2 = vmladavaq_s8(d2, xv, vldrbq_z_s8(w2, p));
-    d3 = vmladavaq_s8(d3, xv, vldrbq_z_s8(w3, p));
+    const int8x16_t xv = vldrbq_z_s8(x, tail);
+    d0 = vmladavaq_s8(d0, xv, vldrbq_z_s8(w, tail));
+    d1 = vmladavaq_s8(d1, xv, vldrbq_z_s8(w1, tail));
+    d2 = vmladavaq_s8(d2, xv, vldrbq_z_s8(w2, tail));
+    d3 = vmladavaq_s8(d3, xv, vldrbq_z_s8(w3, tail));
   }
-  d[0] = (uint32_t)d0, d[1] = (uint32_t)d1, d[2] = (uint32_t)d2, d[3] = (uint32_t)d3;
+  return (dots4){{d0, d1, d2, d3}};
+}
+
+/* d[0..4) = x . w_i for four rows `depth` apart (a = 0). */
+__attribute__((noinline)) static void dots4_mve(const int8_t *x, const int8_t *w, uint32_t depth, uint32_t *d) {
+  const dots4 r = dots4_lanes(x, w, depth, vctp8q(depth & 15u));
+  d[0] = (uint32_t)r.d[0], d[1] = (uint32_t)r.d[1], d[2] = (uint32_t)r.d[2], d[3] = (uint32_t)r.d[3];
 }
 
 /* d[0..2) = x . w_i + a * sum w_i for two rows `depth` apart. */
@@ -803,23 +814,8 @@ static void fused_mve(const tp_s8_matmul *p, const int8_t *x, const int8_t *w, c
   const mve_pred16_t tail = vctp8q(depth & 15u);
   const int32x4_t term = vdupq_n_s32((int32_t)row_term);
   for (uint32_t b = 0; b < blocks; b++, w += BLOCK * depth, out += BLOCK) {
-    const int8_t *xx = x, *w0 = w, *w1 = w + depth, *w2 = w1 + depth, *w3 = w2 + depth;
-    int32_t d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-    for (uint32_t j = depth >> 4; j > 0; j--) {
-      const int8x16_t xv = vldrbq_s8(xx);
-      d0 = vmladavaq_s8(d0, xv, vldrbq_s8(w0));
-      d1 = vmladavaq_s8(d1, xv, vldrbq_s8(w1));
-      d2 = vmladavaq_s8(d2, xv, vldrbq_s8(w2));
-      d3 = vmladavaq_s8(d3, xv, vldrbq_s8(w3));
-      xx += 16, w0 += 16, w1 += 16, w2 += 16, w3 += 16;
-    }
-    if ((depth & 15u) != 0) {
-      const int8x16_t xv = vldrbq_z_s8(xx, tail);
-      d0 = vmladavaq_s8(d0, xv, vldrbq_z_s8(w0, tail));
-      d1 = vmladavaq_s8(d1, xv, vldrbq_z_s8(w1, tail));
-      d2 = vmladavaq_s8(d2, xv, vldrbq_z_s8(w2, tail));
-      d3 = vmladavaq_s8(d3, xv, vldrbq_z_s8(w3, tail));
-    }
+    const dots4 r = dots4_lanes(x, w, depth, tail);
+    const int32_t d0 = r.d[0], d1 = r.d[1], d2 = r.d[2], d3 = r.d[3];
     int32x4_t t = vsetq_lane_s32(d3, vsetq_lane_s32(d2, vsetq_lane_s32(d1, vdupq_n_s32(d0), 1), 2), 3);
     if (bias != NULL) {
       t = vqaddq_s32(t, vldrwq_s32(bias + b * BLOCK));
