@@ -35,7 +35,7 @@ FUSED = {
     "fuse_pointwise_hardtanh": 1,
     "fuse_bmm_clamp": 1,
     "model_mlp": 2,
-    "model_cnn": 1,  # conv -> batch norm -> relu is not fused; pointwise conv -> relu is
+    "model_cnn": 2,  # the batch norm folded into conv1 at export: conv1 -> relu and pointwise -> relu
 }
 
 

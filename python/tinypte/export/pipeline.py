@@ -1,6 +1,9 @@
 """ExecuTorch export with tinypte's memory planning: an eval-mode module becomes .pte bytes.
 
-Pipeline: torch.export.export -> to_edge -> constant_prop_pass (folds weight transposes into
+Pipeline: torch.export.export -> to_edge -> batch norm folded into the convolution before it
+(ExecuTorch's FuseBatchNormWithConvPass: an eval-mode batch norm after a convolution is a scale
+and shift of its weights and bias, so the program has no batch norm call and the convolution
+can take the ReLU after it) -> constant_prop_pass (folds weight transposes into
 constants) -> squeezes as views (views.py) -> to_executorch (memory planning; views elided)
 -> nonzero's outs row-major (nonzero_layout.py) -> .pte bytes. Same module, same bytes.
 
@@ -70,6 +73,7 @@ def export_program(
 ) -> bytes:
     """ExecuTorch .pte bytes of an eval-mode module (`path`: its model file, for errors)."""
     import torch
+    from executorch.backends.transforms.fuse_batch_norm_with_conv import FuseBatchNormWithConvPass
     from executorch.exir import to_edge
     from executorch.exir.passes.constant_prop_pass import constant_prop_pass
 
@@ -77,6 +81,7 @@ def export_program(
     try:
         exported = torch.export.export(model, example_inputs)
         edge = to_edge(exported)
+        edge = edge.transform([FuseBatchNormWithConvPass(edge.exported_program())])
         if constant_prop:
             edge._edge_programs["forward"] = constant_prop_pass(edge.exported_program())
         views.squeezes_as_views(edge.exported_program())
