@@ -30,6 +30,8 @@
 
 #define TP_STREAM_SCORES 16 /* outputs of at most this many values are listed in full */
 #define TP_STREAM_TOKEN 40  /* the longest number read */
+#define TP_STREAM_TEXT_(x) #x
+#define TP_STREAM_TEXT(x) TP_STREAM_TEXT_(x)
 
 static void put(const char *text) { tp_console_puts(text); }
 
@@ -38,61 +40,46 @@ static void put_field(const char *label, const char *value) {
   put(value);
 }
 
-static const char *dtype_name(uint32_t dtype) {
-  switch (dtype) {
-    case TP_DTYPE_FLOAT32:
-      return "float32";
-    case TP_DTYPE_INT8:
-      return "int8";
-    case TP_DTYPE_UINT8:
-      return "uint8";
-    default:
-      return "other";
-  }
-}
-
 static void put_tensor(const char *label, uint32_t index, const tp_tensor *tensor) {
   char text[TP_FORMAT_SIZE];
   put_field(label, tp_format_uint(text, index));
-  put_field("=", dtype_name(tensor->dtype));
+  put_field("=", tp_dtype_name(tensor->dtype));
   for (uint32_t d = 0; d < tensor->dim; d++) {
     put_field(d == 0 ? "[" : ",", tp_format_uint(text, (uint32_t)tensor->sizes[d]));
   }
   put(tensor->dim == 0 ? "[]" : "]");
 }
 
+#define TP_STREAM_MAX_INPUTS 8
+
+/* The program's input tensors, found once: a window's values go straight into them. */
+typedef struct stream_inputs {
+  tp_tensor *tensors[TP_STREAM_MAX_INPUTS];
+  uint32_t count;
+  uint32_t values; /* the values of a window: every input's elements */
+} stream_inputs;
+
 /* Where the window being read goes: input `input`, element `element`; `count` values so far. */
 typedef struct window {
-  tp_model *model;
+  const stream_inputs *inputs;
   uint32_t input;
   uint32_t element;
   uint32_t count;
-  bool bad;         /* a token was not a number */
+  bool bad; /* a token was not a number */
 } window;
-
-static uint32_t total_values(tp_model *model) {
-  uint32_t total = 0;
-  for (uint32_t i = 0; i < tp_model_num_inputs(model); i++) {
-    tp_tensor *input;
-    if (tp_model_input(model, i, &input) == TP_OK) {
-      total += input->numel;
-    }
-  }
-  return total;
-}
 
 /* Store one value of the window, quantized for a quantized input. */
 static void store(window *w, float value) {
-  tp_tensor *input;
-  while (w->input < tp_model_num_inputs(w->model) && tp_model_input(w->model, w->input, &input) == TP_OK &&
-         w->element >= input->numel) {
+  const stream_inputs *in = w->inputs;
+  while (w->input < in->count && w->element >= in->tensors[w->input]->numel) {
     w->input++;
     w->element = 0;
   }
   w->count++;
-  if (w->input >= tp_model_num_inputs(w->model)) {
+  if (w->input >= in->count) {
     return; /* too many values: counted, reported at the end of the line */
   }
+  const tp_tensor *input = in->tensors[w->input];
   const tp_model_quantization *quantization = tp_model_input_quantization(w->input);
   uint8_t *data = input->data;
   if (input->dtype == TP_DTYPE_FLOAT32) {
@@ -105,21 +92,30 @@ static void store(window *w, float value) {
   w->element++;
 }
 
-/* Each input must be float32, or int8/uint8 with a quantization; else the line that says so. */
-static bool inputs_supported(tp_model *model) {
-  for (uint32_t i = 0; i < tp_model_num_inputs(model); i++) {
-    tp_tensor *input;
-    if (tp_model_input(model, i, &input) != TP_OK) {
+/* The input tensors, each float32 or int8/uint8 with a quantization; false (with the line that
+ * says why) for a program the stream app cannot fill from real numbers. */
+static bool gather_inputs(tp_model *model, stream_inputs *in) {
+  char text[TP_FORMAT_SIZE];
+  in->count = tp_model_num_inputs(model);
+  in->values = 0;
+  if (in->count > TP_STREAM_MAX_INPUTS) {
+    put_field("tinypte: stream: the program has ", tp_format_uint(text, in->count));
+    put(" inputs; the stream app fills at most " TP_STREAM_TEXT(TP_STREAM_MAX_INPUTS) "\n");
+    return false;
+  }
+  for (uint32_t i = 0; i < in->count; i++) {
+    if (tp_model_input(model, i, &in->tensors[i]) != TP_OK) {
       return false;
     }
+    const tp_tensor *input = in->tensors[i];
     bool quantized = tp_model_input_quantization(i)->scale != 0.0f;
     bool integer = input->dtype == TP_DTYPE_INT8 || input->dtype == TP_DTYPE_UINT8;
     if (input->dtype != TP_DTYPE_FLOAT32 && !(integer && quantized)) {
-      char text[TP_FORMAT_SIZE];
       put_field("tinypte: stream: input ", tp_format_uint(text, i));
       put(" is not float32 or a quantized int8/uint8: the stream app cannot fill it from real numbers\n");
       return false;
     }
+    in->values += input->numel;
   }
   return true;
 }
@@ -198,9 +194,10 @@ typedef struct stream_stats {
 } stream_stats;
 
 /* Finish the line of window `w`: run the model when the line held exactly the inputs' values. */
-static void finish_window(window *w, uint32_t expected, stream_stats *stats) {
+static void finish_window(window *w, tp_model *model, stream_stats *stats) {
   char text[TP_FORMAT_SIZE];
   uint32_t index = stats->windows + stats->errors;
+  const uint32_t expected = w->inputs->values;
   if (w->bad || w->count != expected) {
     stats->errors++;
     put_field("window=", tp_format_uint(text, index));
@@ -214,25 +211,25 @@ static void finish_window(window *w, uint32_t expected, stream_stats *stats) {
     return;
   }
   uint32_t start = tp_board_ticks();
-  tp_status status = tp_model_execute(w->model);
+  tp_status status = tp_model_execute(model);
   stats->ticks += (tp_board_ticks() - start) & tp_board_ticks_mask();
   if (status != TP_OK) {
     char reason[160];
-    (void)tp_model_reason(w->model, reason, sizeof reason);
+    (void)tp_model_reason(model, reason, sizeof reason);
     stats->errors++;
     put_field("window=", tp_format_uint(text, index));
     put_field(" error: ", reason);
     put("\n");
     return;
   }
-  answer(w->model, index);
+  answer(model, index);
   stats->windows++;
 }
 
 /* Read windows until "end" or the end of the input. */
-static void stream(tp_model *model, uint32_t expected, stream_stats *stats) {
+static void stream(tp_model *model, const stream_inputs *inputs, stream_stats *stats) {
   reader r = {.size = 0, .at = 0, .ended = false};
-  window w = {model, 0, 0, 0, false};
+  window w = {inputs, 0, 0, 0, false};
   char token[TP_STREAM_TOKEN];
   size_t length = 0;
   bool line_empty = true;
@@ -259,8 +256,8 @@ static void stream(tp_model *model, uint32_t expected, stream_stats *stats) {
       length = 0;
     }
     if ((c == '\n' || c < 0) && !line_empty) {
-      finish_window(&w, expected, stats);
-      w = (window){model, 0, 0, 0, false};
+      finish_window(&w, model, stats);
+      w = (window){inputs, 0, 0, 0, false};
       line_empty = true;
     }
     if (c < 0) {
@@ -279,19 +276,17 @@ int main(void) {
     put("\n");
     return 1;
   }
-  if (!inputs_supported(&model)) {
+  stream_inputs inputs;
+  if (!gather_inputs(&model, &inputs)) {
     return 1;
   }
-  uint32_t expected = total_values(&model);
   stream_stats stats;
   do {
     put_field("tinypte: stream model=", tp_model_name());
     put_field(" board=", tp_board_name());
-    put_field(" values=", tp_format_uint(text, expected));
-    for (uint32_t i = 0; i < tp_model_num_inputs(&model); i++) {
-      tp_tensor *input;
-      (void)tp_model_input(&model, i, &input);
-      put_tensor(" input", i, input);
+    put_field(" values=", tp_format_uint(text, inputs.values));
+    for (uint32_t i = 0; i < inputs.count; i++) {
+      put_tensor(" input", i, inputs.tensors[i]);
     }
     const tp_tensor *output;
     if (tp_model_output(&model, 0, &output) == TP_OK) {
@@ -299,7 +294,7 @@ int main(void) {
     }
     put(" ready\n");
     memset(&stats, 0, sizeof stats);
-    stream(&model, expected, &stats);
+    stream(&model, &inputs, &stats);
     put_field("tinypte: stream model=", tp_model_name());
     put_field(" board=", tp_board_name());
     put_field(" windows=", tp_format_uint(text, stats.windows));
