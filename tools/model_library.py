@@ -33,8 +33,9 @@ from tinypte.firmware import io_header
 from tinypte.golden.format import Golden
 from tinypte.program_files import io_quantization, pte
 
-# numpy dtype name -> the C type of the API's buffers.
-C_TYPES = {"float32": "float", "int8": "int8_t", "uint8": "uint8_t", "int32": "int32_t", "int16": "int16_t"}
+# numpy dtype name -> the C type of the API's buffers: float, and the integer types of the program
+# header's quantized inputs and outputs (io_header's table).
+C_TYPES = {"float32": "float", **io_header.C_TYPES}
 
 
 def _slot(golden: Golden, index: int) -> tuple[str, int]:
