@@ -27,6 +27,8 @@ from pathlib import Path
 
 from generated_file import add_mode_arguments, write_or_check
 
+from machines.qemu import qemu_command
+
 MARGIN = 1024
 ROUND = 256
 SUMMARY = re.compile(r"^tinypte: model=.* stack=(\d+)/(\d+) .*(PASS|FAIL)$", re.M)
@@ -40,19 +42,12 @@ firmware under QEMU: do not edit. //models:stacks_test fails when it is stale.
 '''
 
 
-def qemu_command(board: dict[str, object], elf: Path) -> list[str]:
-    """The QEMU command line of a board's description (`emulator` in <board>.board.json)."""
-    emulator = board["emulator"]
-    assert isinstance(emulator, dict)
-    return [f"qemu-system-{emulator['system']}", "-M", str(emulator["machine"]), "-cpu", str(emulator["cpu"]),
-            *[str(a) for a in emulator.get("args") or []], "-nographic", "-monitor", "none", "-serial", "none",
-            "-semihosting-config", "enable=on,target=native", "-kernel", str(elf)]  # fmt: skip
-
-
 def measured(elf: Path, board: dict[str, object]) -> int:
     """The stack high-water mark of one whole run of `elf` (semihosting output is on stderr
     when it is not a terminal)."""
-    run = subprocess.run(qemu_command(board, elf), stdin=subprocess.DEVNULL, capture_output=True, text=True,
+    emulator = board["emulator"]
+    assert isinstance(emulator, dict)
+    run = subprocess.run(qemu_command(emulator, elf), stdin=subprocess.DEVNULL, capture_output=True, text=True,
                          timeout=1800, check=False)  # fmt: skip
     found = SUMMARY.search(run.stdout + run.stderr)
     if not found:

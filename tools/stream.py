@@ -15,8 +15,8 @@ uniform between --low and --high, or between the golden inputs' extremes), or fr
 by the output's digest, for an integer output; within the golden tolerance for float values).
 A quantized input takes real values: the firmware quantizes them as the program does.
 
-The firmware runs under its board's emulator (`--qemu ... --firmware ELF`, what `bazel run`
-passes), or the RP2350 model (`--machine-model RUN --firmware ELF`), or on a board at `--port`
+The firmware runs under its board's QEMU (`--board-json B.board.json --firmware ELF`, what
+`bazel run` passes: machines.qemu's command line, timers counting instructions), or the RP2350 model (`--machine-model RUN --firmware ELF`), or on a board at `--port`
 (raw mode, 115200 8N1 for a UART). One window is sent at a time and its answer read before the
 next, so a UART without flow control never overruns. Last line:
 "stream: N windows, N answers, N checked (max error E), N errors"; exit status 0 when every window
@@ -26,6 +26,7 @@ was answered (and, with --check, matched).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -39,6 +40,7 @@ from typing import IO, Any
 import numpy as np
 import numpy.typing as npt
 
+from machines.qemu import qemu_command
 from tinypte.golden.format import Golden
 
 READY = re.compile(r"^tinypte: stream model=(\S+) board=(\S+) values=(\d+) .* ready$")
@@ -101,9 +103,8 @@ class Link:
             command = [args.machine_model, "--console", args.console, "--input", "-", "--until", END.pattern,
                        "--expect", END.pattern, "--max-instructions", "4000000000", args.firmware]  # fmt: skip
         else:
-            command = [args.qemu, "-M", args.machine, "-cpu", args.cpu, *args.qemu_arg,
-                       "-icount", "shift=0,align=off,sleep=off", "-nographic", "-monitor", "none",
-                       "-serial", "none", "-semihosting-config", "enable=on,target=native", "-kernel", args.firmware]  # fmt: skip
+            emulator = json.loads(Path(args.board_json).read_text())["emulator"]
+            command = qemu_command(emulator, args.firmware, icount=True)
         # QEMU writes the semihosting console to its standard error.
         self.process = subprocess.Popen(
             command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
@@ -178,11 +179,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--high", type=float)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--port", help="a board's serial port, e.g. /dev/ttyACM0")
-    parser.add_argument("--firmware", help="the stream firmware's ELF, run under --qemu or --machine-model")
-    parser.add_argument("--qemu", default="qemu-system-arm")
-    parser.add_argument("--machine", default="")
-    parser.add_argument("--cpu", default="")
-    parser.add_argument("--qemu-arg", action="append", default=[])
+    parser.add_argument("--firmware", help="the stream firmware's ELF, run under its board's QEMU or --machine-model")
+    parser.add_argument("--board-json", help="the firmware's board description (<board>.board.json): its QEMU")
     parser.add_argument("--machine-model", help="an instruction model's run command (the Pico 2 W's)")
     parser.add_argument("--console", default="usb", help="the machine model's console (usb or uart)")
     args = parser.parse_args(argv)

@@ -1,6 +1,7 @@
 """tools/stream.py and the stream firmware's protocol (runtime/app/stream_app.c), end to end.
 
-Runs the sine stream firmware under QEMU (the path is the first argument) with lines a person at a
+Runs the sine stream firmware under its board's QEMU (the ELF and the board description are the
+arguments) with lines a person at a
 terminal might type: a window with too many values, a word, CRLF and commas, an empty line, good
 windows and a 60-digit number, then "end"; checks every answer line and the summary, and the exit status (1: some
 windows had errors). Then the host command's own parts: the check of an answer against the golden
@@ -9,6 +10,7 @@ output (digest for integer outputs, tolerance for float), and windows read from 
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import tempfile
@@ -17,10 +19,9 @@ from pathlib import Path
 import numpy as np
 import stream
 
+from machines.qemu import qemu_command
 from tinypte.golden.format import Golden
 
-QEMU = ["qemu-system-arm", "-M", "mps2-an505", "-cpu", "cortex-m33", "-nographic", "-monitor", "none",
-        "-serial", "none", "-semihosting-config", "enable=on,target=native", "-kernel"]  # fmt: skip
 TYPED = b"0.5 1.5\nhello\n\n1.5\r\n  -0.25 ,\n" + b"7" * 60 + b"\nend\n1\n"
 EXPECTED = [
     r"window=0 error: 2 values, the inputs take 1",
@@ -32,8 +33,9 @@ EXPECTED = [
 ]
 
 
-def firmware_protocol(elf: str) -> int:
-    run = subprocess.run([*QEMU, elf], input=TYPED, capture_output=True, timeout=60, check=False)
+def firmware_protocol(elf: str, board_json: str) -> int:
+    emulator = json.loads(Path(board_json).read_text())["emulator"]
+    run = subprocess.run(qemu_command(emulator, elf), input=TYPED, capture_output=True, timeout=60, check=False)
     lines = (run.stdout + run.stderr).decode().splitlines()
     answers = [
         line for line in lines if line.startswith(("window=", "tinypte: stream model=sine board=mps2_an505 windows"))
@@ -75,7 +77,7 @@ def host_checks() -> int:
 
 
 def main() -> int:
-    protocol = firmware_protocol(sys.argv[1])
+    protocol = firmware_protocol(sys.argv[1], sys.argv[2])
     host = host_checks()
     print(f"stream_test: {protocol} firmware answers and {host} host checks passed (need {len(EXPECTED)} and 7)")
     return 0 if protocol == len(EXPECTED) and host == 7 else 1

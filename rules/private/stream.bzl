@@ -20,11 +20,7 @@ def _emulator_args(ctx, firmware):
     """tools/stream.py's arguments that run `firmware` on its board's emulator or model."""
     board = firmware.board
     if board.emulator:
-        emulator = board.emulator
-        args = ["--qemu", "qemu-system-" + emulator.system, "--machine", emulator.machine, "--cpu", emulator.cpu]
-        for arg in emulator.args:
-            args += ["--qemu-arg=" + arg]
-        return args, []
+        return ["--board-json", board.description.short_path], [ctx.runfiles(files = [board.description])]
     if ctx.attr.machine_model:
         return ["--machine-model", ctx.executable.machine_model.short_path, "--console", ctx.attr.console], [ctx.attr.machine_model[DefaultInfo].default_runfiles]
     fail("{}: board {} has neither an emulator nor an instruction model to stream to".format(ctx.label, board.name))

@@ -24,6 +24,7 @@ from elftools.elf.elffile import ELFFile
 from elftools.elf.sections import SymbolTableSection
 
 from machines import execute_count
+from machines.qemu import qemu_command
 
 
 def functions(elf: Path) -> list[tuple[int, int, str]]:
@@ -45,7 +46,7 @@ def profile(elf: Path, emulator: dict[str, object]) -> Counter[str]:
     starts = [start for start, _, _ in table]
     counter = execute_count.ExecuteCounter(execute_count.Firmware(elf), wanted=1)
     counts: Counter[str] = Counter()
-    for address in instruction_count.trace_addresses(instruction_count.qemu_command(emulator, elf)):
+    for address in instruction_count.trace_addresses(qemu_command(emulator, elf)):
         counter.step(address)
         if counter.done:
             break

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from machines.execute_count import Code, ExecuteCount, ExecuteCounter, Firmware
+from machines.qemu import qemu_command
 
 REWOUND = "cpu_io_recompile: rewound execution of TB to "
 STOPPED = "Stopped execution of TB chain before "
@@ -69,15 +70,6 @@ def count_executes(firmware: Code, addresses: Iterable[int], wanted: int) -> lis
         if counter.done:
             return counter.counts
     raise RuntimeError(f"the firmware ran {len(counter.counts)} inferences, fewer than the {wanted} to count")
-
-
-def qemu_command(emulator: dict[str, object], elf: Path) -> list[str]:
-    """The QEMU command line a board's description (`emulator` in <board>.board.json) gives."""
-    extra = emulator.get("args") or []
-    assert isinstance(extra, list)
-    return [f"qemu-system-{emulator['system']}", "-M", str(emulator["machine"]), "-cpu", str(emulator["cpu"]),
-            *[str(a) for a in extra], "-nographic", "-monitor", "none", "-serial", "none",
-            "-semihosting-config", "enable=on,target=native", "-kernel", str(elf)]  # fmt: skip
 
 
 def measure(elf: Path, emulator: dict[str, object], inferences: int) -> list[ExecuteCount]:

@@ -33,6 +33,7 @@ from typing import Any
 import instruction_count
 
 from machines import execute_count
+from machines.qemu import qemu_command
 from tinypte.errors import TinypteError
 from tinypte.inspect_pte.command import kernel_call_macs
 from tinypte.program_files.pte import Program, forward_plan, is_planned, is_tensor, load_program
@@ -207,7 +208,7 @@ def main(argv: list[str]) -> int:
     counter = execute_count.ExecuteCounter(firmware, wanted=1)
     # Nothing else holds the trace: it is dropped as split_calls returns, which stops QEMU (the
     # generator's finally), as function_profile's loop does.
-    command = instruction_count.qemu_command(emulator, args.elf)
+    command = qemu_command(emulator, args.elf)
     interpreter, counts = split_calls(
         instruction_count.trace_addresses(command), firmware.execute, firmware.execute_end, counter
     )

@@ -72,10 +72,11 @@ from pathlib import Path
 from typing import TypeVar
 
 import baseline_table
-from instruction_count import measure, qemu_command
+from instruction_count import measure
 from npu_table import npu_row, npu_table
 
 from machines.execute_count import ExecuteCount
+from machines.qemu import qemu_command
 from tinypte.firmware.requirements import Requirements
 from tinypte.golden.format import Golden
 from tinypte.report import plotting
