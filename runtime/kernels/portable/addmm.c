@@ -18,38 +18,57 @@ TP_SCALAR_READER(scalar_f32, float, tp_nn_i64_to_f32)
  *           Tensor(a!) out) -> Tensor(a!): args self, mat1, mat2, beta, alpha, out, out. */
 enum { ADDMM_SELF, ADDMM_MAT1, ADDMM_MAT2, ADDMM_BETA, ADDMM_ALPHA, ADDMM_OUT, ADDMM_NARGS = 7 };
 
-/* What a call keeps in the state pool: its dtype and whether alpha or beta is not 1. The
- * product's description (tp_gemm, 48 bytes) follows from the arguments and the fused clamp, and
- * each run derives it again (a few dozen instructions; the scalars are converted only when they
- * scale) instead of keeping it in RAM. */
+/* What a call keeps in the state pool: the product's sizes, its dtype, and whether alpha or
+ * beta is not 1 and which of self's dimensions are not broadcast. That is 8 bytes, the pool's
+ * alignment, so it costs no more RAM than a byte would; the rest of the product's description
+ * (tp_gemm, 48 bytes) is filled in from it each run (the scalars are converted only when they
+ * scale). A size past 65535 does not fit: then m, n and p are 0 and each run reads the sizes
+ * from the tensors. */
 typedef struct addmm_call {
+  uint16_t m, n, p;
   uint8_t dtype;
-  uint8_t scaled;
+  uint8_t flags; /* ADDMM_* */
 } addmm_call;
 
-/* The product of a call prepare accepted, from its arguments: no checks. */
-static void addmm_derive(const tp_kernel_call *call, tp_gemm *g) {
+enum {
+  ADDMM_SCALED = 1,    /* alpha or beta is not 1 */
+  ADDMM_SELF_ROWS = 2, /* self has m rows (else one, broadcast) */
+  ADDMM_SELF_COLS = 4, /* self has p columns (else one, broadcast) */
+};
+
+/* alpha and beta of a call that scales, converted as the portable kernel converts them. */
+static TP_NN_NOINLINE void addmm_scalars(const tp_kernel_call *call, tp_gemm *g) {
   tp_value *const *args = call->args;
-  const tp_tensor *self = args[ADDMM_SELF]->as.tensor, *mat1 = args[ADDMM_MAT1]->as.tensor,
-                  *mat2 = args[ADDMM_MAT2]->as.tensor;
-  const addmm_call *kept = call->state;
-  tp_gemm_init(g, (uint32_t)mat1->sizes[0], (uint32_t)mat1->sizes[1], (uint32_t)mat2->sizes[1], call->clamp);
-  g->dtype = kept->dtype;
-  g->scaled = kept->scaled != 0;
-  g->alpha = 1.0f;
-  g->beta = 1.0f;
-  if (g->scaled && tp_gemm_int_dtype(g->dtype)) {
+  if (tp_gemm_int_dtype(g->dtype)) {
     (void)tp_dtypes_int_scalar_f32(args, call->nargs, ADDMM_BETA, &g->beta);
     (void)tp_dtypes_int_scalar_f32(args, call->nargs, ADDMM_ALPHA, &g->alpha);
-  } else if (g->scaled) {
+  } else {
     (void)scalar_f32(args[ADDMM_BETA], &g->beta);
     (void)scalar_f32(args[ADDMM_ALPHA], &g->alpha);
   }
-  /* self's rows and columns; a size of 1 broadcasts (step 0). */
-  const uint32_t rows = self->dim == 2 ? (uint32_t)self->sizes[0] : 1;
-  const uint32_t cols = self->dim >= 1 ? (uint32_t)self->sizes[self->dim - 1] : 1;
-  g->bias_row = rows == 1 ? 0 : cols;
-  g->bias_col = cols == 1 ? 0 : 1;
+}
+
+/* The product of a call prepare accepted, from its kept state: no checks. Inlined into each
+ * run (a few dozen instructions a call). */
+static inline __attribute__((always_inline)) void addmm_derive(const tp_kernel_call *call, tp_gemm *g) {
+  const addmm_call *kept = call->state;
+  uint32_t m = kept->m, n = kept->n, p = kept->p;
+  if (m == 0) { /* a size past 65535 (or an empty product): the tensors have them */
+    const tp_tensor *mat1 = call->args[ADDMM_MAT1]->as.tensor, *mat2 = call->args[ADDMM_MAT2]->as.tensor;
+    m = (uint32_t)mat1->sizes[0], n = (uint32_t)mat1->sizes[1], p = (uint32_t)mat2->sizes[1];
+  }
+  tp_gemm_init(g, m, n, p, call->clamp);
+  const unsigned flags = kept->flags;
+  g->dtype = kept->dtype;
+  g->scaled = (flags & ADDMM_SCALED) != 0;
+  g->alpha = 1.0f;
+  g->beta = 1.0f;
+  if (g->scaled) {
+    addmm_scalars(call, g);
+  }
+  /* self's steps between rows and columns; a broadcast dimension steps 0. */
+  g->bias_col = (flags & ADDMM_SELF_COLS) != 0 ? 1 : 0;
+  g->bias_row = (flags & ADDMM_SELF_ROWS) == 0 ? 0 : (flags & ADDMM_SELF_COLS) != 0 ? p : 1;
 }
 
 /* The products (float sums over k), then sum * alpha + self * beta per element (just
@@ -104,7 +123,11 @@ TP_KERNEL_WITH(aten, addmm, out, addmm_call, TP_KERNEL_TAKES_CLAMP) {
   const int32_t cols = self->dim >= 1 ? self->sizes[self->dim - 1] : 1;
   TP_CHECK_ARGS((rows == 1 || rows == m) && (cols == 1 || cols == p));
   state->dtype = (uint8_t)dtype;
-  state->scaled = alpha != 1.0f || beta != 1.0f;
+  state->flags = (uint8_t)((alpha != 1.0f || beta != 1.0f ? ADDMM_SCALED : 0) | (rows != 1 ? ADDMM_SELF_ROWS : 0) |
+                           (cols != 1 ? ADDMM_SELF_COLS : 0));
+  if (m <= UINT16_MAX && n <= UINT16_MAX && p <= UINT16_MAX) {
+    state->m = (uint16_t)m, state->n = (uint16_t)n, state->p = (uint16_t)p;
+  } /* else m = n = p = 0 (the state is zeroed): each run reads the sizes */
   *run = integer ? addmm_int_run : addmm_run;
   return TP_OK;
 }

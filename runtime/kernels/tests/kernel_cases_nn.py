@@ -70,6 +70,14 @@ def matmuls(cs: CaseList, rng: Rng) -> None:
     cs.ok("addmm.out", "self [3, 1]", addmm_args(rng, (3, 1), 3, 2, 4))
     cs.ok("addmm.out", "0-d self, beta 0", addmm_args(rng, (), 2, 3, 5, beta=0))
     cs.ok("addmm.out", "self [1]", addmm_args(rng, (1,), 2, 6, 3, alpha=-1.5))
+    # m past the 16 bits a call keeps (each run reads the sizes from the tensors); small
+    # integer values keep the case's C initializers short.
+    wide = {
+        "self": torch.tensor([0.5]),
+        "mat1": rng.randint(65537, 1, lo=-3, hi=4).to(f32),
+        "mat2": torch.tensor([[2.0]]),
+    }
+    cs.ok("addmm.out", "m 65537 (sizes read each run)", {**wide, "beta": 1, "alpha": 1})
     cs.err("addmm.out", "self rows 2 vs m 3", A, ((3, 4), f32), addmm_args(rng, (2, 4), 3, 5, 4))
     bad = addmm_args(rng, (4,), 3, 5, 4)
     bad["mat2"] = rng.randn_milli(4, 4)

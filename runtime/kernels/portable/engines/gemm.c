@@ -10,16 +10,6 @@
 
 #include "util/nn.h"
 
-void tp_gemm_init(tp_gemm *g, uint32_t m, uint32_t n, uint32_t p, const tp_clamp *clamp) {
-  g->m = m;
-  g->n = n;
-  g->p = p;
-  g->x_row = n;
-  g->y_row = p;
-  g->clamped = clamp != NULL;
-  g->clamp = clamp != NULL ? *clamp : (tp_clamp){0.0f, 0.0f};
-}
-
 /* Stores `count` sums through the epilogue; b is the first one's bias (NULL: none). The
  * settings are copied to locals once (stores to z could alias g as far as C knows), and an
  * infinite bound is not compared (relu has no upper one). */
@@ -49,33 +39,38 @@ static void store(const tp_gemm *g, float *z, const float *sums, uint32_t count,
 static TP_NN_NOINLINE void block8(const tp_gemm *g, float *z, const float *x, const float *y, const float *b) {
   const uint32_t y_row = g->y_row;
   float s0 = 0.0f, s1 = 0.0f, s2 = 0.0f, s3 = 0.0f, s4 = 0.0f, s5 = 0.0f, s6 = 0.0f, s7 = 0.0f;
-  for (uint32_t k = g->n; k != 0; k--, y += y_row) {
-    const float a = *x++;
+  /* a loop tested at its bottom: one compare-and-branch per k */
+  uint32_t k = g->n;
+  if (k != 0) {
+    do {
+      const float a = *x++;
 #if TP_NN_VLDM
-    /* the 8 weights of this k in one vldm: one instruction instead of eight */
-    register float y0 __asm__("s16"), y1 __asm__("s17"), y2 __asm__("s18"), y3 __asm__("s19");
-    register float y4 __asm__("s20"), y5 __asm__("s21"), y6 __asm__("s22"), y7 __asm__("s23");
-    __asm__("vldmia %8, {s16-s23}"
-            : "=t"(y0), "=t"(y1), "=t"(y2), "=t"(y3), "=t"(y4), "=t"(y5), "=t"(y6), "=t"(y7)
-            : "r"(y), "m"(*(const float(*)[8])y));
-    TP_MAC(s0, a, y0);
-    TP_MAC(s1, a, y1);
-    TP_MAC(s2, a, y2);
-    TP_MAC(s3, a, y3);
-    TP_MAC(s4, a, y4);
-    TP_MAC(s5, a, y5);
-    TP_MAC(s6, a, y6);
-    TP_MAC(s7, a, y7);
+      /* the 8 weights of this k in one vldm: one instruction instead of eight */
+      register float y0 __asm__("s16"), y1 __asm__("s17"), y2 __asm__("s18"), y3 __asm__("s19");
+      register float y4 __asm__("s20"), y5 __asm__("s21"), y6 __asm__("s22"), y7 __asm__("s23");
+      __asm__("vldmia %8, {s16-s23}"
+              : "=t"(y0), "=t"(y1), "=t"(y2), "=t"(y3), "=t"(y4), "=t"(y5), "=t"(y6), "=t"(y7)
+              : "r"(y), "m"(*(const float(*)[8])y));
+      TP_MAC(s0, a, y0);
+      TP_MAC(s1, a, y1);
+      TP_MAC(s2, a, y2);
+      TP_MAC(s3, a, y3);
+      TP_MAC(s4, a, y4);
+      TP_MAC(s5, a, y5);
+      TP_MAC(s6, a, y6);
+      TP_MAC(s7, a, y7);
 #else
-    TP_MAC(s0, a, y[0]);
-    TP_MAC(s1, a, y[1]);
-    TP_MAC(s2, a, y[2]);
-    TP_MAC(s3, a, y[3]);
-    TP_MAC(s4, a, y[4]);
-    TP_MAC(s5, a, y[5]);
-    TP_MAC(s6, a, y[6]);
-    TP_MAC(s7, a, y[7]);
+      TP_MAC(s0, a, y[0]);
+      TP_MAC(s1, a, y[1]);
+      TP_MAC(s2, a, y[2]);
+      TP_MAC(s3, a, y[3]);
+      TP_MAC(s4, a, y[4]);
+      TP_MAC(s5, a, y[5]);
+      TP_MAC(s6, a, y[6]);
+      TP_MAC(s7, a, y[7]);
 #endif
+      y += y_row;
+    } while (--k != 0);
   }
 #if TP_NN_VLDM
   if (b != NULL && g->bias_col == 1 && !g->scaled && (!g->clamped || g->clamp.hi == INFINITY)) {
@@ -99,10 +94,32 @@ static TP_NN_NOINLINE void block8(const tp_gemm *g, float *z, const float *x, co
   store(g, z, z, 8, b);
 }
 
-/* One column: a dot product of x with a strided column of y. */
+/* One column: a dot product of x with a strided column of y. A contiguous column (y_row 1, a
+ * product with one output column) is taken four k at a time, the same sum in the same order
+ * with a quarter of the loop's bookkeeping. */
 static TP_NN_NOINLINE float sum1(const float *x, const float *y, uint32_t n, uint32_t y_row) {
   float s = 0.0f;
-  for (uint32_t k = n; k != 0; k--, y += y_row) {
+  uint32_t k = n;
+  if (y_row == 1) {
+    for (; k >= 4; k -= 4) {
+#if TP_NN_VLDM
+      /* four x and four y in two vldm (s8-s15: no callee-saved registers to push) */
+      register float x0 __asm__("s8"), x1 __asm__("s9"), x2 __asm__("s10"), x3 __asm__("s11");
+      register float y0 __asm__("s12"), y1 __asm__("s13"), y2 __asm__("s14"), y3 __asm__("s15");
+      __asm__("vldmia %0!, {s8-s11}\n\tvldmia %1!, {s12-s15}"
+              : "+r"(x), "+r"(y), "=t"(x0), "=t"(x1), "=t"(x2), "=t"(x3), "=t"(y0), "=t"(y1), "=t"(y2), "=t"(y3)
+              : "m"(*(const float(*)[4])x), "m"(*(const float(*)[4])y));
+#else
+      const float x0 = x[0], x1 = x[1], x2 = x[2], x3 = x[3], y0 = y[0], y1 = y[1], y2 = y[2], y3 = y[3];
+      x += 4, y += 4;
+#endif
+      TP_MAC(s, x0, y0);
+      TP_MAC(s, x1, y1);
+      TP_MAC(s, x2, y2);
+      TP_MAC(s, x3, y3);
+    }
+  }
+  for (; k != 0; k--, y += y_row) {
     TP_MAC(s, *x++, *y);
   }
   return s;

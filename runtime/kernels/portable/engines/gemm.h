@@ -31,8 +31,17 @@ typedef struct tp_gemm {
 } tp_gemm;
 
 /** The product of an m x n matrix by an n x p one (contiguous rows), with the clamp `clamp`
- *  (NULL: none); the bias layout and addmm's scaling are the caller's to set. */
-void tp_gemm_init(tp_gemm *g, uint32_t m, uint32_t n, uint32_t p, const tp_clamp *clamp);
+ *  (NULL: none); the bias layout and addmm's scaling are the caller's to set. Inline: kernels
+ *  that fill it in at each run pay no call for it. */
+static inline void tp_gemm_init(tp_gemm *g, uint32_t m, uint32_t n, uint32_t p, const tp_clamp *clamp) {
+  g->m = m;
+  g->n = n;
+  g->p = p;
+  g->x_row = n;
+  g->y_row = p;
+  g->clamped = clamp != NULL;
+  g->clamp = clamp != NULL ? *clamp : (tp_clamp){0.0f, 0.0f};
+}
 
 /** z = epilogue(x @ y) for the product `g` describes; bias NULL: no bias. */
 void tp_gemm_f32(const tp_gemm *g, float *z, const float *x, const float *y, const float *bias);
