@@ -72,6 +72,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import baseline_table
+import mlperf_goals
 from instruction_count import measure
 from npu_table import npu_row, npu_table
 
@@ -548,6 +549,10 @@ def main(argv: list[str]) -> int:
     if args.zoo:
         print()
         print(zoo_table(rows, {m: parameters_of(Path(paths[3])) for m, _, *paths in args.row}))
+    goal_lines = mlperf_goals.goals_table(list(rows))
+    if goal_lines and shard.total == 1:
+        print()
+        print(goal_lines)
     npu_rows = [npu_row(m, Path(report)) for m, report in args.npu_row]
     if npu_rows:
         print()
