@@ -1,7 +1,7 @@
 /* The fast routines of the _nhwc int8 convolutions in portable C, for cores with neither the
- * DSP extension nor Helium (RISC-V, Cortex-M0/M3): int16 windows (input + offset, padding 0);
- * convolutions four columns and two out channels at a time (eight sums in registers);
- * 3 x 3 depthwise with a depth multiplier of 1 in place through a table of taps, others two
+ * DSP extension nor Helium (RISC-V, Cortex-M0/M3): convolutions eight columns and two out channels at
+ * a time (sixteen sums in registers; on RV32 the inner loop in assembly) over raw int8 windows,
+ * the input offset folded into per-channel start values; 3 x 3 depthwise with a depth multiplier of 1 in place through a table of taps, others two
  * columns of int16 windows. */
 #include "cortex_m/engines/s8_conv_window.h"
 
@@ -12,116 +12,164 @@
 #pragma GCC optimize("O2", "no-tree-loop-distribute-patterns")
 
 #if !defined(TP_S8_CONV_MVE) && !defined(TP_S8_CONV_DSP)
-/* The window of column j of a pass as int16 values x + input_offset (0 for padding), K = kh *
- * kw * Cin, every fourth value (the four columns interleaved), a tap's Cin values two a step. */
-static void im2col_s16(const tp_s8_conv *st, const int8_t *in, column c, int16_t *col) {
-  const int32_t cin = st->in_c, off = st->input_offset;
+/* Columns a pass of the convolution forms together: their windows interleaved in the scratch. */
+enum { COLS = 8 };
+
+/* The window of column j of a pass as raw int8 values (the input offset is in the start values),
+ * K = kh * kw * Cin, every COLS-th byte (the pass's columns interleaved); a tap outside the
+ * image is Cin bytes of -input_offset (an int8: the offset is -zero_point), whose terms
+ * (x + offset) * w are 0. */
+static void im2col_s8(const tp_s8_conv *st, const int8_t *in, column c, int8_t *col) {
+  const int32_t cin = st->in_c;
+  const int8_t pad = (int8_t)-st->input_offset;
   for (int32_t ky = 0; ky < st->k_h; ky++) {
     for (int32_t kx = 0; kx < st->k_w; kx++) {
       const int8_t *src = tap(st, in, c.y0 + ky * st->dil_h, c.x0 + kx * st->dil_w);
       if (src == NULL) {
-        for (int32_t i = 0; i < cin; i++, col += 4) {
-          *col = 0;
+        for (int32_t i = 0; i < cin; i++, col += COLS) {
+          *col = pad;
         }
         continue;
       }
-      const int8_t *const end = src + cin;
-      for (; src + 2 <= end; src += 2, col += 8) {
-        col[0] = (int16_t)(src[0] + off);
-        col[4] = (int16_t)(src[1] + off);
+      const int8_t *const end2 = src + (cin & ~1);
+      for (; src != end2; src += 2, col += 2 * COLS) {
+        const int8_t v0 = src[0], v1 = src[1];
+        col[0] = v0;
+        col[COLS] = v1;
       }
-      if (src != end) {
-        *col = (int16_t)(*src + off);
-        col += 4;
+      if (cin & 1) {
+        *col = *src;
+        col += COLS;
       }
     }
   }
 }
 
-/* Two out channels (their weights K bytes apart from w) against the four columns of a pass
- * (their windows interleaved: x[4 k + j]): acc[4 c + j] += w_c . column j. Eight sums in
- * registers (a function of its own so that GCC keeps them there: sixteen would not fit RV32's
- * registers with the pointers), two k a turn: per turn four weight and eight window loads for
- * sixteen multiply-accumulates. */
-__attribute__((noinline)) static void block2x4(const int8_t *w, int32_t K, const int16_t *x, uint32_t acc[8]) {
+/* Two out channels (their weights K bytes apart from w) against the eight columns of a pass
+ * (their raw windows interleaved: x[8 k + j]): acc[8 c + j] += w_c . column j. Sixteen sums in
+ * registers; per k two weight and eight window loads for sixteen multiply-accumulates. */
+#if defined(__riscv) && __riscv_xlen == 32 && defined(__riscv_mul)
+/* RV32: the loop in assembly, two k a turn (88 instructions for 32 MACs; GCC hoists a turn's
+ * loads and spills the sums): the sums in s0-s11 and t3-t6, the weights in t0 and t1, a window
+ * byte in t2, a product in a7; the last k of an odd K in C. */
+__attribute__((noinline)) static void block2x8(const int8_t *w, int32_t K, const int8_t *x, uint32_t acc[16]) {
   const int8_t *w0 = w, *w1 = w0 + K;
-  uint32_t a00 = acc[0], a01 = acc[1], a02 = acc[2], a03 = acc[3];
-  uint32_t a10 = acc[4], a11 = acc[5], a12 = acc[6], a13 = acc[7];
-#define TP_STEP2x4(q0, q1, x)          \
-  do {                                 \
-    const int32_t p0 = (x)[0], p1 = (x)[1], p2 = (x)[2], p3 = (x)[3]; \
-    a00 += (uint32_t)((q0) * p0);      \
-    a01 += (uint32_t)((q0) * p1);      \
-    a02 += (uint32_t)((q0) * p2);      \
-    a03 += (uint32_t)((q0) * p3);      \
-    a10 += (uint32_t)((q1) * p0);      \
-    a11 += (uint32_t)((q1) * p1);      \
-    a12 += (uint32_t)((q1) * p2);      \
-    a13 += (uint32_t)((q1) * p3);      \
-  } while (0)
   const int8_t *const end2 = w0 + (K & ~1);
-  for (; w0 != end2; w0 += 2, w1 += 2, x += 8) {
-    TP_STEP2x4((int32_t)w0[0], (int32_t)w1[0], x);
-    TP_STEP2x4((int32_t)w0[1], (int32_t)w1[1], x + 4);
+  if (w0 != end2) {
+#define TP_RV_COL(j, o, r0, r1)                                                                         \
+  "lb t2, " #o "+" #j "(%[x])\n\tmul a7, t0, t2\n\tadd " #r0 ", " #r0 ", a7\n\tmul a7, t1, t2\n\tadd " #r1 \
+  ", " #r1 ", a7\n\t"
+#define TP_RV_K(o, ox)                                                                                     \
+  "lb t0, " #o "(%[w0])\n\tlb t1, " #o "(%[w1])\n\t" TP_RV_COL(0, ox, s0, s8) TP_RV_COL(1, ox, s1, s9)    \
+      TP_RV_COL(2, ox, s2, s10) TP_RV_COL(3, ox, s3, s11) TP_RV_COL(4, ox, s4, t3) TP_RV_COL(5, ox, s5, t4) \
+          TP_RV_COL(6, ox, s6, t5) TP_RV_COL(7, ox, s7, t6)
+    __asm__ volatile(
+        "lw s0, 0(%[s])\n\tlw s1, 4(%[s])\n\tlw s2, 8(%[s])\n\tlw s3, 12(%[s])\n\t"
+        "lw s4, 16(%[s])\n\tlw s5, 20(%[s])\n\tlw s6, 24(%[s])\n\tlw s7, 28(%[s])\n\t"
+        "lw s8, 32(%[s])\n\tlw s9, 36(%[s])\n\tlw s10, 40(%[s])\n\tlw s11, 44(%[s])\n\t"
+        "lw t3, 48(%[s])\n\tlw t4, 52(%[s])\n\tlw t5, 56(%[s])\n\tlw t6, 60(%[s])\n"
+        "1:\n\t" TP_RV_K(0, 0) TP_RV_K(1, 8)
+        "addi %[w0], %[w0], 2\n\taddi %[w1], %[w1], 2\n\taddi %[x], %[x], 16\n\t"
+        "bne %[w0], %[end], 1b\n\t"
+        "sw s0, 0(%[s])\n\tsw s1, 4(%[s])\n\tsw s2, 8(%[s])\n\tsw s3, 12(%[s])\n\t"
+        "sw s4, 16(%[s])\n\tsw s5, 20(%[s])\n\tsw s6, 24(%[s])\n\tsw s7, 28(%[s])\n\t"
+        "sw s8, 32(%[s])\n\tsw s9, 36(%[s])\n\tsw s10, 40(%[s])\n\tsw s11, 44(%[s])\n\t"
+        "sw t3, 48(%[s])\n\tsw t4, 52(%[s])\n\tsw t5, 56(%[s])\n\tsw t6, 60(%[s])\n\t"
+        : [w0] "+r"(w0), [w1] "+r"(w1), [x] "+r"(x)
+        : [end] "r"(end2), [s] "r"(acc)
+        : "memory", "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t0", "t1", "t2",
+          "t3", "t4", "t5", "t6", "a7");
+#undef TP_RV_K
+#undef TP_RV_COL
   }
   if (K & 1) {
-    TP_STEP2x4((int32_t)w0[0], (int32_t)w1[0], x);
+    const int32_t q0 = w0[0], q1 = w1[0];
+    for (int32_t j = 0; j < COLS; j++) {
+      acc[j] += (uint32_t)(q0 * x[j]);
+      acc[COLS + j] += (uint32_t)(q1 * x[j]);
+    }
   }
-#undef TP_STEP2x4
-  acc[0] = a00, acc[1] = a01, acc[2] = a02, acc[3] = a03;
-  acc[4] = a10, acc[5] = a11, acc[6] = a12, acc[7] = a13;
 }
+#else
+__attribute__((noinline)) static void block2x8(const int8_t *w, int32_t K, const int8_t *x, uint32_t acc[16]) {
+  const int8_t *const w0 = w, *const w1 = w0 + K;
+  for (int32_t k = 0; k < K; k++, x += COLS) {
+    const int32_t q0 = w0[k], q1 = w1[k];
+    for (int32_t j = 0; j < COLS; j++) {
+      acc[j] += (uint32_t)(q0 * x[j]);
+      acc[COLS + j] += (uint32_t)(q1 * x[j]);
+    }
+  }
+}
+#endif
 
-/* One out channel against the four columns of a pass (the channels past the blocks of four). */
-__attribute__((noinline)) static void block1x4(const int8_t *w, int32_t K, const int16_t *x, uint32_t acc[4]) {
-  uint32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
-  for (const int8_t *const end = w + K; w != end; w++, x += 4) {
+/* One out channel against the eight columns of a pass (the last channel of an odd count). */
+__attribute__((noinline)) static void block1x8(const int8_t *w, int32_t K, const int8_t *x, uint32_t acc[COLS]) {
+  uint32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3], a4 = acc[4], a5 = acc[5], a6 = acc[6], a7 = acc[7];
+  for (const int8_t *const end = w + K; w != end; w++, x += COLS) {
     const int32_t q = *w;
     a0 += (uint32_t)(q * x[0]);
     a1 += (uint32_t)(q * x[1]);
     a2 += (uint32_t)(q * x[2]);
     a3 += (uint32_t)(q * x[3]);
+    a4 += (uint32_t)(q * x[4]);
+    a5 += (uint32_t)(q * x[5]);
+    a6 += (uint32_t)(q * x[6]);
+    a7 += (uint32_t)(q * x[7]);
   }
-  acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
+  acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3, acc[4] = a4, acc[5] = a5, acc[6] = a6, acc[7] = a7;
 }
 
-/* Columns four at a time (past the last column, a pass repeats it: its bytes are written again,
- * the same values), their windows interleaved; out channels two at a time, then one. */
+/* Per out channel a start value bias + input_offset * (sum of its weights) (modulo 2^32, as the
+ * sums): the raw windows' dot products then add up to the sums over x + input_offset. Columns
+ * eight at a time (past the last column, a pass repeats it: its bytes are written again, the
+ * same values), their raw windows interleaved; out channels two at a time, then one. */
 void tp_s8_conv_fast_conv(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   const int32_t K = st->k_h * st->k_w * st->in_c;
   const int32_t npos = st->out_h * st->out_w, cout = st->out_c;
-  int16_t *const win = (int16_t *)d->scratch; /* 8 K bytes of the 9 round_up(K, 4) + 16 Cout */
+  int8_t *const win = (int8_t *)d->scratch; /* 8 K + 4 Cout bytes of the 9 round_up(K, 4) + 16 Cout */
+  uint32_t *const start = (uint32_t *)(win + COLS * K);
+  for (int32_t oc = 0; oc < cout; oc++) {
+    const int8_t *const w = d->w + oc * K;
+    uint32_t sum = 0u;
+    for (int32_t k = 0; k < K; k++) {
+      sum += (uint32_t)w[k];
+    }
+    start[oc] = (d->bias != NULL ? (uint32_t)d->bias[oc] : 0u) + (uint32_t)st->input_offset * sum;
+  }
   const epilogue local = epilogue_of(st, d, K), *const ep = &local;
   const int32_t *const mult = d->mult, *const shift = d->shift;
   for (int32_t b = 0; b < st->batches; b++) {
     const int8_t *in = d->in + b * st->in_sn;
     int8_t *out = d->out + b * st->out_sn;
-    for (int32_t pos = 0; pos < npos; pos += 4) {
-      int8_t *o[4];
-      for (int32_t j = 0; j < 4; j++) {
+    for (int32_t pos = 0; pos < npos; pos += COLS) {
+      int8_t *o[COLS];
+      for (int32_t j = 0; j < COLS; j++) {
         const column c = column_at(st, out, pos + j < npos ? pos + j : npos - 1);
-        im2col_s16(st, in, c, win + j);
+        im2col_s8(st, in, c, win + j);
         o[j] = c.out;
       }
       int32_t oc = 0;
       for (; oc + 2 <= cout; oc += 2) {
-        uint32_t acc[8];
-        for (int32_t i = 0; i < 2; i++) {
-          const uint32_t bias = d->bias != NULL ? (uint32_t)d->bias[oc + i] : 0u;
-          acc[4 * i] = acc[4 * i + 1] = acc[4 * i + 2] = acc[4 * i + 3] = bias;
+        uint32_t acc[2 * COLS];
+        for (int32_t j = 0; j < COLS; j++) {
+          acc[j] = start[oc];
+          acc[COLS + j] = start[oc + 1];
         }
-        block2x4(d->w + oc * K, K, win, acc);
+        block2x8(d->w + oc * K, K, win, acc);
         for (int32_t i = 0; i < 2; i++) {
-          for (int32_t j = 0; j < 4; j++) {
-            o[j][oc + i] = finish_e(ep, acc[4 * i + j], mult[oc + i], shift[oc + i]);
+          for (int32_t j = 0; j < COLS; j++) {
+            o[j][oc + i] = finish_e(ep, acc[COLS * i + j], mult[oc + i], shift[oc + i]);
           }
         }
       }
       for (; oc < cout; oc++) {
-        const uint32_t bias = d->bias != NULL ? (uint32_t)d->bias[oc] : 0u;
-        uint32_t acc[4] = {bias, bias, bias, bias};
-        block1x4(d->w + oc * K, K, win, acc);
-        for (int32_t j = 0; j < 4; j++) {
+        uint32_t acc[COLS];
+        for (int32_t j = 0; j < COLS; j++) {
+          acc[j] = start[oc];
+        }
+        block1x8(d->w + oc * K, K, win, acc);
+        for (int32_t j = 0; j < COLS; j++) {
           o[j][oc] = finish_e(ep, acc[j], mult[oc], shift[oc]);
         }
       }
