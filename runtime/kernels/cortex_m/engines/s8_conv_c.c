@@ -9,7 +9,9 @@
  * pointers on the stack (every step loads and stores them), so this file is compiled for
  * speed whatever the build's level; -O2 would also turn zero-filling loops into memset calls,
  * which cost more than the few stores they replace. */
-#pragma GCC optimize("O2", "no-tree-loop-distribute-patterns")
+/* Without the first instruction scheduling pass: on RV32 it hoists a block's loads ahead of its
+ * multiplies and then spills the sums to the stack. */
+#pragma GCC optimize("O2", "no-tree-loop-distribute-patterns", "no-schedule-insns")
 
 #if !defined(TP_S8_CONV_MVE) && !defined(TP_S8_CONV_DSP)
 /* Columns a pass of the convolution forms together: their windows interleaved in the scratch. */
@@ -268,44 +270,70 @@ static void depthwise_c1(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   }
 }
 
-/* Four channels of one column of a 3 x 3 depthwise convolution with a depth multiplier of 1,
- * read in place through the column's tap table (each tap's channel 0, or a row of
- * -input_offset bytes): acc[i] += x . w of channel c + i over the nine taps (the raw inputs:
- * the offset is in the start values). */
-__attribute__((noinline)) static void dw_taps4(const int8_t *const taps[9], int32_t c, const int8_t *w, int32_t C,
-                                               uint32_t acc[4]) {
-  uint32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
-  for (int32_t t = 0; t < 9; t++, w += C) {
-    const int8_t *const x = taps[t] + c;
-    a0 += (uint32_t)(x[0] * w[0]);
-    a1 += (uint32_t)(x[1] * w[1]);
-    a2 += (uint32_t)(x[2] * w[2]);
-    a3 += (uint32_t)(x[3] * w[3]);
+/* The sums of one column of a 3 x 3 depthwise convolution with a depth multiplier of 1, four
+ * channels a turn over its groups of four: sum[c] = start[c] + x . w of channel c over the nine
+ * taps (each tap's channel 0, or the padding row), the weights laid out per group as nine taps
+ * of four bytes (36 bytes a group, read at fixed offsets). The nine tap pointers walk along the
+ * channels in registers. */
+__attribute__((noinline)) static void dw3x3_sums(const int8_t *const taps[9], const int8_t *wg, const uint32_t *start,
+                                                 uint32_t *sum, int32_t groups) {
+  const int8_t *t0 = taps[0], *t1 = taps[1], *t2 = taps[2], *t3 = taps[3], *t4 = taps[4], *t5 = taps[5];
+  const int8_t *t6 = taps[6], *t7 = taps[7], *t8 = taps[8];
+  for (int32_t g = 0; g < groups; g++, wg += 36, start += 4, sum += 4) {
+    uint32_t a0 = start[0], a1 = start[1], a2 = start[2], a3 = start[3];
+#define TP_TAP(tp, k)                             \
+  do {                                            \
+    a0 += (uint32_t)((tp)[0] * wg[4 * (k)]);      \
+    a1 += (uint32_t)((tp)[1] * wg[4 * (k) + 1]);  \
+    a2 += (uint32_t)((tp)[2] * wg[4 * (k) + 2]);  \
+    a3 += (uint32_t)((tp)[3] * wg[4 * (k) + 3]);  \
+    (tp) += 4;                                    \
+  } while (0)
+    TP_TAP(t0, 0);
+    TP_TAP(t1, 1);
+    TP_TAP(t2, 2);
+    TP_TAP(t3, 3);
+    TP_TAP(t4, 4);
+    TP_TAP(t5, 5);
+    TP_TAP(t6, 6);
+    TP_TAP(t7, 7);
+    TP_TAP(t8, 8);
+#undef TP_TAP
+    sum[0] = a0, sum[1] = a1, sum[2] = a2, sum[3] = a3;
   }
-  acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
 }
 
 /* Depthwise 3 x 3 with a depth multiplier of 1 and more than one channel (the zoo's), in place:
- * per channel a start value bias + input_offset * (sum of its weights) in the scratch, then the
- * padding row (C bytes of -input_offset, whose term (x + offset) . w is 0); per column a table
- * of its nine taps (fixed offsets from the first when every tap is inside), four channels at a
- * time (dw_taps4), the rest one by one. False (nothing done) for other calls. */
+ * per channel a start value bias + input_offset * (sum of its weights) in the scratch, the
+ * weights of each group of four channels laid out tap by tap (dw3x3_sums), then the padding
+ * row (C bytes of -input_offset, whose term (x + offset) . w is 0); per column a table of its
+ * nine taps (fixed offsets from the first when every tap is inside), the sums of the groups of
+ * four channels, the rest one by one, then the epilogue channel by channel. False (nothing
+ * done) for other calls. */
 static bool depthwise1_3x3(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   if (st->cout_g != 1 || st->in_c == 1 || st->k_h != 3 || st->k_w != 3) {
     return false;
   }
-  const int32_t C = st->out_c;
-  uint32_t *const start = (uint32_t *)d->scratch; /* 4 + 1 bytes a channel of the 4 round_up(9, 2) */
-  int8_t *const pad = (int8_t *)(start + C);
+  /* 18 bytes a channel (+ 3) of the 4 round_up(9, 2) = 40 */
+  const int32_t C = st->out_c, groups = C / 4;
+  uint32_t *const start = (uint32_t *)d->scratch;
+  uint32_t *const sum = start + C;
+  int8_t *const wg = (int8_t *)(sum + C);
+  int8_t *const pad = wg + 36 * groups;
   for (int32_t c = 0; c < C; c++) {
-    uint32_t sum = 0u;
+    uint32_t total = 0u;
     for (int32_t t = 0; t < 9; t++) {
-      sum += (uint32_t)d->w[t * C + c];
+      const int8_t w = d->w[t * C + c];
+      total += (uint32_t)w;
+      if (c < 4 * groups) {
+        wg[c / 4 * 36 + 4 * t + c % 4] = w;
+      }
     }
-    start[c] = (d->bias != NULL ? (uint32_t)d->bias[c] : 0u) + (uint32_t)st->input_offset * sum;
+    start[c] = (d->bias != NULL ? (uint32_t)d->bias[c] : 0u) + (uint32_t)st->input_offset * total;
     pad[c] = (int8_t)-st->input_offset; /* an int8: the offset is -zero_point */
   }
   const epilogue local = epilogue_of(st, d, 9), *const ep = &local;
+  const int32_t *const mult = d->mult, *const shift = d->shift;
   int32_t offs[9];
   offsets_3x3(st, offs);
   for (int32_t b = 0; b < st->batches; b++) {
@@ -313,20 +341,16 @@ static bool depthwise1_3x3(const tp_s8_conv *st, const tp_s8_conv_data *d) {
     int8_t *out = d->out + b * st->out_sn;
     const int8_t *taps[9];
     TP_FOR_EACH_COLUMN_3X3(st, in, offs, pad, out, C, y0, x0, taps, {
-      int32_t c = 0;
-      for (; c + 4 <= C; c += 4) {
-        uint32_t acc[4] = {start[c], start[c + 1], start[c + 2], start[c + 3]};
-        dw_taps4(taps, c, d->w + c, C, acc);
-        for (int32_t i = 0; i < 4; i++) {
-          out[c + i] = finish_e(ep, acc[i], d->mult[c + i], d->shift[c + i]);
-        }
-      }
-      for (; c < C; c++) {
+      dw3x3_sums(taps, wg, start, sum, groups);
+      for (int32_t c = 4 * groups; c < C; c++) {
         uint32_t acc = start[c];
         for (int32_t t = 0; t < 9; t++) {
           acc += (uint32_t)(taps[t][c] * d->w[t * C + c]);
         }
-        out[c] = finish_e(ep, acc, d->mult[c], d->shift[c]);
+        sum[c] = acc;
+      }
+      for (int32_t c = 0; c < C; c++) {
+        out[c] = finish_e(ep, sum[c], mult[c], shift[c]);
       }
     });
   }
