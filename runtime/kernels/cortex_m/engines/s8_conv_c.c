@@ -1,8 +1,11 @@
 /* The fast routines of the _nhwc int8 convolutions in portable C, for cores with neither the
- * DSP extension nor Helium (RISC-V, Cortex-M0/M3): convolutions eight columns and two out channels at
- * a time (sixteen sums in registers; on RV32 the inner loop in assembly) over raw int8 windows,
- * the input offset folded into per-channel start values; 3 x 3 depthwise with a depth multiplier of 1 in place through a table of taps, others two
- * columns of int16 windows. */
+ * DSP extension nor Helium (RISC-V, Cortex-M0/M3): convolutions eight columns and two out
+ * channels at a time (sixteen sums in registers; on RV32 the inner loop in assembly; a last pass
+ * of at most four columns four or one) over raw int8 windows, the input offset folded into
+ * per-channel start values kept for a call's later bands; the quick epilogue with its shift
+ * taken once per channel; 3 x 3 depthwise with a depth multiplier of 1 in place through a table
+ * of taps, four channels a turn over weights laid out per group; one input channel eight out
+ * channels a turn; others two columns of int16 windows. */
 #include "cortex_m/engines/s8_conv_window.h"
 
 /* The convolution loops are where an int8 model's time goes: at -Os GCC keeps their sums and
@@ -16,6 +19,32 @@
 #if !defined(TP_S8_CONV_MVE) && !defined(TP_S8_CONV_DSP)
 /* Columns a pass of the convolution forms together: their windows interleaved in the scratch. */
 enum { COLS = 8 };
+
+/* The quick epilogue (epilogue_of) of one sum, for a channel whose right shift r (1..31) and
+ * rounding term 2^(r-1) are at hand: rq_quick's (2 acc mult + 2^31) >> 32 is the high word of
+ * the product plus the top bit of its low word (the carry of adding 2^31), two multiplies and
+ * two instructions on RV32 instead of a 64-bit addition. */
+static inline int8_t finish_quick(const epilogue *e, uint32_t acc, int32_t mult, int32_t half, int32_t r) {
+  const int64_t p = (int64_t)(int32_t)(acc * 2u) * mult;
+  const int32_t h = (int32_t)(p >> 32) + (int32_t)((uint32_t)(uint64_t)p >> 31);
+  const int32_t v = (h + (h >> 31) + half) >> r;
+  return (int8_t)tp_clamp_i32((int32_t)((uint32_t)v + (uint32_t)e->out_off), e->lo, e->hi);
+}
+
+/* Out channel oc of the columns o[0..n) from their sums acc[0..n). */
+static inline void finish_columns(const epilogue *e, const uint32_t *acc, int32_t n, int8_t *const o[],
+                                  int32_t oc, int32_t mult, int32_t shift) {
+  if (e->quick) {
+    const int32_t r = -shift, half = 1 << (r - 1);
+    for (int32_t j = 0; j < n; j++) {
+      o[j][oc] = finish_quick(e, acc[j], mult, half, r);
+    }
+  } else {
+    for (int32_t j = 0; j < n; j++) {
+      o[j][oc] = finish_e(e, acc[j], mult, shift);
+    }
+  }
+}
 
 /* The window of column j of a pass as raw int8 values (the input offset is in the start values),
  * K = kh * kw * Cin, every COLS-th byte (the pass's columns interleaved); a tap outside the
@@ -105,6 +134,39 @@ __attribute__((noinline)) static void block2x8(const int8_t *w, int32_t K, const
 }
 #endif
 
+/* Two out channels against the first four columns of a pass (the windows still COLS bytes a
+ * k): the last pass of a call when at most four columns are left (a 3 x 3 or 6 x 6 image's). */
+__attribute__((noinline)) static void block2x4(const int8_t *w, int32_t K, const int8_t *x, uint32_t acc[16]) {
+  const int8_t *w0 = w, *w1 = w0 + K;
+  uint32_t a00 = acc[0], a01 = acc[1], a02 = acc[2], a03 = acc[3];
+  uint32_t a10 = acc[COLS], a11 = acc[COLS + 1], a12 = acc[COLS + 2], a13 = acc[COLS + 3];
+  for (const int8_t *const end = w0 + K; w0 != end; w0++, w1++, x += COLS) {
+    const int32_t q0 = *w0, q1 = *w1, p0 = x[0], p1 = x[1], p2 = x[2], p3 = x[3];
+    a00 += (uint32_t)(q0 * p0);
+    a01 += (uint32_t)(q0 * p1);
+    a02 += (uint32_t)(q0 * p2);
+    a03 += (uint32_t)(q0 * p3);
+    a10 += (uint32_t)(q1 * p0);
+    a11 += (uint32_t)(q1 * p1);
+    a12 += (uint32_t)(q1 * p2);
+    a13 += (uint32_t)(q1 * p3);
+  }
+  acc[0] = a00, acc[1] = a01, acc[2] = a02, acc[3] = a03;
+  acc[COLS] = a10, acc[COLS + 1] = a11, acc[COLS + 2] = a12, acc[COLS + 3] = a13;
+}
+
+/* Two out channels against the first column of a pass (a last pass of one column). */
+__attribute__((noinline)) static void block2x1(const int8_t *w, int32_t K, const int8_t *x, uint32_t acc[16]) {
+  const int8_t *w0 = w, *w1 = w0 + K;
+  uint32_t a0 = acc[0], a1 = acc[COLS];
+  for (const int8_t *const end = w0 + K; w0 != end; w0++, w1++, x += COLS) {
+    const int32_t p = x[0];
+    a0 += (uint32_t)(*w0 * p);
+    a1 += (uint32_t)(*w1 * p);
+  }
+  acc[0] = a0, acc[COLS] = a1;
+}
+
 /* One out channel against the eight columns of a pass (the last channel of an odd count). */
 __attribute__((noinline)) static void block1x8(const int8_t *w, int32_t K, const int8_t *x, uint32_t acc[COLS]) {
   uint32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3], a4 = acc[4], a5 = acc[5], a6 = acc[6], a7 = acc[7];
@@ -131,7 +193,7 @@ void tp_s8_conv_fast_conv(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   const int32_t npos = st->out_h * st->out_w, cout = st->out_c;
   int8_t *const win = (int8_t *)d->scratch; /* 8 K + 4 Cout bytes of the 9 round_up(K, 4) + 16 Cout */
   uint32_t *const start = (uint32_t *)(win + COLS * K);
-  for (int32_t oc = 0; oc < cout; oc++) {
+  for (int32_t oc = 0; oc < cout && !st->prepared; oc++) { /* prepared: an earlier band made them */
     const int8_t *const w = d->w + oc * K;
     uint32_t sum = 0u;
     for (int32_t k = 0; k < K; k++) {
@@ -145,8 +207,10 @@ void tp_s8_conv_fast_conv(const tp_s8_conv *st, const tp_s8_conv_data *d) {
     const int8_t *in = d->in + b * st->in_sn;
     int8_t *out = d->out + b * st->out_sn;
     for (int32_t pos = 0; pos < npos; pos += COLS) {
+      /* a last pass of at most four columns forms four (block2x4), or one */
+      const int32_t n = npos - pos < COLS ? npos - pos : COLS, ncols = n <= 4 ? 4 : COLS;
       int8_t *o[COLS];
-      for (int32_t j = 0; j < COLS; j++) {
+      for (int32_t j = 0; j < ncols; j++) {
         const column c = column_at(st, out, pos + j < npos ? pos + j : npos - 1);
         im2col_s8(st, in, c, win + j);
         o[j] = c.out;
@@ -158,12 +222,15 @@ void tp_s8_conv_fast_conv(const tp_s8_conv *st, const tp_s8_conv_data *d) {
           acc[j] = start[oc];
           acc[COLS + j] = start[oc + 1];
         }
-        block2x8(d->w + oc * K, K, win, acc);
-        for (int32_t i = 0; i < 2; i++) {
-          for (int32_t j = 0; j < COLS; j++) {
-            o[j][oc + i] = finish_e(ep, acc[COLS * i + j], mult[oc + i], shift[oc + i]);
-          }
+        if (ncols == COLS) {
+          block2x8(d->w + oc * K, K, win, acc);
+        } else if (n == 1) {
+          block2x1(d->w + oc * K, K, win, acc);
+        } else {
+          block2x4(d->w + oc * K, K, win, acc);
         }
+        finish_columns(ep, acc, n, o, oc, mult[oc], shift[oc]);
+        finish_columns(ep, acc + COLS, n, o, oc + 1, mult[oc + 1], shift[oc + 1]);
       }
       for (; oc < cout; oc++) {
         uint32_t acc[COLS];
@@ -171,12 +238,39 @@ void tp_s8_conv_fast_conv(const tp_s8_conv *st, const tp_s8_conv_data *d) {
           acc[j] = start[oc];
         }
         block1x8(d->w + oc * K, K, win, acc);
-        for (int32_t j = 0; j < COLS; j++) {
-          o[j][oc] = finish_e(ep, acc[j], mult[oc], shift[oc]);
-        }
+        finish_columns(ep, acc, n, o, oc, mult[oc], shift[oc]);
       }
     }
   }
+}
+
+/* Eight out channels' sums over the taps of one position inside the image (as dw_c1_acc4
+ * below, for eight): per tap one input load for eight multiply-adds. */
+__attribute__((noinline)) static void dw_c1_acc8(const int8_t *xr, const int8_t *wr, int32_t ny, int32_t nx,
+                                                 int32_t step_y, int32_t step_x, int32_t w_row, int32_t cout,
+                                                 int32_t off, uint32_t acc[8]) {
+  if (ny <= 0 || nx <= 0) {
+    return;
+  }
+  uint32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3], a4 = acc[4], a5 = acc[5], a6 = acc[6], a7 = acc[7];
+  const int32_t wspan = nx * cout;
+  for (int32_t y = 0; y < ny; y++, xr += step_y, wr += w_row) {
+    const int8_t *xp = xr, *wp = wr, *const wend = wr + wspan;
+    do {
+      const int32_t v = *xp + off;
+      xp += step_x;
+      a0 += (uint32_t)(v * wp[0]);
+      a1 += (uint32_t)(v * wp[1]);
+      a2 += (uint32_t)(v * wp[2]);
+      a3 += (uint32_t)(v * wp[3]);
+      a4 += (uint32_t)(v * wp[4]);
+      a5 += (uint32_t)(v * wp[5]);
+      a6 += (uint32_t)(v * wp[6]);
+      a7 += (uint32_t)(v * wp[7]);
+      wp += cout;
+    } while (wp != wend);
+  }
+  acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3, acc[4] = a4, acc[5] = a5, acc[6] = a6, acc[7] = a7;
 }
 
 /* Four out channels' sums over the taps of one position inside the image (ny rows of nx taps
@@ -235,6 +329,16 @@ static void depthwise_c1(const tp_s8_conv *st, const tp_s8_conv_data *d) {
       const int8_t *x00 = in + (c.y0 + ky0 * dil_h) * in_sy + (c.x0 + kx0 * dil_w) * in_sx;
       const int8_t *w00 = d->w + ky0 * w_row + kx0 * cout;
       int32_t oc = 0;
+      for (; oc + 8 <= cout; oc += 8) {
+        uint32_t acc8[8];
+        for (int32_t i = 0; i < 8; i++) {
+          acc8[i] = bias != NULL ? (uint32_t)bias[oc + i] : 0u;
+        }
+        dw_c1_acc8(x00, w00 + oc, ky1 - ky0, kx1 - kx0, step_y, step_x, w_row, cout, off, acc8);
+        for (int32_t i = 0; i < 8; i++) {
+          c.out[oc + i] = finish_e(&ep, acc8[i], mult[oc + i], shift[oc + i]);
+        }
+      }
       for (; oc + 4 <= cout; oc += 4) {
         uint32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
         if (bias != NULL) {
@@ -320,7 +424,7 @@ static bool depthwise1_3x3(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   uint32_t *const sum = start + C;
   int8_t *const wg = (int8_t *)(sum + C);
   int8_t *const pad = wg + 36 * groups;
-  for (int32_t c = 0; c < C; c++) {
+  for (int32_t c = 0; c < C && !st->prepared; c++) { /* prepared: an earlier band made them */
     uint32_t total = 0u;
     for (int32_t t = 0; t < 9; t++) {
       const int8_t w = d->w[t * C + c];
@@ -349,8 +453,15 @@ static bool depthwise1_3x3(const tp_s8_conv *st, const tp_s8_conv_data *d) {
         }
         sum[c] = acc;
       }
-      for (int32_t c = 0; c < C; c++) {
-        out[c] = finish_e(ep, sum[c], mult[c], shift[c]);
+      if (ep->quick) {
+        for (int32_t c = 0; c < C; c++) {
+          const int32_t r = -shift[c];
+          out[c] = finish_quick(ep, sum[c], mult[c], 1 << (r - 1), r);
+        }
+      } else {
+        for (int32_t c = 0; c < C; c++) {
+          out[c] = finish_e(ep, sum[c], mult[c], shift[c]);
+        }
       }
     });
   }
