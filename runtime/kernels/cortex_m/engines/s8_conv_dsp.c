@@ -508,7 +508,7 @@ static void quads_sat_all(const uint32_t *rec, const tp_s8_conv_data *d, int32_t
  * Word-aligned weights go four words a turn (one LDM, eight SXTAB16 and the loop: 11
  * instructions, 2.75 a word), the others a word a turn (5 a word; two SMLAD and two SXTB16
  * took 7). Every call of a convolution sums all its weights: 0.25 M instructions of vww_int8. */
-static uint32_t weight_sum(const int8_t *w, int32_t n) {
+__attribute__((noinline)) static uint32_t weight_sum(const int8_t *w, int32_t n) {
   int32_t s = 0, k = 0;
   while (k + 4 <= n) {
     const int32_t words = (n - k) >> 2, chunk = words < 128 ? words : 128;
