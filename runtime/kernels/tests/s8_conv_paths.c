@@ -13,7 +13,8 @@
  * a border column's outside taps) and S8_CONV_MIN_NARROW_INNER_CASES convolutions over a few
  * channels (Cin not a multiple of 4) with a column whose taps all lie inside (the DSP path's
  * word-copy gather) and S8_CONV_MIN_WORD_ROW_CASES convolutions whose rows of K weights are
- * whole words, K >= 16 (its four-word weight sums). A routine that writes past its scratch (tp_s8_conv_scratch_bytes) fails
+ * whole words, K >= 16 (its four-word weight sums) and S8_CONV_MIN_NARROW_PASS_CASES convolutions
+ * whose out positions end in a pass of 1 or 2 columns (its conv_narrow). A routine that writes past its scratch (tp_s8_conv_scratch_bytes) fails
  * the case.
  *
  * Then S8_CONV_IN_PLACE_CASES calls run in place (extensions/s8_conv_in_place.c): the out stored over the
@@ -46,6 +47,7 @@
 #define S8_CONV_MIN_DW_BORDER_CASES 15
 #define S8_CONV_MIN_NARROW_INNER_CASES 40
 #define S8_CONV_MIN_WORD_ROW_CASES 40
+#define S8_CONV_MIN_NARROW_PASS_CASES 40
 #define S8_CONV_IN_PLACE_CASES 200
 #define S8_CONV_MIN_IN_PLACE_CASES 190
 #define S8_CONV_MIN_IN_PLACE_LAG_CASES 50
@@ -335,7 +337,7 @@ int main(void) {
   check_seed(0x2026112Bu);
   const char *path = tp_s8_conv_fast_path_name();
   uint32_t checked = 0, failed = 0, zoo_checked = 0, pointwise_checked = 0, dw_border_checked = 0;
-  uint32_t narrow_checked = 0, word_rows_checked = 0;
+  uint32_t narrow_checked = 0, word_rows_checked = 0, last_pass_checked = 0;
   for (uint32_t i = 0; i < S8_CONV_CASES * 2 && checked < S8_CONV_CASES; i++) {
     tp_s8_conv st;
     const int zoo = range(0, 2) == 0;
@@ -347,6 +349,7 @@ int main(void) {
     dw_border_checked += (uint32_t)(zoo && st.depthwise && st.cout_g == 1 && st.in_c >= 4 && st.pad_w > 0);
     narrow_checked += (uint32_t)is_narrow_inner(&st);
     word_rows_checked += (uint32_t)(!st.depthwise && st.w_so % 4 == 0 && st.w_so >= 16);
+    last_pass_checked += (uint32_t)(!st.depthwise && (st.out_h * st.out_w) % 4 != 0 && (st.out_h * st.out_w) % 4 <= 2);
     random_operands(&st, zoo);
     const int no_bias = range(0, 4) == 0;
     tp_s8_conv_data d = {in, w, no_bias ? NULL : bias, mult, shift, scratch, out_fast};
@@ -401,7 +404,9 @@ int main(void) {
   put_u32(narrow_checked);
   tp_console_puts(" narrow with inner columns, ");
   put_u32(word_rows_checked);
-  tp_console_puts(" with word rows of weights), ");
+  tp_console_puts(" with word rows of weights, ");
+  put_u32(last_pass_checked);
+  tp_console_puts(" with a last pass of 1-2 columns), ");
   put_u32(failed);
   tp_console_puts(" failed\n");
   uint32_t in_place = 0, lagged = 0;
@@ -428,6 +433,7 @@ int main(void) {
                  pointwise_checked >= S8_CONV_MIN_POINTWISE_CASES && dw_border_checked >= S8_CONV_MIN_DW_BORDER_CASES &&
                  narrow_checked >= S8_CONV_MIN_NARROW_INNER_CASES &&
                  word_rows_checked >= S8_CONV_MIN_WORD_ROW_CASES &&
+                 last_pass_checked >= S8_CONV_MIN_NARROW_PASS_CASES &&
                  in_place_failed == 0 &&
                  in_place >= S8_CONV_MIN_IN_PLACE_CASES && lagged >= S8_CONV_MIN_IN_PLACE_LAG_CASES &&
                  split_failed == 0 && split >= S8_CONV_MIN_SPLIT_CASES && strided >= S8_CONV_MIN_SPLIT_STRIDED &&

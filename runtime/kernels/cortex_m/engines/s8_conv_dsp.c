@@ -197,7 +197,8 @@ static void gather_inside(const tp_s8_conv *st, const int8_t *src, int8_t *dst) 
  * either fits int16). For Cin a multiple of 4 a word of four inputs gives (x0, x2) by SXTB16
  * and (x1, x3) by SXTB16 of it rotated by 8, read in place; otherwise the column is gathered
  * into `stage` first (gather_column). */
-static void window_of(const tp_s8_conv *st, const int8_t *in, column c, uint32_t *quad, int32_t j, bool dbl,
+__attribute__((always_inline)) static inline void window_of(const tp_s8_conv *st, const int8_t *in, column c,
+                                                           uint32_t *quad, int32_t j, bool dbl,
                       int8_t *stage) {
   const int32_t cin = st->in_c;
   if (cin % 4 != 0) {
@@ -331,6 +332,72 @@ __attribute__((noinline)) static void conv_quads(const epilogue *ep, const uint3
       }
     }
     out4(e, mult[oc], shift[oc], s, o0 + oc, o1 + oc, o2 + oc, o3 + oc);
+  }
+}
+
+/* Every out channel of a pass's first `ncols` columns (1 or 2: a call's last pass when its out
+ * positions are not a multiple of four, e.g. vww's 3 x 3 maps, kws's 125 positions), from the
+ * window and records the four-column routines read (`dbl`: window and start values doubled,
+ * halved back here exactly: |sum| < 2^29 with the quick epilogue), by finish_e: per group of four
+ * window values one weight word, two SXTB16 and ncols pairs of SMLAD, instead of a four-column
+ * pass of which ncols columns count. */
+__attribute__((always_inline)) static inline void conv_narrow(const epilogue *ep, const uint32_t *rec,
+                                                              const tp_s8_conv_data *d, int32_t cout, int32_t K,
+                                                              const uint32_t *quad, int8_t *const o[COLS],
+                                                              int32_t ncols, bool dbl) {
+  const epilogue local = *ep, *const e = &local; /* a local: the out stores cannot alias it */
+  const int32_t *const mult = d->mult, *const shift = d->shift;
+  const int32_t n4 = K >> 2;
+  const int16_t *const x16 = (const int16_t *)(const void *)quad;
+  int8_t *const o0 = o[0], *const o1 = ncols == 2 ? o[1] : o[0];
+  const int8_t *w = d->w;
+  for (int32_t oc = 0; oc < cout; oc++, rec += 4) {
+    uint32_t s0 = rec[0], s1 = rec[0];
+    const uint32_t *x = quad;
+    for (int32_t g = 0; g < n4; g++, w += 4, x += 2 * COLS) {
+      const uint32_t v = load32(w);
+      const int16x2_t e0 = __sxtb16((int8x4_t)v), e1 = sxtb16_ror8(v);
+      s0 = (uint32_t)__smlad(e0, (int16x2_t)x[0], (int32_t)s0);
+      s0 = (uint32_t)__smlad(e1, (int16x2_t)x[COLS], (int32_t)s0);
+      if (ncols == 2) {
+        s1 = (uint32_t)__smlad(e0, (int16x2_t)x[1], (int32_t)s1);
+        s1 = (uint32_t)__smlad(e1, (int16x2_t)x[COLS + 1], (int32_t)s1);
+      }
+    }
+    for (int32_t k = n4 * 4; k < K; k++, w++) {
+      s0 += (uint32_t)(*w * x16[quad_index(k, 0)]);
+      if (ncols == 2) {
+        s1 += (uint32_t)(*w * x16[quad_index(k, 1)]);
+      }
+    }
+    if (dbl) {
+      s0 = (uint32_t)((int32_t)s0 >> 1);
+      s1 = (uint32_t)((int32_t)s1 >> 1);
+    }
+    o0[oc] = finish_e(e, s0, mult[oc], shift[oc]);
+    if (ncols == 2) {
+      o1[oc] = finish_e(e, s1, mult[oc], shift[oc]);
+    }
+  }
+}
+
+/* A call's last pass of `left` (1 or 2) columns from position pos: their windows, then
+ * conv_narrow (out of tp_s8_conv_fast_conv's loop: its stack frame stays as it was). */
+__attribute__((noinline)) static void narrow_pass(const tp_s8_conv *st, const tp_s8_conv_data *d, const epilogue *ep,
+                                                  const uint32_t *rec, const int8_t *in, int8_t *out, int32_t pos,
+                                                  int32_t left, bool dbl, int8_t *stage) {
+  uint32_t *const quad = (uint32_t *)d->scratch;
+  const int32_t K = st->k_h * st->k_w * st->in_c;
+  int8_t *o[COLS] = {NULL, NULL, NULL, NULL};
+  for (int32_t j = 0; j < left; j++) {
+    const column c = column_at(st, out, pos + j);
+    window_of(st, in, c, quad, j, dbl, stage);
+    o[j] = c.out;
+  }
+  if (left == 1) {
+    conv_narrow(ep, rec, d, st->out_c, K, quad, o, 1, dbl);
+  } else {
+    conv_narrow(ep, rec, d, st->out_c, K, quad, o, 2, dbl);
   }
 }
 
@@ -591,6 +658,9 @@ void tp_s8_conv_fast_conv(const tp_s8_conv *st, const tp_s8_conv_data *d) {
         for (int32_t j = 0; j < COLS; j++) {
           o[j] = out + (pos + j) * st->out_c;
         }
+      } else if (npos - pos <= 2) { /* a last pass of one or two columns */
+        narrow_pass(st, d, &ep, rec, in, out, pos, npos - pos, dbl_window, stage);
+        continue;
       } else {
         for (int32_t j = 0; j < COLS; j++) {
           const column c = column_at(st, out, pos + j < npos ? pos + j : npos - 1);
