@@ -10,7 +10,11 @@
  * stride 1, no padding, Cin a multiple of 4, at least four out positions: the DSP path's
  * whole-pass window) and S8_CONV_MIN_DW_BORDER_CASES zoo-shaped depthwise ones of a depth
  * multiplier 1 over groups of four channels with padded columns (the DSP path's routines that skip
- * a border column's outside taps). A routine that writes past its scratch (tp_s8_conv_scratch_bytes) fails
+ * a border column's outside taps) and S8_CONV_MIN_NARROW_INNER_CASES convolutions over a few
+ * channels (Cin not a multiple of 4) with a column whose taps all lie inside (the DSP path's
+ * word-copy gather) and S8_CONV_MIN_WORD_ROW_CASES convolutions whose rows of K weights are
+ * whole words, K >= 16 (its four-word weight sums) and S8_CONV_MIN_NARROW_PASS_CASES convolutions
+ * whose out positions end in a pass of 1 or 2 columns (its conv_narrow). A routine that writes past its scratch (tp_s8_conv_scratch_bytes) fails
  * the case.
  *
  * Then S8_CONV_IN_PLACE_CASES calls run in place (extensions/s8_conv_in_place.c): the out stored over the
@@ -41,6 +45,9 @@
 #define S8_CONV_MIN_ZOO_CASES 100
 #define S8_CONV_MIN_POINTWISE_CASES 20
 #define S8_CONV_MIN_DW_BORDER_CASES 15
+#define S8_CONV_MIN_NARROW_INNER_CASES 40
+#define S8_CONV_MIN_WORD_ROW_CASES 40
+#define S8_CONV_MIN_NARROW_PASS_CASES 40
 #define S8_CONV_IN_PLACE_CASES 200
 #define S8_CONV_MIN_IN_PLACE_CASES 190
 #define S8_CONV_MIN_IN_PLACE_LAG_CASES 50
@@ -51,7 +58,10 @@
 
 enum { MAX_IN = 2 * 9 * 9 * 40, MAX_W = 5 * 5 * 24 * 24, MAX_C = 96, MAX_OUT = 2 * 9 * 9 * 96, MAX_SCRATCH = 12288 };
 
-static int8_t in[MAX_IN], w[MAX_W], out_fast[MAX_OUT], out_ref[MAX_OUT];
+/* w word-aligned: a convolution's rows of K weights, K a multiple of 4, are then whole words (the
+ * DSP path's four-word weight sums). */
+static int8_t in[MAX_IN], out_fast[MAX_OUT], out_ref[MAX_OUT];
+static _Alignas(4) int8_t w[MAX_W];
 static int32_t bias[MAX_C], mult[MAX_C], shift[MAX_C];
 static uint32_t scratch[MAX_SCRATCH / 4];
 enum { MAX_RING = 8 * 9 * MAX_C };
@@ -63,6 +73,24 @@ static int8_t io[MAX_IN], ring[MAX_RING];
 static int is_pointwise(const tp_s8_conv *st) {
   return !st->depthwise && st->k_h == 1 && st->k_w == 1 && st->stride_h == 1 && st->stride_w == 1 &&
          st->pad_h == 0 && st->pad_w == 0 && st->in_c % 4 == 0 && st->out_h * st->out_w >= 4;
+}
+
+/* A convolution over a few channels (Cin not a multiple of 4: a first layer) with an out column
+ * whose taps all lie inside the input (the DSP path's word-copy gather, gather_inside). */
+static int is_narrow_inner(const tp_s8_conv *st) {
+  if (st->depthwise || st->in_c % 4 == 0 || st->dil_w != 1 || st->k_w * st->in_c < 3 || st->dil_h * st->in_sy < 3) {
+    return 0;
+  }
+  int rows = 0, cols = 0;
+  for (int32_t oy = 0; oy < st->out_h; oy++) {
+    const int32_t y0 = oy * st->stride_h - st->pad_h;
+    rows |= y0 >= 0 && y0 + (st->k_h - 1) * st->dil_h < st->in_h;
+  }
+  for (int32_t ox = 0; ox < st->out_w; ox++) {
+    const int32_t x0 = ox * st->stride_w - st->pad_w;
+    cols |= x0 >= 0 && x0 + st->k_w <= st->in_w;
+  }
+  return rows && cols;
 }
 
 /* A random NHWC call, as tp_s8_conv_prepare would describe it; false when it has no out.
@@ -309,6 +337,7 @@ int main(void) {
   check_seed(0x2026112Bu);
   const char *path = tp_s8_conv_fast_path_name();
   uint32_t checked = 0, failed = 0, zoo_checked = 0, pointwise_checked = 0, dw_border_checked = 0;
+  uint32_t narrow_checked = 0, word_rows_checked = 0, last_pass_checked = 0;
   for (uint32_t i = 0; i < S8_CONV_CASES * 2 && checked < S8_CONV_CASES; i++) {
     tp_s8_conv st;
     const int zoo = range(0, 2) == 0;
@@ -318,6 +347,9 @@ int main(void) {
     zoo_checked += (uint32_t)zoo;
     pointwise_checked += (uint32_t)is_pointwise(&st);
     dw_border_checked += (uint32_t)(zoo && st.depthwise && st.cout_g == 1 && st.in_c >= 4 && st.pad_w > 0);
+    narrow_checked += (uint32_t)is_narrow_inner(&st);
+    word_rows_checked += (uint32_t)(!st.depthwise && st.w_so % 4 == 0 && st.w_so >= 16);
+    last_pass_checked += (uint32_t)(!st.depthwise && (st.out_h * st.out_w) % 4 != 0 && (st.out_h * st.out_w) % 4 <= 2);
     random_operands(&st, zoo);
     const int no_bias = range(0, 4) == 0;
     tp_s8_conv_data d = {in, w, no_bias ? NULL : bias, mult, shift, scratch, out_fast};
@@ -368,7 +400,13 @@ int main(void) {
   put_u32(pointwise_checked);
   tp_console_puts(" pointwise, ");
   put_u32(dw_border_checked);
-  tp_console_puts(" depthwise with border columns), ");
+  tp_console_puts(" depthwise with border columns, ");
+  put_u32(narrow_checked);
+  tp_console_puts(" narrow with inner columns, ");
+  put_u32(word_rows_checked);
+  tp_console_puts(" with word rows of weights, ");
+  put_u32(last_pass_checked);
+  tp_console_puts(" with a last pass of 1-2 columns), ");
   put_u32(failed);
   tp_console_puts(" failed\n");
   uint32_t in_place = 0, lagged = 0;
@@ -393,6 +431,9 @@ int main(void) {
   tp_console_puts(" failed\n");
   const int ok = failed == 0 && checked >= S8_CONV_MIN_CASES && zoo_checked >= S8_CONV_MIN_ZOO_CASES &&
                  pointwise_checked >= S8_CONV_MIN_POINTWISE_CASES && dw_border_checked >= S8_CONV_MIN_DW_BORDER_CASES &&
+                 narrow_checked >= S8_CONV_MIN_NARROW_INNER_CASES &&
+                 word_rows_checked >= S8_CONV_MIN_WORD_ROW_CASES &&
+                 last_pass_checked >= S8_CONV_MIN_NARROW_PASS_CASES &&
                  in_place_failed == 0 &&
                  in_place >= S8_CONV_MIN_IN_PLACE_CASES && lagged >= S8_CONV_MIN_IN_PLACE_LAG_CASES &&
                  split_failed == 0 && split >= S8_CONV_MIN_SPLIT_CASES && strided >= S8_CONV_MIN_SPLIT_STRIDED &&

@@ -167,17 +167,46 @@ static void gather_column(const tp_s8_conv *st, const int8_t *in, column c, int8
   }
 }
 
+/* gather_column for a column whose taps all lie inside the image (a first layer's inner
+ * columns: Cin 1-3, kw Cin bytes a row of taps): each row of taps but the last copied a word at a
+ * time (unaligned words), its last word running up to 3 bytes past the row's run, which the next
+ * row's copy overwrites (those bytes are still inside the input: the next row of taps starts at
+ * least 3 bytes further, `row_step` >= 3, and a run of at least 3 bytes keeps the writes within
+ * the K bytes); the last row word by word then byte by byte, and the
+ * zeros up to a multiple of 4. About 8 instructions a word against gather_column's per-tap route
+ * (kws's and resnet8's first layers: 3 rows of 9 bytes). */
+static void gather_inside(const tp_s8_conv *st, const int8_t *src, int8_t *dst) {
+  const int32_t run = st->k_w * st->in_c, K = st->k_h * run, row_step = st->dil_h * st->in_sy;
+  const int32_t words = (run + 3) >> 2;
+  int8_t *const end = dst + K;
+  for (int32_t ky = 1; ky < st->k_h; ky++, src += row_step, dst += run) {
+    for (int32_t i = 0; i < words; i++) {
+      const uint32_t v = load32(src + 4 * i);
+      memcpy(dst + 4 * i, &v, sizeof v);
+    }
+  }
+  copy_bytes(dst, src, run);
+  for (int32_t k = K; k < round_up(K, 4); k++) {
+    end[k - K] = 0;
+  }
+}
+
 /* Column j of the pass: the raw inputs x (the input offset is in each channel's start value:
  * (x + offset) . w = x . w + offset . sum(w)), -input_offset for padding (its term is then 0),
  * doubled when `dbl` (the quick epilogue's operand; |x| <= 128 and |offset| <= 128, so twice
  * either fits int16). For Cin a multiple of 4 a word of four inputs gives (x0, x2) by SXTB16
  * and (x1, x3) by SXTB16 of it rotated by 8, read in place; otherwise the column is gathered
  * into `stage` first (gather_column). */
-static void window_of(const tp_s8_conv *st, const int8_t *in, column c, uint32_t *quad, int32_t j, bool dbl,
+__attribute__((always_inline)) static inline void window_of(const tp_s8_conv *st, const int8_t *in, column c,
+                                                           uint32_t *quad, int32_t j, bool dbl,
                       int8_t *stage) {
   const int32_t cin = st->in_c;
   if (cin % 4 != 0) {
-    gather_column(st, in, c, stage);
+    if (column_inside(st, c) && st->dil_h * st->in_sy >= 3 && st->k_w * cin >= 3) {
+      gather_inside(st, in + c.y0 * st->in_sy + c.x0 * st->in_sx, stage);
+    } else {
+      gather_column(st, in, c, stage);
+    }
     words_of(stage, (st->k_h * st->k_w * cin + 3) >> 2, quad + j, dbl);
     return;
   }
@@ -303,6 +332,72 @@ __attribute__((noinline)) static void conv_quads(const epilogue *ep, const uint3
       }
     }
     out4(e, mult[oc], shift[oc], s, o0 + oc, o1 + oc, o2 + oc, o3 + oc);
+  }
+}
+
+/* Every out channel of a pass's first `ncols` columns (1 or 2: a call's last pass when its out
+ * positions are not a multiple of four, e.g. vww's 3 x 3 maps, kws's 125 positions), from the
+ * window and records the four-column routines read (`dbl`: window and start values doubled,
+ * halved back here exactly: |sum| < 2^29 with the quick epilogue), by finish_e: per group of four
+ * window values one weight word, two SXTB16 and ncols pairs of SMLAD, instead of a four-column
+ * pass of which ncols columns count. */
+__attribute__((always_inline)) static inline void conv_narrow(const epilogue *ep, const uint32_t *rec,
+                                                              const tp_s8_conv_data *d, int32_t cout, int32_t K,
+                                                              const uint32_t *quad, int8_t *const o[COLS],
+                                                              int32_t ncols, bool dbl) {
+  const epilogue local = *ep, *const e = &local; /* a local: the out stores cannot alias it */
+  const int32_t *const mult = d->mult, *const shift = d->shift;
+  const int32_t n4 = K >> 2;
+  const int16_t *const x16 = (const int16_t *)(const void *)quad;
+  int8_t *const o0 = o[0], *const o1 = ncols == 2 ? o[1] : o[0];
+  const int8_t *w = d->w;
+  for (int32_t oc = 0; oc < cout; oc++, rec += 4) {
+    uint32_t s0 = rec[0], s1 = rec[0];
+    const uint32_t *x = quad;
+    for (int32_t g = 0; g < n4; g++, w += 4, x += 2 * COLS) {
+      const uint32_t v = load32(w);
+      const int16x2_t e0 = __sxtb16((int8x4_t)v), e1 = sxtb16_ror8(v);
+      s0 = (uint32_t)__smlad(e0, (int16x2_t)x[0], (int32_t)s0);
+      s0 = (uint32_t)__smlad(e1, (int16x2_t)x[COLS], (int32_t)s0);
+      if (ncols == 2) {
+        s1 = (uint32_t)__smlad(e0, (int16x2_t)x[1], (int32_t)s1);
+        s1 = (uint32_t)__smlad(e1, (int16x2_t)x[COLS + 1], (int32_t)s1);
+      }
+    }
+    for (int32_t k = n4 * 4; k < K; k++, w++) {
+      s0 += (uint32_t)(*w * x16[quad_index(k, 0)]);
+      if (ncols == 2) {
+        s1 += (uint32_t)(*w * x16[quad_index(k, 1)]);
+      }
+    }
+    if (dbl) {
+      s0 = (uint32_t)((int32_t)s0 >> 1);
+      s1 = (uint32_t)((int32_t)s1 >> 1);
+    }
+    o0[oc] = finish_e(e, s0, mult[oc], shift[oc]);
+    if (ncols == 2) {
+      o1[oc] = finish_e(e, s1, mult[oc], shift[oc]);
+    }
+  }
+}
+
+/* A call's last pass of `left` (1 or 2) columns from position pos: their windows, then
+ * conv_narrow (out of tp_s8_conv_fast_conv's loop: its stack frame stays as it was). */
+__attribute__((noinline)) static void narrow_pass(const tp_s8_conv *st, const tp_s8_conv_data *d, const epilogue *ep,
+                                                  const uint32_t *rec, const int8_t *in, int8_t *out, int32_t pos,
+                                                  int32_t left, bool dbl, int8_t *stage) {
+  uint32_t *const quad = (uint32_t *)d->scratch;
+  const int32_t K = st->k_h * st->k_w * st->in_c;
+  int8_t *o[COLS] = {NULL, NULL, NULL, NULL};
+  for (int32_t j = 0; j < left; j++) {
+    const column c = column_at(st, out, pos + j);
+    window_of(st, in, c, quad, j, dbl, stage);
+    o[j] = c.out;
+  }
+  if (left == 1) {
+    conv_narrow(ep, rec, d, st->out_c, K, quad, o, 1, dbl);
+  } else {
+    conv_narrow(ep, rec, d, st->out_c, K, quad, o, 2, dbl);
   }
 }
 
@@ -477,14 +572,38 @@ static void quads_sat_all(const uint32_t *rec, const tp_s8_conv_data *d, int32_t
 /* The sum of n int8 weights: SXTAB16 adds bytes 0 and 2 of a word, then bytes 1 and 3, into the
  * two int16 halves of a chunk's sum (128 words a chunk: each half takes at most 256 bytes,
  * within int16), SMLAD with (1, 1) adds the halves; the bytes past the last word one by one.
- * Per word 3 instructions, 4 with the loop (two SMLAD and two SXTB16 took 7). */
-static uint32_t weight_sum(const int8_t *w, int32_t n) {
+ * Word-aligned weights go four words a turn (one LDM, eight SXTAB16 and the loop: 11
+ * instructions, 2.75 a word), the others a word a turn (5 a word; two SMLAD and two SXTB16
+ * took 7). Every call of a convolution sums all its weights: 0.25 M instructions of vww_int8. */
+__attribute__((noinline)) static uint32_t weight_sum(const int8_t *w, int32_t n) {
   int32_t s = 0, k = 0;
   while (k + 4 <= n) {
     const int32_t words = (n - k) >> 2, chunk = words < 128 ? words : 128;
     const int8_t *const end = w + k + 4 * chunk;
     uint32_t halves = 0u;
-    for (const int8_t *p = w + k; p < end; p += 4) {
+    const int8_t *p = w + k;
+    int32_t quads = ((uintptr_t)p & 3u) == 0u ? chunk >> 2 : 0;
+    if (quads > 0) {
+      /* LDM fills its registers in ascending order: a-d are fixed, ascending. */
+      register uint32_t a __asm__("r4"), b __asm__("r5"), c __asm__("r6"), e __asm__("r7");
+      __asm__ volatile("1:\n\t"
+                       "ldm     %[p]!, {%[a], %[b], %[c], %[e]}\n\t"
+                       "sxtab16 %[h], %[h], %[a]\n\t"
+                       "sxtab16 %[h], %[h], %[a], ror #8\n\t"
+                       "sxtab16 %[h], %[h], %[b]\n\t"
+                       "sxtab16 %[h], %[h], %[b], ror #8\n\t"
+                       "sxtab16 %[h], %[h], %[c]\n\t"
+                       "sxtab16 %[h], %[h], %[c], ror #8\n\t"
+                       "sxtab16 %[h], %[h], %[e]\n\t"
+                       "sxtab16 %[h], %[h], %[e], ror #8\n\t"
+                       "subs    %[q], %[q], #1\n\t"
+                       "bne     1b\n\t"
+                       : [p] "+r"(p), [q] "+r"(quads), [h] "+r"(halves), [a] "=&r"(a), [b] "=&r"(b), [c] "=&r"(c),
+                         [e] "=&r"(e)
+                       :
+                       : "cc", "memory");
+    }
+    for (; p < end; p += 4) {
       const uint32_t v = load32(p);
       __asm__("sxtab16 %0, %0, %1\n\t"
               "sxtab16 %0, %0, %1, ror #8"
@@ -539,6 +658,9 @@ void tp_s8_conv_fast_conv(const tp_s8_conv *st, const tp_s8_conv_data *d) {
         for (int32_t j = 0; j < COLS; j++) {
           o[j] = out + (pos + j) * st->out_c;
         }
+      } else if (npos - pos <= 2) { /* a last pass of one or two columns */
+        narrow_pass(st, d, &ep, rec, in, out, pos, npos - pos, dbl_window, stage);
+        continue;
       } else {
         for (int32_t j = 0; j < COLS; j++) {
           const column c = column_at(st, out, pos + j < npos ? pos + j : npos - 1);

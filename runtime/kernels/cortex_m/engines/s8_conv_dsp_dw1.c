@@ -5,10 +5,11 @@
  * Per call, each group of four channels gets a record in the scratch (records_of):
  *   - a start value per channel, bias + input_offset * (sum of its weights), so that the inner
  *     loop multiplies raw inputs: (x + offset) . w = x . w + offset . sum(w);
- *   - its requantization (multiplier, rounding term 2^(r-1), right shift r);
  *   - its weights widened, tap by tap, into the int16 pairs (w0, w2), (w1, w3) that SXTB16
  *     makes of an input word and of it rotated by 8: four multiply-accumulates are then
- *     SMLABB/SMLATT on the halves, eight instructions a tap.
+ *     SMLABB/SMLATT on the halves, eight instructions a tap;
+ *   - its requantization (multiplier, rounding term 2^(r-1), right shift r), in the order the
+ *     routine walks the record (start values, weights, requantization: one pointer).
  * It takes the zoo's case: a 3 x 3 filter, the quick epilogue (every channel shifts right by
  * 1 to 23, sums within 30 bits) clamped to all of int8 (rq_folds); the start values and weights are doubled (the
  * operand SMMULR wants) and the requantization is written out in assembly. Other calls return
@@ -35,14 +36,16 @@
 #if defined(TP_S8_CONV_DSP)
 
 enum {
-  HEAD = 16, /* words of a record before its widened weights */
-  TAIL = 8   /* after them: the start values without the taps of kx = 0, then of kx = 2 */
+  START = 4, /* words of a record before its widened weights: the start values */
+  RQ = 12,   /* after the weights: the four channels' (mult, round, right) */
+  HEAD = START + RQ,
+  TAIL = 8 /* after those: the start values without the taps of kx = 0, then of kx = 2 */
 };
 
 typedef struct dw1 {
   const tp_s8_conv *st;
   const tp_s8_conv_data *d;
-  const uint32_t *rec; /* per group of four channels: start[4], (mult, round, right)[4], weights */
+  const uint32_t *rec; /* per group of four channels: start[4], weights, (mult, round, right)[4], tail */
   const int8_t *pad;   /* C bytes of -input_offset: the taps outside the image */
   int32_t c4;          /* channels in groups of four */
   int32_t rec_words;   /* HEAD + 2 kh kw + TAIL */
@@ -59,7 +62,8 @@ __attribute__((noinline)) static dw1 records_of(const tp_s8_conv *st, const tp_s
   }
   const int32_t *const bias = d->bias;
   for (int32_t c = 0; c < c4; c += 4) {
-    uint32_t *const r = rec + c / 4 * rec_words, *const wide = r + HEAD, *const tail = wide + 2 * kk;
+    uint32_t *const r = rec + c / 4 * rec_words, *const wide = r + START, *const rq = wide + 2 * kk;
+    uint32_t *const tail = rq + RQ;
     /* The four weight sums of each kx as int16 pairs (channels 0 and 2, 1 and 3): |sum| <= 128 kk
      * fits. Taps row by row, kx = 0, 1, 2 in turn (kk = 9). */
     int16x2_t se0 = 0, se1 = 0, se2 = 0, so0 = 0, so1 = 0, so2 = 0;
@@ -97,7 +101,7 @@ __attribute__((noinline)) static dw1 records_of(const tp_s8_conv *st, const tp_s
       r[i] = (b + k0 + k1 + k2) * 2u;
       tail[i] = (b + k1 + k2) * 2u;
       tail[4 + i] = (b + k0 + k1) * 2u;
-      rq_record(d, c + i, st->output_offset, r + 4 + 3 * i);
+      rq_record(d, c + i, st->output_offset, rq + 3 * i);
     }
   }
   for (int32_t c = 0; c < C; c++) {
@@ -132,20 +136,22 @@ typedef struct groups_args {
 #define GA_TSTEP 52
 #define GA_OSTEP 56
 #define REC_BYTES 168 /* 4 (HEAD + 2 x 9 + TAIL) */
+#define REC_RQ 88     /* 4 (START + 2 x 9): the requantization */
 #define REC_NO_KX0 136 /* the start values without kx = 0's taps */
 #define REC_NO_KX2 152 /* without kx = 2's */
 _Static_assert(offsetof(groups_args, rec) == GA_REC && offsetof(groups_args, out) == GA_OUT &&
                    offsetof(groups_args, end) == GA_END && offsetof(groups_args, cols) == GA_COLS &&
                    offsetof(groups_args, tap_step) == GA_TSTEP && offsetof(groups_args, out_step) == GA_OSTEP &&
                    4 * (HEAD + 2 * 9 + TAIL) == REC_BYTES && 4 * (HEAD + 2 * 9) == REC_NO_KX0 &&
-                   REC_NO_KX0 + 16 == REC_NO_KX2,
+                   REC_NO_KX0 + 16 == REC_NO_KX2 && 4 * (START + 2 * 9) == REC_RQ &&
+                   4 * (START + 2 * 9 + RQ) == REC_NO_KX0,
                "groups_sat's offsets");
 #define GA_STR_(x) #x
 #define GA_STR(x) GA_STR_(x)
 #define GA(field) "[r0, #" GA_STR(GA_##field) "]"
 
 /* Tap t (0-8): its address, the group's input word into r8, the widened weights at record
- * byte 64 + 8 t. */
+ * byte 16 + 8 t (r2 the record). */
 #define GA_TAP(t, w_off)                            \
   "ldr    r3, [r0, #" #t " * 4]\n\t"                \
   "ldr    r8, [r3, r1]\n\t"                         \
@@ -156,11 +162,42 @@ _Static_assert(offsetof(groups_args, rec) == GA_REC && offsetof(groups_args, out
   "smlatt r6, r9, r10, r6\n\t"                      \
   "smlabb r5, r8, r11, r5\n\t"                      \
   "smlatt r7, r8, r11, r7\n\t"
+/* Taps t and t + 1 (groups_sat, r2 walking the record's weights): their addresses by one
+ * LDRD, their input words into r12 and lr, their four widened weight words by one LDM. 16
+ * instructions (two GA_TAP take 18). */
+#define GA_TAP2(t)                                  \
+  "ldrd   r12, lr, [r0, #" #t " * 4]\n\t"           \
+  "ldr    r12, [r12, r1]\n\t"                       \
+  "ldr    lr, [lr, r1]\n\t"                         \
+  "ldmia  r2!, {r8-r11}\n\t"                        \
+  "sxtb16 r3, r12\n\t"                              \
+  "sxtb16 r12, r12, ror #8\n\t"                     \
+  "smlabb r4, r3, r8, r4\n\t"                       \
+  "smlatt r6, r3, r8, r6\n\t"                       \
+  "smlabb r5, r12, r9, r5\n\t"                      \
+  "smlatt r7, r12, r9, r7\n\t"                      \
+  "sxtb16 r3, lr\n\t"                               \
+  "sxtb16 lr, lr, ror #8\n\t"                       \
+  "smlabb r4, r3, r10, r4\n\t"                      \
+  "smlatt r6, r3, r10, r6\n\t"                      \
+  "smlabb r5, lr, r11, r5\n\t"                      \
+  "smlatt r7, lr, r11, r7\n\t"
+/* Tap 8 after four GA_TAP2: r2 at its weights, then past them (at the requantization). */
+#define GA_TAP_LAST                                 \
+  "ldr    r3, [r0, #32]\n\t"                        \
+  "ldr    r8, [r3, r1]\n\t"                         \
+  "ldrd   r10, r11, [r2], #8\n\t"                   \
+  "sxtb16 r9, r8\n\t"                               \
+  "sxtb16 r8, r8, ror #8\n\t"                       \
+  "smlabb r4, r9, r10, r4\n\t"                      \
+  "smlatt r6, r9, r10, r6\n\t"                      \
+  "smlabb r5, r8, r11, r5\n\t"                      \
+  "smlatt r7, r8, r11, r7\n\t"
 /* Out byte `i` of the group from sum register `s`: the channel's record (multiplier r9,
- * rounding term r10 with the out zero point folded in, shift r11) loaded from r3 on, out
+ * rounding term r10 with the out zero point folded in, shift r11) loaded from `p` on, out
  * pointer lr. */
-#define GA_OUT_BYTE(s, i)                           \
-  "ldmia  r3!, {r9, r10, r11}\n\t"                  \
+#define GA_OUT_BYTE(s, i, p)                        \
+  "ldmia  " p "!, {r9, r10, r11}\n\t"               \
   "smmulr r8, " s ", r9\n\t"                        \
   "add    r8, r8, r8, asr #31\n\t"                  \
   "add    r8, r8, r10\n\t"                          \
@@ -168,26 +205,27 @@ _Static_assert(offsetof(groups_args, rec) == GA_REC && offsetof(groups_args, out
   "ssat   r8, #8, r8\n\t"                           \
   "strb   r8, [lr, #" #i "]\n\t"
 
-/* One routine per set of taps it reads (START: where its start values are; TAPS: its taps): all
- * nine, or six when the column's taps of kx = 0 or of kx = 2 are all outside the image (the
- * start values without their -input_offset . w: records_of's TAIL), so that the columns at a
- * narrow map's borders skip a third of their work. 118 instructions a group with nine taps, 92
+/* One routine per set of taps it reads (START: where its start values are; TAPS: its taps; RQ:
+ * the requantization's pointer, NEXT_REC: the next record from r2): all nine (groups_sat: r2
+ * walks the record, start values, weights, requantization), or six when the column's taps of
+ * kx = 0 or of kx = 2 are all outside the image (the start values without their
+ * -input_offset . w: records_of's TAIL; r2 stays at the record), so that the columns at a
+ * narrow map's borders skip a third of their work. 109 instructions a group with nine taps, 92
  * with six. */
 #define GA_START(off) "add    r3, r2, #" GA_STR(off) "\n\tldmia  r3, {r4-r7}\n\t"
-#define GROUPS_FN(name, START, TAPS, NEXT)                               \
+#define GROUPS_FN(name, START, TAPS, RQ_PTR, RQ, NEXT_REC, NEXT)       \
   __attribute__((naked, noinline)) static void name(groups_args *a) {    \
     (void)a;                                                             \
     __asm__ volatile("push   {r4-r11, lr}\n\t"                           \
                      "2:\n\t"                                            \
                      "ldr    r2, " GA(REC) "\n\t"                        \
                      "movs   r1, #0\n\t"                                 \
-                     "1:\n\t" START TAPS                                 \
-                     "add    r3, r2, #16\n\t"                            \
+                     "1:\n\t" START TAPS RQ_PTR                          \
                      "ldr    lr, " GA(OUT) "\n\t"                        \
                      "add    lr, lr, r1\n\t"                             \
-                     GA_OUT_BYTE("r4", 0) GA_OUT_BYTE("r5", 1)           \
-                     GA_OUT_BYTE("r6", 2) GA_OUT_BYTE("r7", 3)           \
-                     "add    r2, r2, #" GA_STR(REC_BYTES) "\n\t"         \
+                     GA_OUT_BYTE("r4", 0, RQ) GA_OUT_BYTE("r5", 1, RQ)   \
+                     GA_OUT_BYTE("r6", 2, RQ) GA_OUT_BYTE("r7", 3, RQ)   \
+                     "add    r2, r2, #" GA_STR(NEXT_REC) "\n\t"          \
                      "add    r1, r1, #4\n\t"                             \
                      "ldr    r8, " GA(END) "\n\t"                        \
                      "cmp    r1, r8\n\t"                                 \
@@ -220,20 +258,29 @@ _Static_assert(offsetof(groups_args, rec) == GA_REC && offsetof(groups_args, out
   "b      2b\n\t"                                                        \
   "3:\n\t"
 
-GROUPS_FN(groups_sat, "ldmia  r2, {r4-r7}\n\t",
-          GA_TAP(0, 64) GA_TAP(1, 72) GA_TAP(2, 80) GA_TAP(3, 88) GA_TAP(4, 96) GA_TAP(5, 104) GA_TAP(6, 112)
-              GA_TAP(7, 120) GA_TAP(8, 128),
-          GA_NEXT_COLUMN)
+/* r2 past the start values, the weights and the requantization (REC_NO_KX0) after the taps and
+ * the out bytes: the rest of the record is its TAIL. */
+#define GA_WALKED 32
+_Static_assert(REC_NO_KX0 + GA_WALKED == REC_BYTES, "groups_sat's walk");
+GROUPS_FN(groups_sat, "ldmia  r2!, {r4-r7}\n\t", GA_TAP2(0) GA_TAP2(2) GA_TAP2(4) GA_TAP2(6) GA_TAP_LAST, "",
+          "r2", GA_WALKED, GA_NEXT_COLUMN)
+#define GA_RQ_PTR "add    r3, r2, #" GA_STR(REC_RQ) "\n\t"
 /* kx = 0 outside: taps 1, 2, 4, 5, 7, 8. */
 GROUPS_FN(groups_sat_right2, GA_START(REC_NO_KX0),
-          GA_TAP(1, 72) GA_TAP(2, 80) GA_TAP(4, 96) GA_TAP(5, 104) GA_TAP(7, 120) GA_TAP(8, 128), "")
+          GA_TAP(1, 24) GA_TAP(2, 32) GA_TAP(4, 48) GA_TAP(5, 56) GA_TAP(7, 72) GA_TAP(8, 80), GA_RQ_PTR, "r3",
+          REC_BYTES, "")
 /* kx = 2 outside: taps 0, 1, 3, 4, 6, 7. */
 GROUPS_FN(groups_sat_left2, GA_START(REC_NO_KX2),
-          GA_TAP(0, 64) GA_TAP(1, 72) GA_TAP(3, 88) GA_TAP(4, 96) GA_TAP(6, 112) GA_TAP(7, 120), "")
+          GA_TAP(0, 16) GA_TAP(1, 24) GA_TAP(3, 40) GA_TAP(4, 48) GA_TAP(6, 64) GA_TAP(7, 72), GA_RQ_PTR, "r3",
+          REC_BYTES, "")
+#undef GA_RQ_PTR
+#undef GA_WALKED
 #undef GA_NEXT_COLUMN
 #undef GA_START
 #undef GROUPS_FN
 #undef GA_OUT_BYTE
+#undef GA_TAP_LAST
+#undef GA_TAP2
 #undef GA_TAP
 #undef GA
 
