@@ -10,7 +10,8 @@
  * stride 1, no padding, Cin a multiple of 4, at least four out positions: the DSP path's
  * whole-pass window) and S8_CONV_MIN_DW_BORDER_CASES zoo-shaped depthwise ones of a depth
  * multiplier 1 over groups of four channels with padded columns (the DSP path's routines that skip
- * a border column's outside taps). A routine that writes past its scratch (tp_s8_conv_scratch_bytes) fails
+ * a border column's outside taps) and S8_CONV_MIN_WHOLE16_CASES zoo-shaped convolutions of two or
+ * more out channels with K a multiple of 16 (the Helium path's two channels a step). A routine that writes past its scratch (tp_s8_conv_scratch_bytes) fails
  * the case.
  *
  * Then S8_CONV_IN_PLACE_CASES calls run in place (extensions/s8_conv_in_place.c): the out stored over the
@@ -41,6 +42,7 @@
 #define S8_CONV_MIN_ZOO_CASES 100
 #define S8_CONV_MIN_POINTWISE_CASES 20
 #define S8_CONV_MIN_DW_BORDER_CASES 15
+#define S8_CONV_MIN_WHOLE16_CASES 30
 #define S8_CONV_IN_PLACE_CASES 200
 #define S8_CONV_MIN_IN_PLACE_CASES 190
 #define S8_CONV_MIN_IN_PLACE_LAG_CASES 50
@@ -58,6 +60,12 @@ enum { MAX_RING = 8 * 9 * MAX_C };
 static int8_t io[MAX_IN], ring[MAX_RING];
 
 
+
+/* A zoo-shaped convolution of at least two out channels whose K is whole chunks of 16 (the Helium
+ * path's two channels a step, pairs_mve). */
+static int is_whole16(const tp_s8_conv *st) {
+  return !st->depthwise && (st->k_h * st->k_w * st->in_c) % 16 == 0 && st->out_c >= 2;
+}
 
 /* A pointwise call (the DSP path's whole-pass window applies). */
 static int is_pointwise(const tp_s8_conv *st) {
@@ -109,6 +117,9 @@ static int random_conv(tp_s8_conv *st, int depthwise, int zoo, int in_place) {
     st->w_sy = st->k_w * st->out_c;
   } else {
     st->in_c = pointwise ? 4 * range(1, 6) : range(1, 24);
+    if (zoo && range(0, 1) == 0) { /* whole chunks of 16 (the Helium path's two channels a step) */
+      st->in_c = 16 * range(1, 2);
+    }
     st->out_c = in_place ? range(1, st->in_c) : range(1, 24);
     st->cin_g = st->in_c;
     st->cout_g = st->out_c;
@@ -308,7 +319,7 @@ const void *const *const s8_conv_two_cores_ext = tp_kernels_two_cores;
 int main(void) {
   check_seed(0x2026112Bu);
   const char *path = tp_s8_conv_fast_path_name();
-  uint32_t checked = 0, failed = 0, zoo_checked = 0, pointwise_checked = 0, dw_border_checked = 0;
+  uint32_t checked = 0, failed = 0, zoo_checked = 0, pointwise_checked = 0, dw_border_checked = 0, whole16_checked = 0;
   for (uint32_t i = 0; i < S8_CONV_CASES * 2 && checked < S8_CONV_CASES; i++) {
     tp_s8_conv st;
     const int zoo = range(0, 2) == 0;
@@ -317,6 +328,7 @@ int main(void) {
     }
     zoo_checked += (uint32_t)zoo;
     pointwise_checked += (uint32_t)is_pointwise(&st);
+    whole16_checked += (uint32_t)(zoo && is_whole16(&st));
     dw_border_checked += (uint32_t)(zoo && st.depthwise && st.cout_g == 1 && st.in_c >= 4 && st.pad_w > 0);
     random_operands(&st, zoo);
     const int no_bias = range(0, 4) == 0;
@@ -368,7 +380,9 @@ int main(void) {
   put_u32(pointwise_checked);
   tp_console_puts(" pointwise, ");
   put_u32(dw_border_checked);
-  tp_console_puts(" depthwise with border columns), ");
+  tp_console_puts(" depthwise with border columns, ");
+  put_u32(whole16_checked);
+  tp_console_puts(" with K whole chunks of 16), ");
   put_u32(failed);
   tp_console_puts(" failed\n");
   uint32_t in_place = 0, lagged = 0;
@@ -393,6 +407,7 @@ int main(void) {
   tp_console_puts(" failed\n");
   const int ok = failed == 0 && checked >= S8_CONV_MIN_CASES && zoo_checked >= S8_CONV_MIN_ZOO_CASES &&
                  pointwise_checked >= S8_CONV_MIN_POINTWISE_CASES && dw_border_checked >= S8_CONV_MIN_DW_BORDER_CASES &&
+                 whole16_checked >= S8_CONV_MIN_WHOLE16_CASES &&
                  in_place_failed == 0 &&
                  in_place >= S8_CONV_MIN_IN_PLACE_CASES && lagged >= S8_CONV_MIN_IN_PLACE_LAG_CASES &&
                  split_failed == 0 && split >= S8_CONV_MIN_SPLIT_CASES && strided >= S8_CONV_MIN_SPLIT_STRIDED &&

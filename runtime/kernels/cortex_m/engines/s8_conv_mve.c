@@ -1,8 +1,8 @@
 /* The fast routines of the _nhwc int8 convolutions on Helium (MVE) cores: int8 dot products
  * (VMLADAVA, 16 products an instruction) over the windows of four columns at a time; the zoo's
- * case (K a multiple of 16, every channel shifting right) in one assembly routine
- * (quads_mve), others tail-predicated in C; requantization four lanes at a time. Depthwise
- * with a depth multiplier of 1: s8_conv_mve_dw1.c. */
+ * case (every channel shifting right) in assembly routines (quads_mve; two channels a step,
+ * pairs_mve, when K is a multiple of 16), others tail-predicated in C; requantization four
+ * lanes at a time. Depthwise with a depth multiplier of 1: s8_conv_mve_dw1.c. */
 #include <stddef.h>
 
 #include "cortex_m/engines/s8_conv_window.h"
@@ -198,6 +198,133 @@ QUADS_MVE(quads_mve, "")
 QUADS_MVE(quads_mve_back, "ldr     r7, [r12, #52]\n\tsub     r1, r1, r7\n\t")
 #undef QUADS_MVE
 
+/* Two out channels a step (K a multiple of 16, so channel c + 1's weights start where channel
+ * c's end): eight sums, the two channels' four columns, in r0/r2/r4/r6 and r8/r10/r12/lr, each
+ * window chunk loaded once for both channels' weights (q0, q1): 16 instructions per 16 x 8
+ * multiply-accumulates instead of quads_mve's 20; the first chunk starts the sums (VMLADAV),
+ * the start values are added as vectors afterwards (modulo 2^32, as quads_mve's sums). r1/r5
+ * the two channels' weights, r3 the window, r7 the chunks left, r9 the records, r11 the
+ * arguments; the out pointer, K and the pairs left on the stack. Channels cout & ~1 only: an
+ * odd last channel is quads_mve's. */
+__attribute__((naked, noinline)) static void pairs_mve(const quads_mve_args *a) {
+  (void)a;
+  __asm__ volatile("push    {r4-r11, lr}\n\t"
+                   "vpush   {d8-d15}\n\t"
+                   "sub     sp, sp, #12\n\t"
+                   "mov     r11, r0\n\t"
+                   "ldr     r1, [r11, #0]\n\t"
+                   "ldr     r9, [r11, #8]\n\t"
+                   "ldr     r7, [r11, #12]\n\t"
+                   "str     r7, [sp, #0]\n\t"
+                   "ldr     r7, [r11, #20]\n\t"
+                   "lsls    r7, r7, #4\n\t"
+                   "str     r7, [sp, #4]\n\t"
+                   "ldr     r7, [r11, #16]\n\t"
+                   "lsrs    r7, r7, #1\n\t"
+                   "str     r7, [sp, #8]\n\t"
+                   "ldr     r7, [r11, #28]\n\t"
+                   "vdup.32 q5, r7\n\t"
+                   "ldr     r7, [r11, #32]\n\t"
+                   "vdup.32 q6, r7\n\t"
+                   "add     r7, r11, #36\n\t"
+                   "vldrw.32 q7, [r7]\n\t"
+                   "1:\n\t"
+                   "ldr     r7, [sp, #4]\n\t"
+                   "add     r5, r1, r7\n\t"
+                   "ldr     r3, [r11, #4]\n\t"
+                   "ldr     r7, [r11, #20]\n\t"
+                   "vldrb.8 q0, [r1], #16\n\t"
+                   "vldrb.8 q1, [r5], #16\n\t"
+                   "vldrb.8 q2, [r3], #16\n\t"
+                   "vmladav.s8 r0, q2, q0\n\t"
+                   "vmladav.s8 r8, q2, q1\n\t"
+                   "vldrb.8 q3, [r3], #16\n\t"
+                   "vmladav.s8 r2, q3, q0\n\t"
+                   "vmladav.s8 r10, q3, q1\n\t"
+                   "vldrb.8 q4, [r3], #16\n\t"
+                   "vmladav.s8 r4, q4, q0\n\t"
+                   "vmladav.s8 r12, q4, q1\n\t"
+                   "vldrb.8 q2, [r3], #16\n\t"
+                   "vmladav.s8 r6, q2, q0\n\t"
+                   "vmladav.s8 lr, q2, q1\n\t"
+                   "subs    r7, r7, #1\n\t"
+                   "beq     3f\n\t"
+                   "2:\n\t"
+                   "vldrb.8 q0, [r1], #16\n\t"
+                   "vldrb.8 q1, [r5], #16\n\t"
+                   "vldrb.8 q2, [r3], #16\n\t"
+                   "vmladava.s8 r0, q2, q0\n\t"
+                   "vmladava.s8 r8, q2, q1\n\t"
+                   "vldrb.8 q3, [r3], #16\n\t"
+                   "vmladava.s8 r2, q3, q0\n\t"
+                   "vmladava.s8 r10, q3, q1\n\t"
+                   "vldrb.8 q4, [r3], #16\n\t"
+                   "vmladava.s8 r4, q4, q0\n\t"
+                   "vmladava.s8 r12, q4, q1\n\t"
+                   "vldrb.8 q2, [r3], #16\n\t"
+                   "vmladava.s8 r6, q2, q0\n\t"
+                   "vmladava.s8 lr, q2, q1\n\t"
+                   "subs    r7, r7, #1\n\t"
+                   "bne     2b\n\t"
+                   "3:\n\t"
+                   "mov     r1, r5\n\t"
+                   "vmov.32 q3[0], r0\n\t"
+                   "vmov.32 q3[1], r2\n\t"
+                   "vmov.32 q3[2], r4\n\t"
+                   "vmov.32 q3[3], r6\n\t"
+                   "vmov.32 q4[0], r8\n\t"
+                   "vmov.32 q4[1], r10\n\t"
+                   "vmov.32 q4[2], r12\n\t"
+                   "vmov.32 q4[3], lr\n\t"
+                   "ldm     r9!, {r0, r2, r4, r6, r8, r10}\n\t"
+                   "vadd.i32 q3, q3, r0\n\t"
+                   "vadd.i32 q4, q4, r6\n\t"
+                   "vqrdmulh.s32 q3, q3, r2\n\t"
+                   "vqrdmulh.s32 q4, q4, r8\n\t"
+                   "vshr.s32 q0, q3, #31\n\t"
+                   "vshr.s32 q1, q4, #31\n\t"
+                   "vadd.i32 q3, q3, q0\n\t"
+                   "vadd.i32 q4, q4, q1\n\t"
+                   "vrshl.s32 q3, r4\n\t"
+                   "vrshl.s32 q4, r10\n\t"
+                   "ldr     r7, [r11, #24]\n\t"
+                   "vadd.i32 q3, q3, r7\n\t"
+                   "vadd.i32 q4, q4, r7\n\t"
+                   "vmax.s32 q3, q3, q5\n\t"
+                   "vmax.s32 q4, q4, q5\n\t"
+                   "vmin.s32 q3, q3, q6\n\t"
+                   "vmin.s32 q4, q4, q6\n\t"
+                   "ldr     r12, [sp, #0]\n\t"
+                   "vstrb.32 q3, [r12, q7]\n\t"
+                   "adds    r12, r12, #1\n\t"
+                   "vstrb.32 q4, [r12, q7]\n\t"
+                   "adds    r12, r12, #1\n\t"
+                   "str     r12, [sp, #0]\n\t"
+                   "ldr     r7, [sp, #8]\n\t"
+                   "subs    r7, r7, #1\n\t"
+                   "str     r7, [sp, #8]\n\t"
+                   "bne     1b\n\t"
+                   "add     sp, sp, #12\n\t"
+                   "vpop    {d8-d15}\n\t"
+                   "pop     {r4-r11, pc}\n\t");
+}
+
+/* The channels of a pass with K a multiple of 16: pairs_mve for the pairs, quads_mve for an odd
+ * last one. */
+static void whole_mve(quads_mve_args *a, int32_t K) {
+  const int32_t cout = a->cout;
+  if (cout >= 2) {
+    pairs_mve(a);
+  }
+  if (cout & 1) {
+    a->w += (cout - 1) * K;
+    a->rec += 3 * (cout - 1);
+    a->out += cout - 1;
+    a->cout = 1;
+    quads_mve(a);
+  }
+}
+
 /* Column j of a pass into the interleaved window (dst = window + 16 j): with Cin a multiple of
  * 16 every tap is whole chunks, written in place (padding taps -input_offset); otherwise its K
  * values are gathered into `stage` (`room` bytes: im2col_rows16 when its overhang fits, else
@@ -307,7 +434,7 @@ static bool conv_quads_mve(const tp_s8_conv *st, const tp_s8_conv_data *d, int32
         }
       }
       if (kp == K) {
-        quads_mve(&a);
+        whole_mve(&a, K);
         continue;
       }
       if (whole > 0) {
