@@ -11,7 +11,9 @@
  * whole-pass window) and S8_CONV_MIN_DW_BORDER_CASES zoo-shaped depthwise ones of a depth
  * multiplier 1 over groups of four channels with padded columns (the DSP path's routines that skip
  * a border column's outside taps) and S8_CONV_MIN_WHOLE16_CASES zoo-shaped convolutions of two or
- * more out channels with K a multiple of 16 (the Helium path's two channels a step). A routine that writes past its scratch (tp_s8_conv_scratch_bytes) fails
+ * more out channels with K a multiple of 16 (the Helium path's two channels a step) and
+ * S8_CONV_MIN_INSIDE_PASS_CASES zoo-shaped ones of Cin a multiple of 16 with a pass of four
+ * columns of one out row inside the image (the Helium path's window read a row run at a time). A routine that writes past its scratch (tp_s8_conv_scratch_bytes) fails
  * the case.
  *
  * Then S8_CONV_IN_PLACE_CASES calls run in place (extensions/s8_conv_in_place.c): the out stored over the
@@ -43,6 +45,7 @@
 #define S8_CONV_MIN_POINTWISE_CASES 20
 #define S8_CONV_MIN_DW_BORDER_CASES 15
 #define S8_CONV_MIN_WHOLE16_CASES 30
+#define S8_CONV_MIN_INSIDE_PASS_CASES 10
 #define S8_CONV_IN_PLACE_CASES 200
 #define S8_CONV_MIN_IN_PLACE_CASES 190
 #define S8_CONV_MIN_IN_PLACE_LAG_CASES 50
@@ -65,6 +68,24 @@ static int8_t io[MAX_IN], ring[MAX_RING];
  * path's two channels a step, pairs_mve). */
 static int is_whole16(const tp_s8_conv *st) {
   return !st->depthwise && (st->k_h * st->k_w * st->in_c) % 16 == 0 && st->out_c >= 2;
+}
+
+/* A call of Cin a multiple of 16 with a pass of four columns in one out row whose taps all lie
+ * inside the image (the Helium path's window_rows4; passes start at multiples of 4). */
+static int has_inside_pass(const tp_s8_conv *st) {
+  if (st->depthwise || st->in_c % 16 != 0 || st->dil_w != 1) {
+    return 0;
+  }
+  const int32_t npos = st->out_h * st->out_w;
+  for (int32_t pos = 0; pos + 4 <= npos; pos += 4) {
+    const int32_t oy = pos / st->out_w, ox = pos % st->out_w;
+    const int32_t y0 = oy * st->stride_h - st->pad_h, x0 = ox * st->stride_w - st->pad_w;
+    if (ox + 4 <= st->out_w && y0 >= 0 && y0 + (st->k_h - 1) * st->dil_h < st->in_h && x0 >= 0 &&
+        x0 + 3 * st->stride_w + st->k_w <= st->in_w) {
+      return 1;
+    }
+  }
+  return 0;
 }
 
 /* A pointwise call (the DSP path's whole-pass window applies). */
@@ -319,7 +340,8 @@ const void *const *const s8_conv_two_cores_ext = tp_kernels_two_cores;
 int main(void) {
   check_seed(0x2026112Bu);
   const char *path = tp_s8_conv_fast_path_name();
-  uint32_t checked = 0, failed = 0, zoo_checked = 0, pointwise_checked = 0, dw_border_checked = 0, whole16_checked = 0;
+  uint32_t checked = 0, failed = 0, zoo_checked = 0, pointwise_checked = 0, dw_border_checked = 0, whole16_checked = 0,
+           inside_pass_checked = 0;
   for (uint32_t i = 0; i < S8_CONV_CASES * 2 && checked < S8_CONV_CASES; i++) {
     tp_s8_conv st;
     const int zoo = range(0, 2) == 0;
@@ -329,6 +351,7 @@ int main(void) {
     zoo_checked += (uint32_t)zoo;
     pointwise_checked += (uint32_t)is_pointwise(&st);
     whole16_checked += (uint32_t)(zoo && is_whole16(&st));
+    inside_pass_checked += (uint32_t)(zoo && has_inside_pass(&st));
     dw_border_checked += (uint32_t)(zoo && st.depthwise && st.cout_g == 1 && st.in_c >= 4 && st.pad_w > 0);
     random_operands(&st, zoo);
     const int no_bias = range(0, 4) == 0;
@@ -382,7 +405,9 @@ int main(void) {
   put_u32(dw_border_checked);
   tp_console_puts(" depthwise with border columns, ");
   put_u32(whole16_checked);
-  tp_console_puts(" with K whole chunks of 16), ");
+  tp_console_puts(" with K whole chunks of 16, ");
+  put_u32(inside_pass_checked);
+  tp_console_puts(" with an inside pass of Cin 16k), ");
   put_u32(failed);
   tp_console_puts(" failed\n");
   uint32_t in_place = 0, lagged = 0;
@@ -408,6 +433,7 @@ int main(void) {
   const int ok = failed == 0 && checked >= S8_CONV_MIN_CASES && zoo_checked >= S8_CONV_MIN_ZOO_CASES &&
                  pointwise_checked >= S8_CONV_MIN_POINTWISE_CASES && dw_border_checked >= S8_CONV_MIN_DW_BORDER_CASES &&
                  whole16_checked >= S8_CONV_MIN_WHOLE16_CASES &&
+                 inside_pass_checked >= S8_CONV_MIN_INSIDE_PASS_CASES &&
                  in_place_failed == 0 &&
                  in_place >= S8_CONV_MIN_IN_PLACE_CASES && lagged >= S8_CONV_MIN_IN_PLACE_LAG_CASES &&
                  split_failed == 0 && split >= S8_CONV_MIN_SPLIT_CASES && strided >= S8_CONV_MIN_SPLIT_STRIDED &&

@@ -382,6 +382,35 @@ __attribute__((noinline)) static void pointwise_window(const int8_t *src, int32_
   }
 }
 
+/* Whether the pass of four columns from `pos` is window_rows4's (c0: its first column): the four
+ * in one out row, every tap of theirs inside the image. */
+static inline bool pass_inside4(const tp_s8_conv *st, int8_t *out, int32_t pos, int32_t npos, column *c0) {
+  if (pos + 4 > npos || pos % st->out_w + 4 > st->out_w) {
+    return false;
+  }
+  *c0 = column_at(st, out, pos);
+  return column_inside(st, *c0) && c0->x0 + 3 * st->stride_w + st->k_w <= st->in_w;
+}
+
+/* The window of a pass whose four columns are consecutive in one out row with every tap inside
+ * the image, Cin a multiple of 16 and no horizontal dilation: each of the kh rows of taps of a
+ * column is a run of `run` bytes (a multiple of 16) from `x`, rows `row_step` bytes apart, the
+ * columns `col_step` bytes apart; the four columns' chunks are copied together, no per-column
+ * checks. */
+__attribute__((noinline)) static void window_rows4(const int8_t *x, int32_t run, int32_t kh, int32_t row_step,
+                                                   int32_t col_step, int8_t *quad) {
+  for (int32_t ky = 0; ky < kh; ky++, x += row_step) {
+    const int8_t *p0 = x, *p1 = x + col_step, *p2 = x + 2 * col_step, *p3 = x + 3 * col_step;
+    for (int32_t i = 0; i < run; i += 16, quad += 64) {
+      const int8x16_t v0 = vldrbq_s8(p0 + i), v1 = vldrbq_s8(p1 + i), v2 = vldrbq_s8(p2 + i), v3 = vldrbq_s8(p3 + i);
+      vstrbq_s8(quad, v0);
+      vstrbq_s8(quad + 16, v1);
+      vstrbq_s8(quad + 32, v2);
+      vstrbq_s8(quad + 48, v3);
+    }
+  }
+}
+
 /* The zoo's case (see quads_mve), each out channel K weights, the window K rounded up to 16
  * (kp), in a scratch of `bytes`; false when the call is not it (a channel shifting left, or
  * with K not a multiple of 16 no room after the window and the records for the stage's kp
@@ -411,15 +440,24 @@ static bool conv_quads_mve(const tp_s8_conv *st, const tp_s8_conv_data *d, int32
   }
   const int32_t whole = kp == K ? cout : cout - 1; /* the channels read in place */
   const bool runs = pointwise_runs(st);
+  const bool rows4 = st->in_c % 16 == 0 && st->dil_w == 1;
   for (int32_t b = 0; b < st->batches; b++) {
     const int8_t *in = d->in + b * st->in_sn;
     int8_t *out = d->out + b * st->out_sn;
     for (int32_t pos = 0; pos < npos; pos += 4) {
       quads_mve_args a = {d->w, quad, rec, NULL, whole, kp / 16, st->output_offset, st->act_min, st->act_max,
                           {0, 0, 0, 0}, kp - K};
+      column c0;
       if (runs && pos + 4 <= npos) {
         pointwise_window(in + pos * K, K, quad);
         a.out = out + pos * cout;
+        for (int32_t j = 0; j < 4; j++) {
+          a.offs[j] = (uint32_t)(j * cout);
+        }
+      } else if (rows4 && pass_inside4(st, out, pos, npos, &c0)) {
+        window_rows4(in + c0.y0 * st->in_sy + c0.x0 * st->in_sx, st->k_w * st->in_c, st->k_h,
+                     st->dil_h * st->in_sy, st->stride_w * st->in_sx, quad);
+        a.out = c0.out;
         for (int32_t j = 0; j < 4; j++) {
           a.offs[j] = (uint32_t)(j * cout);
         }
