@@ -13,7 +13,9 @@
  * a border column's outside taps) and S8_CONV_MIN_WHOLE16_CASES zoo-shaped convolutions of two or
  * more out channels with K a multiple of 16 (the Helium path's two channels a step) and
  * S8_CONV_MIN_INSIDE_PASS_CASES zoo-shaped ones of Cin a multiple of 16 with a pass of four
- * columns of one out row inside the image (the Helium path's window read a row run at a time). A routine that writes past its scratch (tp_s8_conv_scratch_bytes) fails
+ * columns of one out row inside the image (the Helium path's window read a row run at a time) and
+ * S8_CONV_MIN_SMALL_RUN_BORDER_CASES zoo-shaped ones whose rows of taps are runs of at most 16
+ * bytes with left or right padding (the Helium path's predicated window of a border column). A routine that writes past its scratch (tp_s8_conv_scratch_bytes) fails
  * the case.
  *
  * Then S8_CONV_IN_PLACE_CASES calls run in place (extensions/s8_conv_in_place.c): the out stored over the
@@ -46,6 +48,7 @@
 #define S8_CONV_MIN_DW_BORDER_CASES 15
 #define S8_CONV_MIN_WHOLE16_CASES 30
 #define S8_CONV_MIN_INSIDE_PASS_CASES 10
+#define S8_CONV_MIN_SMALL_RUN_BORDER_CASES 10
 #define S8_CONV_IN_PLACE_CASES 200
 #define S8_CONV_MIN_IN_PLACE_CASES 190
 #define S8_CONV_MIN_IN_PLACE_LAG_CASES 50
@@ -86,6 +89,12 @@ static int has_inside_pass(const tp_s8_conv *st) {
     }
   }
   return 0;
+}
+
+/* A call whose rows of taps are runs of at most 16 bytes with columns over the left or right
+ * border (the Helium path's predicated window of a border column, im2col_rows16). */
+static int is_small_run_border(const tp_s8_conv *st) {
+  return !st->depthwise && st->in_c % 16 != 0 && st->k_w * st->in_c <= 16 && st->dil_w == 1 && st->pad_w > 0;
 }
 
 /* A pointwise call (the DSP path's whole-pass window applies). */
@@ -138,8 +147,11 @@ static int random_conv(tp_s8_conv *st, int depthwise, int zoo, int in_place) {
     st->w_sy = st->k_w * st->out_c;
   } else {
     st->in_c = pointwise ? 4 * range(1, 6) : range(1, 24);
-    if (zoo && range(0, 1) == 0) { /* whole chunks of 16 (the Helium path's two channels a step) */
+    const int pick = zoo ? range(0, 3) : 3;
+    if (pick <= 1) { /* whole chunks of 16 (the Helium path's two channels a step) */
       st->in_c = 16 * range(1, 2);
+    } else if (pick == 2 && !pointwise) { /* a first layer's few channels (runs of at most 16 bytes) */
+      st->in_c = range(1, 5);
     }
     st->out_c = in_place ? range(1, st->in_c) : range(1, 24);
     st->cin_g = st->in_c;
@@ -341,7 +353,7 @@ int main(void) {
   check_seed(0x2026112Bu);
   const char *path = tp_s8_conv_fast_path_name();
   uint32_t checked = 0, failed = 0, zoo_checked = 0, pointwise_checked = 0, dw_border_checked = 0, whole16_checked = 0,
-           inside_pass_checked = 0;
+           inside_pass_checked = 0, small_run_border_checked = 0;
   for (uint32_t i = 0; i < S8_CONV_CASES * 2 && checked < S8_CONV_CASES; i++) {
     tp_s8_conv st;
     const int zoo = range(0, 2) == 0;
@@ -352,6 +364,7 @@ int main(void) {
     pointwise_checked += (uint32_t)is_pointwise(&st);
     whole16_checked += (uint32_t)(zoo && is_whole16(&st));
     inside_pass_checked += (uint32_t)(zoo && has_inside_pass(&st));
+    small_run_border_checked += (uint32_t)(zoo && is_small_run_border(&st));
     dw_border_checked += (uint32_t)(zoo && st.depthwise && st.cout_g == 1 && st.in_c >= 4 && st.pad_w > 0);
     random_operands(&st, zoo);
     const int no_bias = range(0, 4) == 0;
@@ -407,7 +420,9 @@ int main(void) {
   put_u32(whole16_checked);
   tp_console_puts(" with K whole chunks of 16, ");
   put_u32(inside_pass_checked);
-  tp_console_puts(" with an inside pass of Cin 16k), ");
+  tp_console_puts(" with an inside pass of Cin 16k, ");
+  put_u32(small_run_border_checked);
+  tp_console_puts(" with short runs over a border), ");
   put_u32(failed);
   tp_console_puts(" failed\n");
   uint32_t in_place = 0, lagged = 0;
@@ -434,6 +449,7 @@ int main(void) {
                  pointwise_checked >= S8_CONV_MIN_POINTWISE_CASES && dw_border_checked >= S8_CONV_MIN_DW_BORDER_CASES &&
                  whole16_checked >= S8_CONV_MIN_WHOLE16_CASES &&
                  inside_pass_checked >= S8_CONV_MIN_INSIDE_PASS_CASES &&
+                 small_run_border_checked >= S8_CONV_MIN_SMALL_RUN_BORDER_CASES &&
                  in_place_failed == 0 &&
                  in_place >= S8_CONV_MIN_IN_PLACE_CASES && lagged >= S8_CONV_MIN_IN_PLACE_LAG_CASES &&
                  split_failed == 0 && split >= S8_CONV_MIN_SPLIT_CASES && strided >= S8_CONV_MIN_SPLIT_STRIDED &&

@@ -60,20 +60,41 @@ static void im2col_s8(const tp_s8_conv *st, const int8_t *in, column c, int8_t *
   }
 }
 
-/* A column's window into `stage` when its rows of taps are runs of at most 16 bytes whose
- * columns lie inside the image (a first layer's few channels): each row one predicated load
- * of its run (the lanes past it zero, padding rows -input_offset then zeros) stored as 16 bytes
- * at its place, the next row overwriting the zeros; then zeros up to kp. Writes up to
- * K - run + 16 bytes (at most kp + 16). */
+/* A column's window into `stage` when its rows of taps are runs of at most 16 bytes (a first
+ * layer's few channels, no horizontal dilation): each row one predicated load of the part of its
+ * run inside the image (lanes [lo, hi); the other lanes of the run -input_offset, the lanes past
+ * it zero; padding rows -input_offset then zeros) stored as 16 bytes at its place, the next row
+ * overwriting the zeros, the last row's store ending at kp; then zeros up to kp. The lanes not
+ * loaded are not read (a predicated load), so a border column's run may start before its row.
+ * Writes kp bytes. */
 __attribute__((noinline)) static void im2col_rows16(const tp_s8_conv *st, const int8_t *in, column c,
                                                    int8_t *stage, int32_t kp) {
-  const int32_t run = st->k_w * st->in_c, K = st->k_h * run;
+  const int32_t cin = st->in_c, run = st->k_w * cin, K = st->k_h * run, last = st->k_h - 1;
   const mve_pred16_t p = vctp8q((uint32_t)run);
   const int8x16_t pad = vdupq_m_n_s8(vdupq_n_s8(0), (int8_t)-st->input_offset, p);
-  const int8_t *src = in + c.y0 * st->in_sy + c.x0 * st->in_sx;
-  for (int32_t ky = 0, iy = c.y0; ky < st->k_h; ky++, iy += st->dil_h, src += st->dil_h * st->in_sy) {
-    vstrbq_s8(stage + ky * run, iy >= 0 && iy < st->in_h ? vldrbq_z_s8(src, p) : pad);
+  uintptr_t src = (uintptr_t)in + (uintptr_t)(c.y0 * st->in_sy) + (uintptr_t)(c.x0 * st->in_sx);
+  const uintptr_t row_step = (uintptr_t)(st->dil_h * st->in_sy);
+  int8x16_t v;
+  if (c.x0 >= 0 && c.x0 + st->k_w <= st->in_w) {
+    for (int32_t ky = 0, iy = c.y0; ky < last; ky++, iy += st->dil_h, src += row_step) {
+      vstrbq_s8(stage + ky * run, iy >= 0 && iy < st->in_h ? vldrbq_z_s8((const int8_t *)src, p) : pad);
+    }
+    const int32_t iy = c.y0 + last * st->dil_h;
+    v = iy >= 0 && iy < st->in_h ? vldrbq_z_s8((const int8_t *)src, p) : pad;
+  } else {
+    const int32_t lo = c.x0 < 0 ? -c.x0 * cin : 0;
+    const int32_t hi = (st->in_w - c.x0) * cin < run ? (st->in_w - c.x0) * cin : run;
+    const mve_pred16_t inside = (mve_pred16_t)(vctp8q((uint32_t)(hi > lo ? hi : 0)) & ~vctp8q((uint32_t)lo));
+    for (int32_t ky = 0, iy = c.y0; ky < last; ky++, iy += st->dil_h, src += row_step) {
+      vstrbq_s8(stage + ky * run,
+                iy >= 0 && iy < st->in_h ? vpselq_s8(vldrbq_z_s8((const int8_t *)src, inside), pad, inside) : pad);
+    }
+    const int32_t iy = c.y0 + last * st->dil_h;
+    v = iy >= 0 && iy < st->in_h ? vpselq_s8(vldrbq_z_s8((const int8_t *)src, inside), pad, inside) : pad;
   }
+  /* The last row's store ends at kp (the lanes past its run zeros). */
+  const int32_t tail = kp - last * run;
+  vstrbq_p_s8(stage + last * run, v, vctp8q((uint32_t)(tail < 16 ? tail : 16)));
   if (K - run + 16 < kp) {
     fill_bytes(stage + K - run + 16, 0, kp - (K - run + 16));
   }
@@ -327,7 +348,7 @@ static void whole_mve(quads_mve_args *a, int32_t K) {
 
 /* Column j of a pass into the interleaved window (dst = window + 16 j): with Cin a multiple of
  * 16 every tap is whole chunks, written in place (padding taps -input_offset); otherwise its K
- * values are gathered into `stage` (`room` bytes: im2col_rows16 when its overhang fits, else
+ * values are gathered into `stage` (`room` bytes: im2col_rows16 when its rows are short runs, else
  * im2col_s8), completed with zeros up to kp (a multiple of 16; a zero meets the zero weights of
  * a padded filter or a channel's successor's) and copied a chunk at a time. */
 static void window_chunks(const tp_s8_conv *st, const int8_t *in, column c, int8_t *dst, int8_t *stage,
@@ -359,7 +380,7 @@ static void window_chunks(const tp_s8_conv *st, const int8_t *in, column c, int8
     }
     return;
   }
-  if (st->k_w * cin <= 16 && K - st->k_w * cin + 16 <= room && row_run_inside(st, c)) {
+  if (st->k_w * cin <= 16 && kp <= room && st->dil_w == 1) {
     im2col_rows16(st, in, c, stage, kp);
   } else {
     im2col_s8(st, in, c, stage);
