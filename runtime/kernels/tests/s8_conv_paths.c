@@ -15,7 +15,9 @@
  * S8_CONV_MIN_INSIDE_PASS_CASES zoo-shaped ones of Cin a multiple of 16 with a pass of four
  * columns of one out row inside the image (the Helium path's window read a row run at a time) and
  * S8_CONV_MIN_SMALL_RUN_BORDER_CASES zoo-shaped ones whose rows of taps are runs of at most 16
- * bytes with left or right padding (the Helium path's predicated window of a border column). A routine that writes past its scratch (tp_s8_conv_scratch_bytes) fails
+ * bytes with left or right padding (the Helium path's predicated window of a border column), and
+ * S8_CONV_MIN_DW16_CASES zoo-shaped depthwise ones of a depth multiplier 1 over 16 or more
+ * channels (the Helium path's 3 x 3 columns sixteen channels a step). A routine that writes past its scratch (tp_s8_conv_scratch_bytes) fails
  * the case.
  *
  * Then S8_CONV_IN_PLACE_CASES calls run in place (extensions/s8_conv_in_place.c): the out stored over the
@@ -49,6 +51,7 @@
 #define S8_CONV_MIN_WHOLE16_CASES 30
 #define S8_CONV_MIN_INSIDE_PASS_CASES 10
 #define S8_CONV_MIN_SMALL_RUN_BORDER_CASES 10
+#define S8_CONV_MIN_DW16_CASES 15
 #define S8_CONV_IN_PLACE_CASES 200
 #define S8_CONV_MIN_IN_PLACE_CASES 190
 #define S8_CONV_MIN_IN_PLACE_LAG_CASES 50
@@ -353,7 +356,7 @@ int main(void) {
   check_seed(0x2026112Bu);
   const char *path = tp_s8_conv_fast_path_name();
   uint32_t checked = 0, failed = 0, zoo_checked = 0, pointwise_checked = 0, dw_border_checked = 0, whole16_checked = 0,
-           inside_pass_checked = 0, small_run_border_checked = 0;
+           inside_pass_checked = 0, small_run_border_checked = 0, dw16_checked = 0;
   for (uint32_t i = 0; i < S8_CONV_CASES * 2 && checked < S8_CONV_CASES; i++) {
     tp_s8_conv st;
     const int zoo = range(0, 2) == 0;
@@ -365,6 +368,7 @@ int main(void) {
     whole16_checked += (uint32_t)(zoo && is_whole16(&st));
     inside_pass_checked += (uint32_t)(zoo && has_inside_pass(&st));
     small_run_border_checked += (uint32_t)(zoo && is_small_run_border(&st));
+    dw16_checked += (uint32_t)(zoo && st.depthwise && st.cout_g == 1 && st.in_c >= 16);
     dw_border_checked += (uint32_t)(zoo && st.depthwise && st.cout_g == 1 && st.in_c >= 4 && st.pad_w > 0);
     random_operands(&st, zoo);
     const int no_bias = range(0, 4) == 0;
@@ -422,7 +426,9 @@ int main(void) {
   put_u32(inside_pass_checked);
   tp_console_puts(" with an inside pass of Cin 16k, ");
   put_u32(small_run_border_checked);
-  tp_console_puts(" with short runs over a border), ");
+  tp_console_puts(" with short runs over a border, ");
+  put_u32(dw16_checked);
+  tp_console_puts(" depthwise over 16 or more channels), ");
   put_u32(failed);
   tp_console_puts(" failed\n");
   uint32_t in_place = 0, lagged = 0;
@@ -450,6 +456,7 @@ int main(void) {
                  whole16_checked >= S8_CONV_MIN_WHOLE16_CASES &&
                  inside_pass_checked >= S8_CONV_MIN_INSIDE_PASS_CASES &&
                  small_run_border_checked >= S8_CONV_MIN_SMALL_RUN_BORDER_CASES &&
+                 dw16_checked >= S8_CONV_MIN_DW16_CASES &&
                  in_place_failed == 0 &&
                  in_place >= S8_CONV_MIN_IN_PLACE_CASES && lagged >= S8_CONV_MIN_IN_PLACE_LAG_CASES &&
                  split_failed == 0 && split >= S8_CONV_MIN_SPLIT_CASES && strided >= S8_CONV_MIN_SPLIT_STRIDED &&
