@@ -17,7 +17,9 @@
  * S8_CONV_MIN_SMALL_RUN_BORDER_CASES zoo-shaped ones whose rows of taps are runs of at most 16
  * bytes with left or right padding (the Helium path's predicated window of a border column), and
  * S8_CONV_MIN_DW16_CASES zoo-shaped depthwise ones of a depth multiplier 1 over 16 or more
- * channels (the Helium path's 3 x 3 columns sixteen channels a step). A routine that writes past its scratch (tp_s8_conv_scratch_bytes) fails
+ * channels (the Helium path's 3 x 3 columns sixteen channels a step), and
+ * S8_CONV_MIN_ONE_INPUT16_CASES depthwise ones of one input channel over 16 or more taps with right
+ * shifts (the Helium path's convolution of gather-transposed weights; drawn apart, check_one_input). A routine that writes past its scratch (tp_s8_conv_scratch_bytes) fails
  * the case.
  *
  * Then S8_CONV_IN_PLACE_CASES calls run in place (extensions/s8_conv_in_place.c): the out stored over the
@@ -52,6 +54,8 @@
 #define S8_CONV_MIN_INSIDE_PASS_CASES 10
 #define S8_CONV_MIN_SMALL_RUN_BORDER_CASES 10
 #define S8_CONV_MIN_DW16_CASES 15
+#define S8_CONV_ONE_INPUT_CASES 24
+#define S8_CONV_MIN_ONE_INPUT16_CASES 20
 #define S8_CONV_IN_PLACE_CASES 200
 #define S8_CONV_MIN_IN_PLACE_CASES 190
 #define S8_CONV_MIN_IN_PLACE_LAG_CASES 50
@@ -98,6 +102,16 @@ static int has_inside_pass(const tp_s8_conv *st) {
  * border (the Helium path's predicated window of a border column, im2col_rows16). */
 static int is_small_run_border(const tp_s8_conv *st) {
   return !st->depthwise && st->in_c % 16 != 0 && st->k_w * st->in_c <= 16 && st->dil_w == 1 && st->pad_w > 0;
+}
+
+/* A depthwise call with one input channel over 16 or more taps, every channel shifting right
+ * (the Helium path runs it as a convolution, its weights transposed with gathers). */
+static int is_one_input16(const tp_s8_conv *st) {
+  int right = 1;
+  for (int32_t c = 0; c < st->out_c; c++) {
+    right = right && shift[c] < 0 && mult[c] != INT32_MIN;
+  }
+  return st->depthwise && st->in_c == 1 && st->k_h * st->k_w >= 16 && right;
 }
 
 /* A pointwise call (the DSP path's whole-pass window applies). */
@@ -352,11 +366,50 @@ extern const tp_kernel tp_kernel_tinypte_s8_conv_in_place_ext;
 const tp_kernel *const s8_conv_in_place_ext = &tp_kernel_tinypte_s8_conv_in_place_ext;
 const void *const *const s8_conv_two_cores_ext = tp_kernels_two_cores;
 
+/* S8_CONV_ONE_INPUT_CASES depthwise calls of one input channel over 16 or more taps with right
+ * shifts (kws's 10 x 4 first layer is one), drawn apart from the main cases: the fast routine's
+ * out bytes must equal the portable routine's, within its scratch. Adds the cases checked to
+ * *checked and returns the failures. */
+static uint32_t check_one_input(uint32_t *checked) {
+  uint32_t failed = 0;
+  for (uint32_t i = 0; i < 40000u && *checked < S8_CONV_ONE_INPUT_CASES; i++) {
+    tp_s8_conv st;
+    if (!random_conv(&st, 1, 0, 0) || st.in_c != 1 || st.k_h * st.k_w < 16) {
+      continue;
+    }
+    random_operands(&st, 1);
+    if (!is_one_input16(&st)) {
+      continue;
+    }
+    tp_s8_conv_data d = {in, w, range(0, 4) == 0 ? NULL : bias, mult, shift, scratch, out_fast};
+    const uint32_t nout = (uint32_t)(st.batches * st.out_sn);
+    memset(out_fast, 0x55, nout);
+    memset(scratch, 0xa5, sizeof scratch);
+    tp_s8_conv_fast(&st, &d);
+    const uint8_t *const sb = (const uint8_t *)scratch;
+    int overran = 0;
+    for (uint32_t k = tp_s8_conv_scratch_bytes(&st, true); k < sizeof scratch; k++) {
+      overran |= sb[k] != 0xa5;
+    }
+    d.out = out_ref;
+    tp_s8_conv_portable(&st, &d);
+    (*checked)++;
+    if (overran || memcmp(out_fast, out_ref, nout) != 0) {
+      failed++;
+      tp_console_puts("s8_conv_paths: MISMATCH one input channel case ");
+      put_u32(*checked);
+      tp_console_puts("\n");
+    }
+  }
+  return failed;
+}
+
 int main(void) {
   check_seed(0x2026112Bu);
   const char *path = tp_s8_conv_fast_path_name();
   uint32_t checked = 0, failed = 0, zoo_checked = 0, pointwise_checked = 0, dw_border_checked = 0, whole16_checked = 0,
-           inside_pass_checked = 0, small_run_border_checked = 0, dw16_checked = 0;
+           inside_pass_checked = 0, small_run_border_checked = 0, dw16_checked = 0,
+           one_input16_checked = 0;
   for (uint32_t i = 0; i < S8_CONV_CASES * 2 && checked < S8_CONV_CASES; i++) {
     tp_s8_conv st;
     const int zoo = range(0, 2) == 0;
@@ -410,6 +463,7 @@ int main(void) {
       }
     }
   }
+  failed += check_one_input(&one_input16_checked);
   tp_console_puts("s8_conv_paths: path=");
   tp_console_puts(path);
   tp_console_puts(", ");
@@ -428,7 +482,9 @@ int main(void) {
   put_u32(small_run_border_checked);
   tp_console_puts(" with short runs over a border, ");
   put_u32(dw16_checked);
-  tp_console_puts(" depthwise over 16 or more channels), ");
+  tp_console_puts(" depthwise over 16 or more channels, ");
+  put_u32(one_input16_checked);
+  tp_console_puts(" depthwise of one input channel over 16 or more taps), ");
   put_u32(failed);
   tp_console_puts(" failed\n");
   uint32_t in_place = 0, lagged = 0;
@@ -457,6 +513,7 @@ int main(void) {
                  inside_pass_checked >= S8_CONV_MIN_INSIDE_PASS_CASES &&
                  small_run_border_checked >= S8_CONV_MIN_SMALL_RUN_BORDER_CASES &&
                  dw16_checked >= S8_CONV_MIN_DW16_CASES &&
+                 one_input16_checked >= S8_CONV_MIN_ONE_INPUT16_CASES &&
                  in_place_failed == 0 &&
                  in_place >= S8_CONV_MIN_IN_PLACE_CASES && lagged >= S8_CONV_MIN_IN_PLACE_LAG_CASES &&
                  split_failed == 0 && split >= S8_CONV_MIN_SPLIT_CASES && strided >= S8_CONV_MIN_SPLIT_STRIDED &&

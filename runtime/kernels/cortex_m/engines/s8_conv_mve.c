@@ -66,7 +66,7 @@ static void im2col_s8(const tp_s8_conv *st, const int8_t *in, column c, int8_t *
  * it zero; padding rows -input_offset then zeros) stored as 16 bytes at its place, the next row
  * overwriting the zeros, the last row's store ending at kp; then zeros up to kp. The lanes not
  * loaded are not read (a predicated load), so a border column's run may start before its row.
- * Writes kp bytes. */
+ * Writes kp bytes, and up to K - 2 run + 16 before the last row. */
 __attribute__((noinline)) static void im2col_rows16(const tp_s8_conv *st, const int8_t *in, column c,
                                                    int8_t *stage, int32_t kp) {
   const int32_t cin = st->in_c, run = st->k_w * cin, K = st->k_h * run, last = st->k_h - 1;
@@ -137,9 +137,9 @@ static void store4(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t oc, c
  * (VMLADAVA accumulates into even registers), r1 the weights, r3 the window, r5 the records,
  * r9 the out zero point, r10 the out bytes of column 0, r11 the channels left, r12 the
  * arguments, lr the low-overhead loop's count; q5/q6 the range, q7 the columns' out offsets.
- * 10 instructions per 16 x 4 multiply-accumulates, 24 a channel outside the loop. The sums go
- * into the result vector lane by lane (VMOV.32): the two-lane VMOV gave other lanes under QEMU
- * 7.2 in some calls (s8_conv_paths failed 8 of 400), which no test explained. */
+ * 10 instructions per 16 x 4 multiply-accumulates, 22 a channel outside the loop. The sums go
+ * into the result vector through 16 bytes of stack (STM, VLDRW): the two-lane VMOV gave other
+ * lanes under QEMU 7.2 in some calls (s8_conv_paths failed 8 of 400), which no test explained. */
 typedef struct quads_mve_args {
   const int8_t *w;        /* the first channel's K weights; the next channel's follow */
   const int8_t *quad;     /* the interleaved window */
@@ -164,6 +164,7 @@ __attribute__((naked, noinline)) static void name(const quads_mve_args *a) {    
   (void)a;                                                                                                            \
   __asm__ volatile("push    {r4-r11, lr}\n\t"                                                                         \
                    "vpush   {d8-d15}\n\t"                                                                             \
+                   "sub     sp, sp, #16\n\t"                                                                        \
                    "mov     r12, r0\n\t"                                                                              \
                    "ldr     r1, [r12, #0]\n\t"                                                                        \
                    "ldr     r5, [r12, #8]\n\t"                                                                        \
@@ -196,10 +197,8 @@ __attribute__((naked, noinline)) static void name(const quads_mve_args *a) {    
                    "vldrb.8 q4, [r3], #16\n\t"                                                                        \
                    "vmladava.s8 r6, q4, q0\n\t"                                                                       \
                    "le      lr, 2b\n\t" back                                                                          \
-                   "vmov.32 q3[0], r0\n\t"                                                                            \
-                   "vmov.32 q3[1], r2\n\t"                                                                            \
-                   "vmov.32 q3[2], r4\n\t"                                                                            \
-                   "vmov.32 q3[3], r6\n\t"                                                                            \
+                   "stm     sp, {r0, r2, r4, r6}\n\t"                                                                 \
+                   "vldrw.32 q3, [sp]\n\t"                                                                            \
                    "ldrd    r7, r8, [r5], #8\n\t"                                                                     \
                    "vqrdmulh.s32 q3, q3, r7\n\t"                                                                      \
                    "vshr.s32 q4, q3, #31\n\t"                                                                         \
@@ -212,6 +211,7 @@ __attribute__((naked, noinline)) static void name(const quads_mve_args *a) {    
                    "add     r10, r10, #1\n\t"                                                                         \
                    "subs    r11, r11, #1\n\t"                                                                         \
                    "bne     1b\n\t"                                                                                   \
+                   "add     sp, sp, #16\n\t"                                                                        \
                    "vpop    {d8-d15}\n\t"                                                                             \
                    "pop     {r4-r11, pc}\n\t");                                                                       \
 }
@@ -225,24 +225,25 @@ QUADS_MVE(quads_mve_back, "ldr     r7, [r12, #52]\n\tsub     r1, r1, r7\n\t")
  * multiply-accumulates instead of quads_mve's 20; the first chunk starts the sums (VMLADAV),
  * the start values are added as vectors afterwards (modulo 2^32, as quads_mve's sums). r1/r5
  * the two channels' weights, r3 the window, r7 the chunks left, r9 the records, r11 the
- * arguments; the out pointer, K and the pairs left on the stack. Channels cout & ~1 only: an
- * odd last channel is quads_mve's. */
+ * arguments; the out pointer, K and the pairs left on the stack, above 16 bytes through which
+ * each channel's four sums go into a vector (STM, VLDRW: two instructions for four lanes).
+ * Channels cout & ~1 only: an odd last channel is quads_mve's. */
 __attribute__((naked, noinline)) static void pairs_mve(const quads_mve_args *a) {
   (void)a;
   __asm__ volatile("push    {r4-r11, lr}\n\t"
                    "vpush   {d8-d15}\n\t"
-                   "sub     sp, sp, #12\n\t"
+                   "sub     sp, sp, #32\n\t"
                    "mov     r11, r0\n\t"
                    "ldr     r1, [r11, #0]\n\t"
                    "ldr     r9, [r11, #8]\n\t"
                    "ldr     r7, [r11, #12]\n\t"
-                   "str     r7, [sp, #0]\n\t"
+                   "str     r7, [sp, #16]\n\t"
                    "ldr     r7, [r11, #20]\n\t"
                    "lsls    r7, r7, #4\n\t"
-                   "str     r7, [sp, #4]\n\t"
+                   "str     r7, [sp, #20]\n\t"
                    "ldr     r7, [r11, #16]\n\t"
                    "lsrs    r7, r7, #1\n\t"
-                   "str     r7, [sp, #8]\n\t"
+                   "str     r7, [sp, #24]\n\t"
                    "ldr     r7, [r11, #28]\n\t"
                    "vdup.32 q5, r7\n\t"
                    "ldr     r7, [r11, #32]\n\t"
@@ -250,7 +251,7 @@ __attribute__((naked, noinline)) static void pairs_mve(const quads_mve_args *a) 
                    "add     r7, r11, #36\n\t"
                    "vldrw.32 q7, [r7]\n\t"
                    "1:\n\t"
-                   "ldr     r7, [sp, #4]\n\t"
+                   "ldr     r7, [sp, #20]\n\t"
                    "add     r5, r1, r7\n\t"
                    "ldr     r3, [r11, #4]\n\t"
                    "ldr     r7, [r11, #20]\n\t"
@@ -289,14 +290,10 @@ __attribute__((naked, noinline)) static void pairs_mve(const quads_mve_args *a) 
                    "bne     2b\n\t"
                    "3:\n\t"
                    "mov     r1, r5\n\t"
-                   "vmov.32 q3[0], r0\n\t"
-                   "vmov.32 q3[1], r2\n\t"
-                   "vmov.32 q3[2], r4\n\t"
-                   "vmov.32 q3[3], r6\n\t"
-                   "vmov.32 q4[0], r8\n\t"
-                   "vmov.32 q4[1], r10\n\t"
-                   "vmov.32 q4[2], r12\n\t"
-                   "vmov.32 q4[3], lr\n\t"
+                   "stm     sp, {r0, r2, r4, r6}\n\t"
+                   "vldrw.32 q3, [sp]\n\t"
+                   "stm     sp, {r8, r10, r12, lr}\n\t"
+                   "vldrw.32 q4, [sp]\n\t"
                    "ldm     r9!, {r0, r2, r4, r6, r8, r10}\n\t"
                    "vadd.i32 q3, q3, r0\n\t"
                    "vadd.i32 q4, q4, r6\n\t"
@@ -315,17 +312,17 @@ __attribute__((naked, noinline)) static void pairs_mve(const quads_mve_args *a) 
                    "vmax.s32 q4, q4, q5\n\t"
                    "vmin.s32 q3, q3, q6\n\t"
                    "vmin.s32 q4, q4, q6\n\t"
-                   "ldr     r12, [sp, #0]\n\t"
+                   "ldr     r12, [sp, #16]\n\t"
                    "vstrb.32 q3, [r12, q7]\n\t"
                    "adds    r12, r12, #1\n\t"
                    "vstrb.32 q4, [r12, q7]\n\t"
                    "adds    r12, r12, #1\n\t"
-                   "str     r12, [sp, #0]\n\t"
-                   "ldr     r7, [sp, #8]\n\t"
+                   "str     r12, [sp, #16]\n\t"
+                   "ldr     r7, [sp, #24]\n\t"
                    "subs    r7, r7, #1\n\t"
-                   "str     r7, [sp, #8]\n\t"
+                   "str     r7, [sp, #24]\n\t"
                    "bne     1b\n\t"
-                   "add     sp, sp, #12\n\t"
+                   "add     sp, sp, #32\n\t"
                    "vpop    {d8-d15}\n\t"
                    "pop     {r4-r11, pc}\n\t");
 }
@@ -462,6 +459,10 @@ static bool conv_quads_mve(const tp_s8_conv *st, const tp_s8_conv_data *d, int32
   const int32_t whole = kp == K ? cout : cout - 1; /* the channels read in place */
   const bool runs = pointwise_runs(st);
   const bool rows4 = st->in_c % 16 == 0 && st->dil_w == 1;
+  /* The stage's bytes for window_chunks: im2col_rows16 also writes up to K - 2 run + 16 bytes
+   * before its last row (0 when they do not fit: it is then not taken). */
+  const int32_t run = st->k_w * st->in_c, k_all = st->k_h * run;
+  const int32_t room16 = st->k_h == 1 || k_all - 2 * run + 16 <= room ? room : 0;
   for (int32_t b = 0; b < st->batches; b++) {
     const int8_t *in = d->in + b * st->in_sn;
     int8_t *out = d->out + b * st->out_sn;
@@ -485,7 +486,7 @@ static bool conv_quads_mve(const tp_s8_conv *st, const tp_s8_conv_data *d, int32
       } else {
         for (int32_t j = 0; j < 4; j++) {
           const column c = column_at(st, out, pos + j < npos ? pos + j : npos - 1);
-          window_chunks(st, in, c, quad + 16 * j, stage, kp, room);
+          window_chunks(st, in, c, quad + 16 * j, stage, kp, room16);
           if (j == 0) {
             a.out = c.out;
           }
@@ -665,6 +666,21 @@ static void depthwise_c1(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   }
 }
 
+/* one_input_as_conv's weights (OHWI at the start of the scratch, each channel's taps
+ * zero-padded to kp, a multiple of 16) with gathers: eight taps of a channel a step, Cout bytes
+ * apart (16-bit offsets: 7 Cout < 2^16), the taps past kh kw zero (zeroing loads). */
+static void transpose_one_input(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t kp) {
+  const int32_t kk = st->k_h * st->k_w, cout = st->out_c;
+  const uint16x8_t offs = vmulq_n_u16(vidupq_n_u16(0, 1), (uint16_t)cout);
+  int8_t *wt = (int8_t *)d->scratch;
+  for (int32_t oc = 0; oc < cout; oc++) {
+    for (int32_t t = 0; t < kp; t += 8, wt += 8) {
+      vstrbq_s16(wt, t < kk ? vldrbq_gather_offset_z_s16(d->w + t * cout + oc, offs, vctp16q((uint32_t)(kk - t)))
+                            : vdupq_n_s16(0));
+    }
+  }
+}
+
 void tp_s8_conv_fast_depthwise(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   const int32_t kk = st->k_h * st->k_w, cout = st->out_c;
   if (st->in_c == 1) {
@@ -673,11 +689,12 @@ void tp_s8_conv_fast_depthwise(const tp_s8_conv *st, const tp_s8_conv_data *d) {
      * multiple of 16, by quads_mve; depthwise_c1 when that does not apply (below 16 taps the
      * padding and the windows cost more than depthwise_c1's direct loop: digits' 3 x 3 first
      * layer 18.1k instructions that way, 30.6k as a convolution). */
-    if (kk >= 16 && tp_s8_conv_shifts_right(st, d)) {
+    if (kk >= 16 && cout <= 9362 && tp_s8_conv_shifts_right(st, d)) {
       const int32_t kp = round_up(kk, 16);
       tp_s8_conv cs;
       tp_s8_conv_data dc;
-      one_input_as_conv(st, d, kp, &cs, &dc);
+      transpose_one_input(st, d, kp);
+      one_input_describe(st, d, kp, &cs, &dc);
       const uint32_t weights = (uint32_t)round_up(cout * kp, 4); /* one_input_as_conv's, first */
       if (conv_quads_mve(&cs, &dc, kp, tp_s8_conv_scratch_bytes(st, true) - weights)) {
         return;
