@@ -14,7 +14,17 @@
  * channels (Cin not a multiple of 4) with a column whose taps all lie inside (the DSP path's
  * word-copy gather) and S8_CONV_MIN_WORD_ROW_CASES convolutions whose rows of K weights are
  * whole words, K >= 16 (its four-word weight sums) and S8_CONV_MIN_NARROW_PASS_CASES convolutions
- * whose out positions end in a pass of 1 or 2 columns (its conv_narrow). A routine that writes past its scratch (tp_s8_conv_scratch_bytes) fails
+ * whose out positions end in a pass of 1 or 2 columns (its conv_narrow). And
+ * S8_CONV_MIN_WHOLE16_CASES zoo-shaped convolutions of two or
+ * more out channels with K a multiple of 16 (the Helium path's two channels a step) and
+ * S8_CONV_MIN_INSIDE_PASS_CASES zoo-shaped ones of Cin a multiple of 16 with a pass of four
+ * columns of one out row inside the image (the Helium path's window read a row run at a time) and
+ * S8_CONV_MIN_SMALL_RUN_BORDER_CASES zoo-shaped ones whose rows of taps are runs of at most 16
+ * bytes with left or right padding (the Helium path's predicated window of a border column), and
+ * S8_CONV_MIN_DW16_CASES zoo-shaped depthwise ones of a depth multiplier 1 over 16 or more
+ * channels (the Helium path's 3 x 3 columns sixteen channels a step), and
+ * S8_CONV_MIN_ONE_INPUT16_CASES depthwise ones of one input channel over 16 or more taps with right
+ * shifts (the Helium path's convolution of gather-transposed weights; drawn apart, check_one_input). A routine that writes past its scratch (tp_s8_conv_scratch_bytes) fails
  * the case.
  *
  * Then S8_CONV_IN_PLACE_CASES calls run in place (extensions/s8_conv_in_place.c): the out stored over the
@@ -45,9 +55,15 @@
 #define S8_CONV_MIN_ZOO_CASES 100
 #define S8_CONV_MIN_POINTWISE_CASES 20
 #define S8_CONV_MIN_DW_BORDER_CASES 15
-#define S8_CONV_MIN_NARROW_INNER_CASES 40
+#define S8_CONV_MIN_NARROW_INNER_CASES 30
 #define S8_CONV_MIN_WORD_ROW_CASES 40
 #define S8_CONV_MIN_NARROW_PASS_CASES 40
+#define S8_CONV_MIN_WHOLE16_CASES 30
+#define S8_CONV_MIN_INSIDE_PASS_CASES 10
+#define S8_CONV_MIN_SMALL_RUN_BORDER_CASES 10
+#define S8_CONV_MIN_DW16_CASES 15
+#define S8_CONV_ONE_INPUT_CASES 24
+#define S8_CONV_MIN_ONE_INPUT16_CASES 20
 #define S8_CONV_IN_PLACE_CASES 200
 #define S8_CONV_MIN_IN_PLACE_CASES 190
 #define S8_CONV_MIN_IN_PLACE_LAG_CASES 50
@@ -68,6 +84,46 @@ enum { MAX_RING = 8 * 9 * MAX_C };
 static int8_t io[MAX_IN], ring[MAX_RING];
 
 
+
+/* A zoo-shaped convolution of at least two out channels whose K is whole chunks of 16 (the Helium
+ * path's two channels a step, pairs_mve). */
+static int is_whole16(const tp_s8_conv *st) {
+  return !st->depthwise && (st->k_h * st->k_w * st->in_c) % 16 == 0 && st->out_c >= 2;
+}
+
+/* A call of Cin a multiple of 16 with a pass of four columns in one out row whose taps all lie
+ * inside the image (the Helium path's window_rows4; passes start at multiples of 4). */
+static int has_inside_pass(const tp_s8_conv *st) {
+  if (st->depthwise || st->in_c % 16 != 0 || st->dil_w != 1) {
+    return 0;
+  }
+  const int32_t npos = st->out_h * st->out_w;
+  for (int32_t pos = 0; pos + 4 <= npos; pos += 4) {
+    const int32_t oy = pos / st->out_w, ox = pos % st->out_w;
+    const int32_t y0 = oy * st->stride_h - st->pad_h, x0 = ox * st->stride_w - st->pad_w;
+    if (ox + 4 <= st->out_w && y0 >= 0 && y0 + (st->k_h - 1) * st->dil_h < st->in_h && x0 >= 0 &&
+        x0 + 3 * st->stride_w + st->k_w <= st->in_w) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* A call whose rows of taps are runs of at most 16 bytes with columns over the left or right
+ * border (the Helium path's predicated window of a border column, im2col_rows16). */
+static int is_small_run_border(const tp_s8_conv *st) {
+  return !st->depthwise && st->in_c % 16 != 0 && st->k_w * st->in_c <= 16 && st->dil_w == 1 && st->pad_w > 0;
+}
+
+/* A depthwise call with one input channel over 16 or more taps, every channel shifting right
+ * (the Helium path runs it as a convolution, its weights transposed with gathers). */
+static int is_one_input16(const tp_s8_conv *st) {
+  int right = 1;
+  for (int32_t c = 0; c < st->out_c; c++) {
+    right = right && shift[c] < 0 && mult[c] != INT32_MIN;
+  }
+  return st->depthwise && st->in_c == 1 && st->k_h * st->k_w >= 16 && right;
+}
 
 /* A pointwise call (the DSP path's whole-pass window applies). */
 static int is_pointwise(const tp_s8_conv *st) {
@@ -137,6 +193,12 @@ static int random_conv(tp_s8_conv *st, int depthwise, int zoo, int in_place) {
     st->w_sy = st->k_w * st->out_c;
   } else {
     st->in_c = pointwise ? 4 * range(1, 6) : range(1, 24);
+    const int pick = zoo ? range(0, 3) : 3;
+    if (pick <= 1) { /* whole chunks of 16 (the Helium path's two channels a step) */
+      st->in_c = 16 * range(1, 2);
+    } else if (pick == 2 && !pointwise) { /* a first layer's few channels (runs of at most 16 bytes) */
+      st->in_c = range(1, 5);
+    }
     st->out_c = in_place ? range(1, st->in_c) : range(1, 24);
     st->cin_g = st->in_c;
     st->cout_g = st->out_c;
@@ -333,11 +395,51 @@ extern const tp_kernel tp_kernel_tinypte_s8_conv_in_place_ext;
 const tp_kernel *const s8_conv_in_place_ext = &tp_kernel_tinypte_s8_conv_in_place_ext;
 const void *const *const s8_conv_two_cores_ext = tp_kernels_two_cores;
 
+/* S8_CONV_ONE_INPUT_CASES depthwise calls of one input channel over 16 or more taps with right
+ * shifts (kws's 10 x 4 first layer is one), drawn apart from the main cases: the fast routine's
+ * out bytes must equal the portable routine's, within its scratch. Adds the cases checked to
+ * *checked and returns the failures. */
+static uint32_t check_one_input(uint32_t *checked) {
+  uint32_t failed = 0;
+  for (uint32_t i = 0; i < 40000u && *checked < S8_CONV_ONE_INPUT_CASES; i++) {
+    tp_s8_conv st;
+    if (!random_conv(&st, 1, 0, 0) || st.in_c != 1 || st.k_h * st.k_w < 16) {
+      continue;
+    }
+    random_operands(&st, 1);
+    if (!is_one_input16(&st)) {
+      continue;
+    }
+    tp_s8_conv_data d = {in, w, range(0, 4) == 0 ? NULL : bias, mult, shift, scratch, out_fast};
+    const uint32_t nout = (uint32_t)(st.batches * st.out_sn);
+    memset(out_fast, 0x55, nout);
+    memset(scratch, 0xa5, sizeof scratch);
+    tp_s8_conv_fast(&st, &d);
+    const uint8_t *const sb = (const uint8_t *)scratch;
+    int overran = 0;
+    for (uint32_t k = tp_s8_conv_scratch_bytes(&st, true); k < sizeof scratch; k++) {
+      overran |= sb[k] != 0xa5;
+    }
+    d.out = out_ref;
+    tp_s8_conv_portable(&st, &d);
+    (*checked)++;
+    if (overran || memcmp(out_fast, out_ref, nout) != 0) {
+      failed++;
+      tp_console_puts("s8_conv_paths: MISMATCH one input channel case ");
+      put_u32(*checked);
+      tp_console_puts("\n");
+    }
+  }
+  return failed;
+}
+
 int main(void) {
   check_seed(0x2026112Bu);
   const char *path = tp_s8_conv_fast_path_name();
   uint32_t checked = 0, failed = 0, zoo_checked = 0, pointwise_checked = 0, dw_border_checked = 0;
   uint32_t narrow_checked = 0, word_rows_checked = 0, last_pass_checked = 0;
+  uint32_t whole16_checked = 0, inside_pass_checked = 0, small_run_border_checked = 0, dw16_checked = 0,
+           one_input16_checked = 0;
   for (uint32_t i = 0; i < S8_CONV_CASES * 2 && checked < S8_CONV_CASES; i++) {
     tp_s8_conv st;
     const int zoo = range(0, 2) == 0;
@@ -346,6 +448,10 @@ int main(void) {
     }
     zoo_checked += (uint32_t)zoo;
     pointwise_checked += (uint32_t)is_pointwise(&st);
+    whole16_checked += (uint32_t)(zoo && is_whole16(&st));
+    inside_pass_checked += (uint32_t)(zoo && has_inside_pass(&st));
+    small_run_border_checked += (uint32_t)(zoo && is_small_run_border(&st));
+    dw16_checked += (uint32_t)(zoo && st.depthwise && st.cout_g == 1 && st.in_c >= 16);
     dw_border_checked += (uint32_t)(zoo && st.depthwise && st.cout_g == 1 && st.in_c >= 4 && st.pad_w > 0);
     narrow_checked += (uint32_t)is_narrow_inner(&st);
     word_rows_checked += (uint32_t)(!st.depthwise && st.w_so % 4 == 0 && st.w_so >= 16);
@@ -390,6 +496,7 @@ int main(void) {
       }
     }
   }
+  failed += check_one_input(&one_input16_checked);
   tp_console_puts("s8_conv_paths: path=");
   tp_console_puts(path);
   tp_console_puts(", ");
@@ -406,7 +513,17 @@ int main(void) {
   put_u32(word_rows_checked);
   tp_console_puts(" with word rows of weights, ");
   put_u32(last_pass_checked);
-  tp_console_puts(" with a last pass of 1-2 columns), ");
+  tp_console_puts(" with a last pass of 1-2 columns, ");
+  put_u32(whole16_checked);
+  tp_console_puts(" with K whole chunks of 16, ");
+  put_u32(inside_pass_checked);
+  tp_console_puts(" with an inside pass of Cin 16k, ");
+  put_u32(small_run_border_checked);
+  tp_console_puts(" with short runs over a border, ");
+  put_u32(dw16_checked);
+  tp_console_puts(" depthwise over 16 or more channels, ");
+  put_u32(one_input16_checked);
+  tp_console_puts(" depthwise of one input channel over 16 or more taps), ");
   put_u32(failed);
   tp_console_puts(" failed\n");
   uint32_t in_place = 0, lagged = 0;
@@ -434,6 +551,11 @@ int main(void) {
                  narrow_checked >= S8_CONV_MIN_NARROW_INNER_CASES &&
                  word_rows_checked >= S8_CONV_MIN_WORD_ROW_CASES &&
                  last_pass_checked >= S8_CONV_MIN_NARROW_PASS_CASES &&
+                 whole16_checked >= S8_CONV_MIN_WHOLE16_CASES &&
+                 inside_pass_checked >= S8_CONV_MIN_INSIDE_PASS_CASES &&
+                 small_run_border_checked >= S8_CONV_MIN_SMALL_RUN_BORDER_CASES &&
+                 dw16_checked >= S8_CONV_MIN_DW16_CASES &&
+                 one_input16_checked >= S8_CONV_MIN_ONE_INPUT16_CASES &&
                  in_place_failed == 0 &&
                  in_place >= S8_CONV_MIN_IN_PLACE_CASES && lagged >= S8_CONV_MIN_IN_PLACE_LAG_CASES &&
                  split_failed == 0 && split >= S8_CONV_MIN_SPLIT_CASES && strided >= S8_CONV_MIN_SPLIT_STRIDED &&

@@ -1,8 +1,8 @@
 /* The fast routines of the _nhwc int8 convolutions on Helium (MVE) cores: int8 dot products
  * (VMLADAVA, 16 products an instruction) over the windows of four columns at a time; the zoo's
- * case (K a multiple of 16, every channel shifting right) in one assembly routine
- * (quads_mve), others tail-predicated in C; requantization four lanes at a time. Depthwise
- * with a depth multiplier of 1: s8_conv_mve_dw1.c. */
+ * case (every channel shifting right) in assembly routines (quads_mve; two channels a step,
+ * pairs_mve, when K is a multiple of 16), others tail-predicated in C; requantization four
+ * lanes at a time. Depthwise with a depth multiplier of 1: s8_conv_mve_dw1.c. */
 #include <stddef.h>
 
 #include "cortex_m/engines/s8_conv_window.h"
@@ -60,20 +60,41 @@ static void im2col_s8(const tp_s8_conv *st, const int8_t *in, column c, int8_t *
   }
 }
 
-/* A column's window into `stage` when its rows of taps are runs of at most 16 bytes whose
- * columns lie inside the image (a first layer's few channels): each row one predicated load
- * of its run (the lanes past it zero, padding rows -input_offset then zeros) stored as 16 bytes
- * at its place, the next row overwriting the zeros; then zeros up to kp. Writes up to
- * K - run + 16 bytes (at most kp + 16). */
+/* A column's window into `stage` when its rows of taps are runs of at most 16 bytes (a first
+ * layer's few channels, no horizontal dilation): each row one predicated load of the part of its
+ * run inside the image (lanes [lo, hi); the other lanes of the run -input_offset, the lanes past
+ * it zero; padding rows -input_offset then zeros) stored as 16 bytes at its place, the next row
+ * overwriting the zeros, the last row's store ending at kp; then zeros up to kp. The lanes not
+ * loaded are not read (a predicated load), so a border column's run may start before its row.
+ * Writes kp bytes, and up to K - 2 run + 16 before the last row. */
 __attribute__((noinline)) static void im2col_rows16(const tp_s8_conv *st, const int8_t *in, column c,
                                                    int8_t *stage, int32_t kp) {
-  const int32_t run = st->k_w * st->in_c, K = st->k_h * run;
+  const int32_t cin = st->in_c, run = st->k_w * cin, K = st->k_h * run, last = st->k_h - 1;
   const mve_pred16_t p = vctp8q((uint32_t)run);
   const int8x16_t pad = vdupq_m_n_s8(vdupq_n_s8(0), (int8_t)-st->input_offset, p);
-  const int8_t *src = in + c.y0 * st->in_sy + c.x0 * st->in_sx;
-  for (int32_t ky = 0, iy = c.y0; ky < st->k_h; ky++, iy += st->dil_h, src += st->dil_h * st->in_sy) {
-    vstrbq_s8(stage + ky * run, iy >= 0 && iy < st->in_h ? vldrbq_z_s8(src, p) : pad);
+  uintptr_t src = (uintptr_t)in + (uintptr_t)(c.y0 * st->in_sy) + (uintptr_t)(c.x0 * st->in_sx);
+  const uintptr_t row_step = (uintptr_t)(st->dil_h * st->in_sy);
+  int8x16_t v;
+  if (c.x0 >= 0 && c.x0 + st->k_w <= st->in_w) {
+    for (int32_t ky = 0, iy = c.y0; ky < last; ky++, iy += st->dil_h, src += row_step) {
+      vstrbq_s8(stage + ky * run, iy >= 0 && iy < st->in_h ? vldrbq_z_s8((const int8_t *)src, p) : pad);
+    }
+    const int32_t iy = c.y0 + last * st->dil_h;
+    v = iy >= 0 && iy < st->in_h ? vldrbq_z_s8((const int8_t *)src, p) : pad;
+  } else {
+    const int32_t lo = c.x0 < 0 ? -c.x0 * cin : 0;
+    const int32_t hi = (st->in_w - c.x0) * cin < run ? (st->in_w - c.x0) * cin : run;
+    const mve_pred16_t inside = (mve_pred16_t)(vctp8q((uint32_t)(hi > lo ? hi : 0)) & ~vctp8q((uint32_t)lo));
+    for (int32_t ky = 0, iy = c.y0; ky < last; ky++, iy += st->dil_h, src += row_step) {
+      vstrbq_s8(stage + ky * run,
+                iy >= 0 && iy < st->in_h ? vpselq_s8(vldrbq_z_s8((const int8_t *)src, inside), pad, inside) : pad);
+    }
+    const int32_t iy = c.y0 + last * st->dil_h;
+    v = iy >= 0 && iy < st->in_h ? vpselq_s8(vldrbq_z_s8((const int8_t *)src, inside), pad, inside) : pad;
   }
+  /* The last row's store ends at kp (the lanes past its run zeros). */
+  const int32_t tail = kp - last * run;
+  vstrbq_p_s8(stage + last * run, v, vctp8q((uint32_t)(tail < 16 ? tail : 16)));
   if (K - run + 16 < kp) {
     fill_bytes(stage + K - run + 16, 0, kp - (K - run + 16));
   }
@@ -116,9 +137,9 @@ static void store4(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t oc, c
  * (VMLADAVA accumulates into even registers), r1 the weights, r3 the window, r5 the records,
  * r9 the out zero point, r10 the out bytes of column 0, r11 the channels left, r12 the
  * arguments, lr the low-overhead loop's count; q5/q6 the range, q7 the columns' out offsets.
- * 10 instructions per 16 x 4 multiply-accumulates, 24 a channel outside the loop. The sums go
- * into the result vector lane by lane (VMOV.32): the two-lane VMOV gave other lanes under QEMU
- * 7.2 in some calls (s8_conv_paths failed 8 of 400), which no test explained. */
+ * 10 instructions per 16 x 4 multiply-accumulates, 22 a channel outside the loop. The sums go
+ * into the result vector through 16 bytes of stack (STM, VLDRW): the two-lane VMOV gave other
+ * lanes under QEMU 7.2 in some calls (s8_conv_paths failed 8 of 400), which no test explained. */
 typedef struct quads_mve_args {
   const int8_t *w;        /* the first channel's K weights; the next channel's follow */
   const int8_t *quad;     /* the interleaved window */
@@ -143,6 +164,7 @@ __attribute__((naked, noinline)) static void name(const quads_mve_args *a) {    
   (void)a;                                                                                                            \
   __asm__ volatile("push    {r4-r11, lr}\n\t"                                                                         \
                    "vpush   {d8-d15}\n\t"                                                                             \
+                   "sub     sp, sp, #16\n\t"                                                                        \
                    "mov     r12, r0\n\t"                                                                              \
                    "ldr     r1, [r12, #0]\n\t"                                                                        \
                    "ldr     r5, [r12, #8]\n\t"                                                                        \
@@ -175,10 +197,8 @@ __attribute__((naked, noinline)) static void name(const quads_mve_args *a) {    
                    "vldrb.8 q4, [r3], #16\n\t"                                                                        \
                    "vmladava.s8 r6, q4, q0\n\t"                                                                       \
                    "le      lr, 2b\n\t" back                                                                          \
-                   "vmov.32 q3[0], r0\n\t"                                                                            \
-                   "vmov.32 q3[1], r2\n\t"                                                                            \
-                   "vmov.32 q3[2], r4\n\t"                                                                            \
-                   "vmov.32 q3[3], r6\n\t"                                                                            \
+                   "stm     sp, {r0, r2, r4, r6}\n\t"                                                                 \
+                   "vldrw.32 q3, [sp]\n\t"                                                                            \
                    "ldrd    r7, r8, [r5], #8\n\t"                                                                     \
                    "vqrdmulh.s32 q3, q3, r7\n\t"                                                                      \
                    "vshr.s32 q4, q3, #31\n\t"                                                                         \
@@ -191,6 +211,7 @@ __attribute__((naked, noinline)) static void name(const quads_mve_args *a) {    
                    "add     r10, r10, #1\n\t"                                                                         \
                    "subs    r11, r11, #1\n\t"                                                                         \
                    "bne     1b\n\t"                                                                                   \
+                   "add     sp, sp, #16\n\t"                                                                        \
                    "vpop    {d8-d15}\n\t"                                                                             \
                    "pop     {r4-r11, pc}\n\t");                                                                       \
 }
@@ -198,9 +219,133 @@ QUADS_MVE(quads_mve, "")
 QUADS_MVE(quads_mve_back, "ldr     r7, [r12, #52]\n\tsub     r1, r1, r7\n\t")
 #undef QUADS_MVE
 
+/* Two out channels a step (K a multiple of 16, so channel c + 1's weights start where channel
+ * c's end): eight sums, the two channels' four columns, in r0/r2/r4/r6 and r8/r10/r12/lr, each
+ * window chunk loaded once for both channels' weights (q0, q1): 16 instructions per 16 x 8
+ * multiply-accumulates instead of quads_mve's 20; the first chunk starts the sums (VMLADAV),
+ * the start values are added as vectors afterwards (modulo 2^32, as quads_mve's sums). r1/r5
+ * the two channels' weights, r3 the window, r7 the chunks left, r9 the records, r11 the
+ * arguments; the out pointer, K and the pairs left on the stack, above 16 bytes through which
+ * each channel's four sums go into a vector (STM, VLDRW: two instructions for four lanes).
+ * Channels cout & ~1 only: an odd last channel is quads_mve's. */
+__attribute__((naked, noinline)) static void pairs_mve(const quads_mve_args *a) {
+  (void)a;
+  __asm__ volatile("push    {r4-r11, lr}\n\t"
+                   "vpush   {d8-d15}\n\t"
+                   "sub     sp, sp, #32\n\t"
+                   "mov     r11, r0\n\t"
+                   "ldr     r1, [r11, #0]\n\t"
+                   "ldr     r9, [r11, #8]\n\t"
+                   "ldr     r7, [r11, #12]\n\t"
+                   "str     r7, [sp, #16]\n\t"
+                   "ldr     r7, [r11, #20]\n\t"
+                   "lsls    r7, r7, #4\n\t"
+                   "str     r7, [sp, #20]\n\t"
+                   "ldr     r7, [r11, #16]\n\t"
+                   "lsrs    r7, r7, #1\n\t"
+                   "str     r7, [sp, #24]\n\t"
+                   "ldr     r7, [r11, #28]\n\t"
+                   "vdup.32 q5, r7\n\t"
+                   "ldr     r7, [r11, #32]\n\t"
+                   "vdup.32 q6, r7\n\t"
+                   "add     r7, r11, #36\n\t"
+                   "vldrw.32 q7, [r7]\n\t"
+                   "1:\n\t"
+                   "ldr     r7, [sp, #20]\n\t"
+                   "add     r5, r1, r7\n\t"
+                   "ldr     r3, [r11, #4]\n\t"
+                   "ldr     r7, [r11, #20]\n\t"
+                   "vldrb.8 q0, [r1], #16\n\t"
+                   "vldrb.8 q1, [r5], #16\n\t"
+                   "vldrb.8 q2, [r3], #16\n\t"
+                   "vmladav.s8 r0, q2, q0\n\t"
+                   "vmladav.s8 r8, q2, q1\n\t"
+                   "vldrb.8 q3, [r3], #16\n\t"
+                   "vmladav.s8 r2, q3, q0\n\t"
+                   "vmladav.s8 r10, q3, q1\n\t"
+                   "vldrb.8 q4, [r3], #16\n\t"
+                   "vmladav.s8 r4, q4, q0\n\t"
+                   "vmladav.s8 r12, q4, q1\n\t"
+                   "vldrb.8 q2, [r3], #16\n\t"
+                   "vmladav.s8 r6, q2, q0\n\t"
+                   "vmladav.s8 lr, q2, q1\n\t"
+                   "subs    r7, r7, #1\n\t"
+                   "beq     3f\n\t"
+                   "2:\n\t"
+                   "vldrb.8 q0, [r1], #16\n\t"
+                   "vldrb.8 q1, [r5], #16\n\t"
+                   "vldrb.8 q2, [r3], #16\n\t"
+                   "vmladava.s8 r0, q2, q0\n\t"
+                   "vmladava.s8 r8, q2, q1\n\t"
+                   "vldrb.8 q3, [r3], #16\n\t"
+                   "vmladava.s8 r2, q3, q0\n\t"
+                   "vmladava.s8 r10, q3, q1\n\t"
+                   "vldrb.8 q4, [r3], #16\n\t"
+                   "vmladava.s8 r4, q4, q0\n\t"
+                   "vmladava.s8 r12, q4, q1\n\t"
+                   "vldrb.8 q2, [r3], #16\n\t"
+                   "vmladava.s8 r6, q2, q0\n\t"
+                   "vmladava.s8 lr, q2, q1\n\t"
+                   "subs    r7, r7, #1\n\t"
+                   "bne     2b\n\t"
+                   "3:\n\t"
+                   "mov     r1, r5\n\t"
+                   "stm     sp, {r0, r2, r4, r6}\n\t"
+                   "vldrw.32 q3, [sp]\n\t"
+                   "stm     sp, {r8, r10, r12, lr}\n\t"
+                   "vldrw.32 q4, [sp]\n\t"
+                   "ldm     r9!, {r0, r2, r4, r6, r8, r10}\n\t"
+                   "vadd.i32 q3, q3, r0\n\t"
+                   "vadd.i32 q4, q4, r6\n\t"
+                   "vqrdmulh.s32 q3, q3, r2\n\t"
+                   "vqrdmulh.s32 q4, q4, r8\n\t"
+                   "vshr.s32 q0, q3, #31\n\t"
+                   "vshr.s32 q1, q4, #31\n\t"
+                   "vadd.i32 q3, q3, q0\n\t"
+                   "vadd.i32 q4, q4, q1\n\t"
+                   "vrshl.s32 q3, r4\n\t"
+                   "vrshl.s32 q4, r10\n\t"
+                   "ldr     r7, [r11, #24]\n\t"
+                   "vadd.i32 q3, q3, r7\n\t"
+                   "vadd.i32 q4, q4, r7\n\t"
+                   "vmax.s32 q3, q3, q5\n\t"
+                   "vmax.s32 q4, q4, q5\n\t"
+                   "vmin.s32 q3, q3, q6\n\t"
+                   "vmin.s32 q4, q4, q6\n\t"
+                   "ldr     r12, [sp, #16]\n\t"
+                   "vstrb.32 q3, [r12, q7]\n\t"
+                   "adds    r12, r12, #1\n\t"
+                   "vstrb.32 q4, [r12, q7]\n\t"
+                   "adds    r12, r12, #1\n\t"
+                   "str     r12, [sp, #16]\n\t"
+                   "ldr     r7, [sp, #24]\n\t"
+                   "subs    r7, r7, #1\n\t"
+                   "str     r7, [sp, #24]\n\t"
+                   "bne     1b\n\t"
+                   "add     sp, sp, #32\n\t"
+                   "vpop    {d8-d15}\n\t"
+                   "pop     {r4-r11, pc}\n\t");
+}
+
+/* The channels of a pass with K a multiple of 16: pairs_mve for the pairs, quads_mve for an odd
+ * last one. */
+static void whole_mve(quads_mve_args *a, int32_t K) {
+  const int32_t cout = a->cout;
+  if (cout >= 2) {
+    pairs_mve(a);
+  }
+  if (cout & 1) {
+    a->w += (cout - 1) * K;
+    a->rec += 3 * (cout - 1);
+    a->out += cout - 1;
+    a->cout = 1;
+    quads_mve(a);
+  }
+}
+
 /* Column j of a pass into the interleaved window (dst = window + 16 j): with Cin a multiple of
  * 16 every tap is whole chunks, written in place (padding taps -input_offset); otherwise its K
- * values are gathered into `stage` (`room` bytes: im2col_rows16 when its overhang fits, else
+ * values are gathered into `stage` (`room` bytes: im2col_rows16 when its rows are short runs, else
  * im2col_s8), completed with zeros up to kp (a multiple of 16; a zero meets the zero weights of
  * a padded filter or a channel's successor's) and copied a chunk at a time. */
 static void window_chunks(const tp_s8_conv *st, const int8_t *in, column c, int8_t *dst, int8_t *stage,
@@ -232,7 +377,7 @@ static void window_chunks(const tp_s8_conv *st, const int8_t *in, column c, int8
     }
     return;
   }
-  if (st->k_w * cin <= 16 && K - st->k_w * cin + 16 <= room && row_run_inside(st, c)) {
+  if (st->k_w * cin <= 16 && kp <= room && st->dil_w == 1) {
     im2col_rows16(st, in, c, stage, kp);
   } else {
     im2col_s8(st, in, c, stage);
@@ -251,6 +396,35 @@ __attribute__((noinline)) static void pointwise_window(const int8_t *src, int32_
     const mve_pred16_t p = vctp8q((uint32_t)(K - k));
     for (int32_t j = 0; j < 4; j++) {
       vstrbq_s8(quad + 16 * j, vldrbq_z_s8(src + K * j + k, p));
+    }
+  }
+}
+
+/* Whether the pass of four columns from `pos` is window_rows4's (c0: its first column): the four
+ * in one out row, every tap of theirs inside the image. */
+static inline bool pass_inside4(const tp_s8_conv *st, int8_t *out, int32_t pos, int32_t npos, column *c0) {
+  if (pos + 4 > npos || pos % st->out_w + 4 > st->out_w) {
+    return false;
+  }
+  *c0 = column_at(st, out, pos);
+  return column_inside(st, *c0) && c0->x0 + 3 * st->stride_w + st->k_w <= st->in_w;
+}
+
+/* The window of a pass whose four columns are consecutive in one out row with every tap inside
+ * the image, Cin a multiple of 16 and no horizontal dilation: each of the kh rows of taps of a
+ * column is a run of `run` bytes (a multiple of 16) from `x`, rows `row_step` bytes apart, the
+ * columns `col_step` bytes apart; the four columns' chunks are copied together, no per-column
+ * checks. */
+__attribute__((noinline)) static void window_rows4(const int8_t *x, int32_t run, int32_t kh, int32_t row_step,
+                                                   int32_t col_step, int8_t *quad) {
+  for (int32_t ky = 0; ky < kh; ky++, x += row_step) {
+    const int8_t *p0 = x, *p1 = x + col_step, *p2 = x + 2 * col_step, *p3 = x + 3 * col_step;
+    for (int32_t i = 0; i < run; i += 16, quad += 64) {
+      const int8x16_t v0 = vldrbq_s8(p0 + i), v1 = vldrbq_s8(p1 + i), v2 = vldrbq_s8(p2 + i), v3 = vldrbq_s8(p3 + i);
+      vstrbq_s8(quad, v0);
+      vstrbq_s8(quad + 16, v1);
+      vstrbq_s8(quad + 32, v2);
+      vstrbq_s8(quad + 48, v3);
     }
   }
 }
@@ -284,22 +458,35 @@ static bool conv_quads_mve(const tp_s8_conv *st, const tp_s8_conv_data *d, int32
   }
   const int32_t whole = kp == K ? cout : cout - 1; /* the channels read in place */
   const bool runs = pointwise_runs(st);
+  const bool rows4 = st->in_c % 16 == 0 && st->dil_w == 1;
+  /* The stage's bytes for window_chunks: im2col_rows16 also writes up to K - 2 run + 16 bytes
+   * before its last row (0 when they do not fit: it is then not taken). */
+  const int32_t run = st->k_w * st->in_c, k_all = st->k_h * run;
+  const int32_t room16 = st->k_h == 1 || k_all - 2 * run + 16 <= room ? room : 0;
   for (int32_t b = 0; b < st->batches; b++) {
     const int8_t *in = d->in + b * st->in_sn;
     int8_t *out = d->out + b * st->out_sn;
     for (int32_t pos = 0; pos < npos; pos += 4) {
       quads_mve_args a = {d->w, quad, rec, NULL, whole, kp / 16, st->output_offset, st->act_min, st->act_max,
                           {0, 0, 0, 0}, kp - K};
+      column c0;
       if (runs && pos + 4 <= npos) {
         pointwise_window(in + pos * K, K, quad);
         a.out = out + pos * cout;
         for (int32_t j = 0; j < 4; j++) {
           a.offs[j] = (uint32_t)(j * cout);
         }
+      } else if (rows4 && pass_inside4(st, out, pos, npos, &c0)) {
+        window_rows4(in + c0.y0 * st->in_sy + c0.x0 * st->in_sx, st->k_w * st->in_c, st->k_h,
+                     st->dil_h * st->in_sy, st->stride_w * st->in_sx, quad);
+        a.out = c0.out;
+        for (int32_t j = 0; j < 4; j++) {
+          a.offs[j] = (uint32_t)(j * cout);
+        }
       } else {
         for (int32_t j = 0; j < 4; j++) {
           const column c = column_at(st, out, pos + j < npos ? pos + j : npos - 1);
-          window_chunks(st, in, c, quad + 16 * j, stage, kp, room);
+          window_chunks(st, in, c, quad + 16 * j, stage, kp, room16);
           if (j == 0) {
             a.out = c.out;
           }
@@ -307,7 +494,7 @@ static bool conv_quads_mve(const tp_s8_conv *st, const tp_s8_conv_data *d, int32
         }
       }
       if (kp == K) {
-        quads_mve(&a);
+        whole_mve(&a, K);
         continue;
       }
       if (whole > 0) {
@@ -479,6 +666,21 @@ static void depthwise_c1(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   }
 }
 
+/* one_input_as_conv's weights (OHWI at the start of the scratch, each channel's taps
+ * zero-padded to kp, a multiple of 16) with gathers: eight taps of a channel a step, Cout bytes
+ * apart (16-bit offsets: 7 Cout < 2^16), the taps past kh kw zero (zeroing loads). */
+static void transpose_one_input(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t kp) {
+  const int32_t kk = st->k_h * st->k_w, cout = st->out_c;
+  const uint16x8_t offs = vmulq_n_u16(vidupq_n_u16(0, 1), (uint16_t)cout);
+  int8_t *wt = (int8_t *)d->scratch;
+  for (int32_t oc = 0; oc < cout; oc++) {
+    for (int32_t t = 0; t < kp; t += 8, wt += 8) {
+      vstrbq_s16(wt, t < kk ? vldrbq_gather_offset_z_s16(d->w + t * cout + oc, offs, vctp16q((uint32_t)(kk - t)))
+                            : vdupq_n_s16(0));
+    }
+  }
+}
+
 void tp_s8_conv_fast_depthwise(const tp_s8_conv *st, const tp_s8_conv_data *d) {
   const int32_t kk = st->k_h * st->k_w, cout = st->out_c;
   if (st->in_c == 1) {
@@ -487,11 +689,12 @@ void tp_s8_conv_fast_depthwise(const tp_s8_conv *st, const tp_s8_conv_data *d) {
      * multiple of 16, by quads_mve; depthwise_c1 when that does not apply (below 16 taps the
      * padding and the windows cost more than depthwise_c1's direct loop: digits' 3 x 3 first
      * layer 18.1k instructions that way, 30.6k as a convolution). */
-    if (kk >= 16 && tp_s8_conv_shifts_right(st, d)) {
+    if (kk >= 16 && cout <= 9362 && tp_s8_conv_shifts_right(st, d)) {
       const int32_t kp = round_up(kk, 16);
       tp_s8_conv cs;
       tp_s8_conv_data dc;
-      one_input_as_conv(st, d, kp, &cs, &dc);
+      transpose_one_input(st, d, kp);
+      one_input_describe(st, d, kp, &cs, &dc);
       const uint32_t weights = (uint32_t)round_up(cout * kp, 4); /* one_input_as_conv's, first */
       if (conv_quads_mve(&cs, &dc, kp, tp_s8_conv_scratch_bytes(st, true) - weights)) {
         return;

@@ -8,7 +8,9 @@
  * multiplied, each channel starting from bias + input_offset * (sum of its weights), and the
  * two requantized vectors are put back in channel order by VMOVNB/VMOVNT before an 8-byte
  * store. Per call, a record per group of eight channels (start values, multipliers, shifts,
- * split even/odd) is written to the scratch: 12 bytes a channel. A 3 x 3 column reads its taps
+ * split even/odd; made with gathers, the even and the odd channels four lanes each) is written
+ * to the scratch: 12 bytes a channel. A 3 x 3 column reads its taps, two groups at a time
+ * (sixteen channels a tap pointer),
  * through a table of their addresses, a tap outside the image pointing at a row of
  * -input_offset bytes after the records (its term is then 0, so the start values hold); a
  * border column of another filter is first copied into a window of kh x kw taps there (kh kw
@@ -26,19 +28,24 @@
 
 enum { REC_WORDS = 24 }; /* start_even[4], start_odd[4], mult_even[4], mult_odd[4], shift_even[4], shift_odd[4] */
 
+/* The records of the groups of eight channels, the even and the odd channels of a group four
+ * lanes each (gathered two apart): start value bias + input_offset * (sum of the channel's
+ * weights over its kh kw taps), modulo 2^32 as the portable routine's sums. */
 static void records_of(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t c8, int32_t *rec) {
-  const int32_t kk = st->k_h * st->k_w, C = st->out_c;
-  const uint32_t off = (uint32_t)st->input_offset;
-  for (int32_t c = 0; c < c8; c++) {
-    uint32_t sum = 0u;
-    for (int32_t t = 0; t < kk; t++) {
-      sum += (uint32_t)(int32_t)d->w[t * C + c];
+  const int32_t kk = st->k_h * st->k_w, C = st->out_c, off = st->input_offset;
+  const uint32x4_t two = vidupq_n_u32(0, 2); /* 0, 2, 4, 6 */
+  for (int32_t c = 0; c < c8; c += 8, rec += REC_WORDS) {
+    for (int32_t odd = 0; odd < 2; odd++) {
+      const int8_t *w = d->w + c + odd;
+      int32x4_t sum = vdupq_n_s32(0);
+      for (int32_t t = 0; t < kk; t++, w += C) {
+        sum = vaddq_s32(sum, vldrbq_gather_offset_s32(w, two));
+      }
+      const int32x4_t b = d->bias != NULL ? vldrwq_gather_shifted_offset_s32(d->bias + c + odd, two) : vdupq_n_s32(0);
+      vstrwq_s32(rec + 4 * odd, vmlaq_n_s32(b, sum, off));
+      vstrwq_s32(rec + 8 + 4 * odd, vldrwq_gather_shifted_offset_s32(d->mult + c + odd, two));
+      vstrwq_s32(rec + 16 + 4 * odd, vldrwq_gather_shifted_offset_s32(d->shift + c + odd, two));
     }
-    int32_t *const r = rec + c / 8 * REC_WORDS;
-    const int32_t lane = (c & 7) >> 1, odd = (c & 1) * 4;
-    r[odd + lane] = (int32_t)((d->bias != NULL ? (uint32_t)d->bias[c] : 0u) + off * sum);
-    r[8 + odd + lane] = d->mult[c];
-    r[16 + odd + lane] = d->shift[c];
   }
 }
 
@@ -168,6 +175,32 @@ __attribute__((always_inline)) static inline void group8_taps(const tp_s8_conv *
   vstrbq_s16(out, vmovntq_s32(vmovnbq_s32(vdupq_n_s16(0), qe), qo));
 }
 
+/* Two groups of eight channels (oc, oc + 8) of a 3 x 3 column through its tap table: group8_taps
+ * twice over, each tap's pointer loaded once for both and the loop's overhead shared. */
+__attribute__((always_inline)) static inline void group16_taps(const tp_s8_conv *st, const int32_t *r,
+                                                               const int8_t *const taps[9], int32_t oc,
+                                                               const int8_t *w, int8_t *out) {
+  const int32_t C = st->out_c;
+  int32x4_t even0 = vldrwq_s32(r), odd0 = vldrwq_s32(r + 4);
+  int32x4_t even1 = vldrwq_s32(r + REC_WORDS), odd1 = vldrwq_s32(r + REC_WORDS + 4);
+  for (int32_t t = 0; t < 9; t++, w += C) {
+    const int8_t *const x = taps[t] + oc;
+    const int16x8_t x0 = vldrbq_s16(x), w0 = vldrbq_s16(w);
+    even0 = vaddq_s32(even0, vmullbq_int_s16(x0, w0));
+    odd0 = vaddq_s32(odd0, vmulltq_int_s16(x0, w0));
+    const int16x8_t x1 = vldrbq_s16(x + 8), w1 = vldrbq_s16(w + 8);
+    even1 = vaddq_s32(even1, vmullbq_int_s16(x1, w1));
+    odd1 = vaddq_s32(odd1, vmulltq_int_s16(x1, w1));
+  }
+  const int32x4_t qe0 = requantize4(even0, vldrwq_s32(r + 8), vldrwq_s32(r + 16), st);
+  const int32x4_t qo0 = requantize4(odd0, vldrwq_s32(r + 12), vldrwq_s32(r + 20), st);
+  vstrbq_s16(out, vmovntq_s32(vmovnbq_s32(vdupq_n_s16(0), qe0), qo0));
+  r += REC_WORDS;
+  const int32x4_t qe1 = requantize4(even1, vldrwq_s32(r + 8), vldrwq_s32(r + 16), st);
+  const int32x4_t qo1 = requantize4(odd1, vldrwq_s32(r + 12), vldrwq_s32(r + 20), st);
+  vstrbq_s16(out + 8, vmovntq_s32(vmovnbq_s32(vdupq_n_s16(0), qe1), qo1));
+}
+
 /* Every column of one batch, 3 x 3: the groups of eight read the input in place through the
  * column's tap table (fixed offsets from its first tap when every tap is inside; else a tap
  * outside the image points at `pad_row`, C bytes of -input_offset: its term is 0); the other
@@ -180,7 +213,11 @@ __attribute__((noinline)) static void columns_3x3(const tp_s8_conv *st, const tp
   offsets_3x3(st, offs);
   const int8_t *taps[9];
   TP_FOR_EACH_COLUMN_3X3(st, in, offs, pad_row, out, C, y0, x0, taps, {
-    for (int32_t oc = 0; oc < c8; oc += 8) {
+    int32_t oc = 0;
+    for (; oc + 16 <= c8; oc += 16) {
+      group16_taps(st, rec + oc / 8 * REC_WORDS, taps, oc, d->w + oc, out + oc);
+    }
+    if (oc < c8) {
       group8_taps(st, rec + oc / 8 * REC_WORDS, taps, oc, d->w + oc, out + oc);
     }
     if (c8 < C) {
@@ -210,8 +247,9 @@ void tp_s8_conv_mve_depthwise1(const tp_s8_conv *st, const tp_s8_conv_data *d) {
     const int8_t *in = d->in + b * st->in_sn;
     int8_t *out = d->out + b * st->out_sn;
     if (st->k_h == 3 && st->k_w == 3) {
-      for (int32_t c = 0; c < c8; c++) { /* the padding row (the window's place) */
-        win[c] = (int8_t)-st->input_offset;
+      const int8x16_t pad = vdupq_n_s8((int8_t)-st->input_offset);
+      for (int32_t c = 0; c < c8; c += 16) { /* the padding row (the window's place) */
+        vstrbq_p_s8(win + c, pad, vctp8q((uint32_t)(c8 - c)));
       }
       columns_3x3(st, d, quick, c8, rec, win, in, out);
     } else {

@@ -107,16 +107,12 @@ static inline bool column_inside(const tp_s8_conv *st, column c) {
 /* A depthwise call with one input channel (a first layer) as a convolution of Cout channels
  * over kh kw taps (the DSP and Helium routines): its weights transposed to OHWI at the start of
  * the scratch, each channel's taps zero-padded to kp (>= kh kw), and the convolution's scratch
- * after them; cs and dc describe that convolution. */
-static inline void one_input_as_conv(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t kp, tp_s8_conv *cs,
-                                     tp_s8_conv_data *dc) {
-  const int32_t kk = st->k_h * st->k_w, cout = st->out_c;
+ * after them; cs and dc describe that convolution (one_input_describe: the description alone,
+ * for a routine that transposes the weights its own way). */
+static inline void one_input_describe(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t kp, tp_s8_conv *cs,
+                                      tp_s8_conv_data *dc) {
+  const int32_t cout = st->out_c;
   int8_t *const wt = (int8_t *)d->scratch;
-  for (int32_t oc = 0; oc < cout; oc++) {
-    for (int32_t t = 0; t < kp; t++) {
-      wt[oc * kp + t] = t < kk ? d->w[t * cout + oc] : 0;
-    }
-  }
   *cs = *st;
   cs->depthwise = 0;
   cs->cin_g = 1;
@@ -128,6 +124,17 @@ static inline void one_input_as_conv(const tp_s8_conv *st, const tp_s8_conv_data
   *dc = *d;
   dc->w = wt;
   dc->scratch = wt + round_up(cout * kp, 4);
+}
+static inline void one_input_as_conv(const tp_s8_conv *st, const tp_s8_conv_data *d, int32_t kp, tp_s8_conv *cs,
+                                     tp_s8_conv_data *dc) {
+  const int32_t kk = st->k_h * st->k_w, cout = st->out_c;
+  int8_t *const wt = (int8_t *)d->scratch;
+  for (int32_t oc = 0; oc < cout; oc++) {
+    for (int32_t t = 0; t < kp; t++) {
+      wt[oc * kp + t] = t < kk ? d->w[t * cout + oc] : 0;
+    }
+  }
+  one_input_describe(st, d, kp, cs, dc);
 }
 
 /* Whether consecutive columns' windows are consecutive K-byte runs of the input (a 1x1
