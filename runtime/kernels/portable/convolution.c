@@ -148,7 +148,7 @@ static const float *conv_bias(const tp_kernel_call *call) {
 }
 
 /* A finished sum: + the bias, if any, then the fused activation, if any. */
-static float conv_finish(const conv_state *st, float v, const float *bias) {
+static inline __attribute__((always_inline)) float conv_finish(const conv_state *st, float v, const float *bias) {
   if (bias != NULL) {
     v += *bias;
   }
@@ -193,14 +193,18 @@ static TP_NN_NOINLINE void interior3x3_s2(const conv_state *st, float *o, const 
   }
   for (; count > 0; count--, o++, ip += 2) {
     const window win = {in_plane, 9u, in_w, 3, 1};
-    *o = conv_finish(st, window_dot(ip, wp, channels, 3, 3, &win), bias);
+    float v = window_dot(ip, wp, channels, 3, 3, &win);
+    FINISH_LOCAL(v);
+    *o = v;
   }
 #undef FINISH_LOCAL
 }
 
 /* Any convolution: per output position, the taps of its window that fall inside the input,
- * for four out channels of a group at once where it has them (window_dot4), else one. */
-static tp_status conv_general(const tp_kernel_call *call) {
+ * for four out channels of a group at once where it has them (window_dot4), else one; with
+ * s3x3 (3x3, stride 2, dilation 1) the interior of each row in interior3x3_s2. Inlined into
+ * conv_general twice, so the other convolutions' loop has none of the interior's bookkeeping. */
+static inline __attribute__((always_inline)) tp_status general(const tp_kernel_call *call, const bool s3x3) {
   const conv_state *st = call->state;
   const int32_t N = st->n, C = st->c, OC = st->oc, ICG = st->icg, OCG = st->ocg;
   const int32_t H = st->in[0], W = st->in[1], OH = st->out[0], OW = st->out[1];
@@ -214,7 +218,6 @@ static tp_status conv_general(const tp_kernel_call *call) {
   const float *bias = conv_bias(call);
   float *o = (float *)call->args[OUT]->as.tensor->data;
   const uint32_t out_plane = (uint32_t)OH * (uint32_t)OW, filter = (uint32_t)ICG * w_plane;
-  const bool s3x3 = KH == 3 && KW == 3 && s[0] == 2 && s[1] == 2 && d[0] == 1 && d[1] == 1 && W >= 3;
   for (int32_t n = 0; n < N; n++) {
     for (int32_t oc = 0; oc < OC;) {
       const int32_t count = oc % OCG + 4 <= OCG ? 4 : 1; /* out channels of one group together */
@@ -270,6 +273,15 @@ static tp_status conv_general(const tp_kernel_call *call) {
     }
   }
   return TP_OK;
+}
+
+static tp_status conv_general(const tp_kernel_call *call) {
+  const conv_state *st = call->state;
+  if (st->w.k[0] == 3 && st->w.k[1] == 3 && st->w.s[0] == 2 && st->w.s[1] == 2 && st->w.d[0] == 1 &&
+      st->w.d[1] == 1 && st->in[1] >= 3) {
+    return general(call, true);
+  }
+  return general(call, false);
 }
 
 /* 1x1, stride 1, no padding, one group: out[n] (OC x HW) = weight (OC x C) @ in[n] (C x HW),
