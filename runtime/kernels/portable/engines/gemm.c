@@ -239,6 +239,14 @@ static TP_NN_NOINLINE void rows2(const tp_gemm *g, float *z, const float *x0, co
     store(g, z + p + j, &s1, 1, b1 != NULL ? b1 + j * bias_col : NULL);
   }
 }
+
+/* The rows of z two at a time (all but an odd last one). */
+static TP_NN_NOINLINE void pairs(const tp_gemm *g, float *z, const float *x, const float *y, const float *b) {
+  for (uint32_t i = 0; i + 2 <= g->m; i += 2, x += 2 * g->x_row, z += 2 * g->p) {
+    rows2(g, z, x, y, b, b != NULL ? b + g->bias_row : NULL);
+    b = b != NULL ? b + 2 * g->bias_row : NULL;
+  }
+}
 #endif
 
 void tp_gemm_f32(const tp_gemm *g, float *z, const float *x, const float *y, const float *bias) {
@@ -246,11 +254,12 @@ void tp_gemm_f32(const tp_gemm *g, float *z, const float *x, const float *y, con
   const float *b_row = bias;
   uint32_t i = 0;
 #if TP_NN_VLDM
-  if (n != 0 && p >= 4) {
-    for (; i + 2 <= g->m; i += 2, x += 2 * g->x_row, z += 2 * p) {
-      rows2(g, z, x, y, b_row, b_row != NULL ? b_row + g->bias_row : NULL);
-      b_row = b_row != NULL ? b_row + 2 * g->bias_row : NULL;
-    }
+  if (g->m >= 2 && n != 0 && p >= 4) {
+    i = g->m & ~1u;
+    pairs(g, z, x, y, bias);
+    x += i * g->x_row;
+    z += i * p;
+    b_row = bias != NULL ? bias + i * g->bias_row : NULL;
   }
 #endif
   for (; i < g->m; i++, x += g->x_row, z += p) {
