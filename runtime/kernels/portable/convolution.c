@@ -148,16 +148,63 @@ static const float *conv_bias(const tp_kernel_call *call) {
 }
 
 /* A finished sum: + the bias, if any, then the fused activation, if any. */
-static float conv_finish(const conv_state *st, float v, const float *bias) {
+static inline __attribute__((always_inline)) float conv_finish(const conv_state *st, float v, const float *bias) {
   if (bias != NULL) {
     v += *bias;
   }
   return st->clamped ? tp_clamp_apply(&st->clamp, v) : v;
 }
 
+/* One 3x3 filter row (w0, w1, w2) over input row r, added to four stride-2 outputs a0..a3 (their
+ * windows start at r[0], r[2], r[4], r[6]). */
+#define ROW_S2(r, w0, w1, w2)                                                            \
+  do {                                                                                   \
+    const float x0 = (r)[0], x1 = (r)[1], x2 = (r)[2], x3 = (r)[3], x4 = (r)[4];         \
+    const float x5 = (r)[5], x6 = (r)[6], x7 = (r)[7], x8 = (r)[8];                      \
+    TP_MAC(a0, x0, w0), TP_MAC(a0, x1, w1), TP_MAC(a0, x2, w2);                          \
+    TP_MAC(a1, x2, w0), TP_MAC(a1, x3, w1), TP_MAC(a1, x4, w2);                          \
+    TP_MAC(a2, x4, w0), TP_MAC(a2, x5, w1), TP_MAC(a2, x6, w2);                          \
+    TP_MAC(a3, x6, w0), TP_MAC(a3, x7, w1), TP_MAC(a3, x8, w2);                          \
+  } while (0)
+
+/* `count` consecutive outputs of one out channel of a 3x3, stride 2, dilation 1 convolution whose
+ * windows are all inside the input: ip is the first one's window start in the group's first
+ * input plane, wp the out channel's filters. Four outputs at a time, each summed over channel,
+ * kernel row, kernel column in window_dot's order, then finished (bias, clamp) and stored. */
+static TP_NN_NOINLINE void interior3x3_s2(const conv_state *st, float *o, const float *ip, const float *wp,
+                                          int32_t count, const float *bias) {
+  const int32_t channels = st->icg, in_w = st->in[1];
+  const uint32_t in_plane = (uint32_t)st->in[0] * (uint32_t)in_w;
+  /* conv_finish with its settings in locals: + the bias, then x < lo ? lo : x, hi < x ? hi : x */
+  const bool biased = bias != NULL, clamped = st->clamped;
+  const float b = biased ? *bias : 0.0f, lo = st->clamp.lo, hi = st->clamp.hi;
+#define FINISH_LOCAL(v) \
+  ((v) = biased ? (v) + b : (v), (v) = clamped && (v) < lo ? lo : (v), (v) = clamped && hi < (v) ? hi : (v))
+  for (; count >= 4; count -= 4, o += 4, ip += 8) {
+    float a0 = 0.0f, a1 = 0.0f, a2 = 0.0f, a3 = 0.0f;
+    const float *r = ip, *w = wp;
+    for (int32_t c = channels; c > 0; c--, r += in_plane, w += 9) {
+      ROW_S2(r, w[0], w[1], w[2]);
+      ROW_S2(r + in_w, w[3], w[4], w[5]);
+      ROW_S2(r + 2 * in_w, w[6], w[7], w[8]);
+    }
+    FINISH_LOCAL(a0), FINISH_LOCAL(a1), FINISH_LOCAL(a2), FINISH_LOCAL(a3);
+    o[0] = a0, o[1] = a1, o[2] = a2, o[3] = a3;
+  }
+  for (; count > 0; count--, o++, ip += 2) {
+    const window win = {in_plane, 9u, in_w, 3, 1};
+    float v = window_dot(ip, wp, channels, 3, 3, &win);
+    FINISH_LOCAL(v);
+    *o = v;
+  }
+#undef FINISH_LOCAL
+}
+
 /* Any convolution: per output position, the taps of its window that fall inside the input,
- * for four out channels of a group at once where it has them (window_dot4), else one. */
-static tp_status conv_general(const tp_kernel_call *call) {
+ * for four out channels of a group at once where it has them (window_dot4), else one; with
+ * s3x3 (3x3, stride 2, dilation 1) the interior of each row in interior3x3_s2. Inlined into
+ * conv_general twice, so the other convolutions' loop has none of the interior's bookkeeping. */
+static inline __attribute__((always_inline)) tp_status general(const tp_kernel_call *call, const bool s3x3) {
   const conv_state *st = call->state;
   const int32_t N = st->n, C = st->c, OC = st->oc, ICG = st->icg, OCG = st->ocg;
   const int32_t H = st->in[0], W = st->in[1], OH = st->out[0], OW = st->out[1];
@@ -181,11 +228,31 @@ static tp_status conv_general(const tp_kernel_call *call) {
         const int32_t iy0 = oy * s[0] - p[0];
         int32_t ky_lo, ky_hi;
         tp_nn_taps(iy0, KH, d[0], H, &ky_lo, &ky_hi);
+        /* 3x3 stride 2 rows whose three input rows are inside: the outputs [x_lo, x_hi) whose
+         * three columns are inside too run in interior3x3_s2, the rest below */
+        int32_t x_lo = OW, x_hi = OW;
+        if (s3x3 && ky_lo == 0 && ky_hi == 3) {
+          x_lo = p[1] > 0 ? (p[1] + 1) / 2 : 0;  /* first ox with ox * 2 - p >= 0 */
+          x_hi = (W - 3 + p[1]) / 2 + 1;          /* one past the last with ox * 2 - p + 2 < W */
+          x_hi = x_hi > OW ? OW : x_hi;
+          x_lo = x_lo > x_hi ? x_hi : x_lo;
+        }
         for (int32_t ox = 0; ox < OW; ox++, o++) {
+          if (ox == x_lo && x_hi > x_lo) {
+            const float *ip = in_group + iy0 * W + x_lo * 2 - p[1];
+            for (int32_t j = 0; j < count; j++) {
+              interior3x3_s2(st, o + (uint32_t)j * out_plane, ip, w_oc + (uint32_t)j * filter, x_hi - x_lo,
+                             bias != NULL ? bias + oc + j : NULL);
+            }
+            o += x_hi - x_lo - 1;
+            ox = x_hi - 1;
+            continue;
+          }
           const int32_t ix0 = ox * s[1] - p[1];
           int32_t kx_lo, kx_hi;
           tp_nn_taps(ix0, KW, d[1], W, &kx_lo, &kx_hi);
-          float sums[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+          float sums[4];
+          sums[0] = sums[1] = sums[2] = sums[3] = 0.0f;
           if (kx_hi > kx_lo && ky_hi > ky_lo) {
             /* the first valid tap in the group's first input plane and in the first filter */
             const float *ip = in_group + (iy0 + ky_lo * d[0]) * W + ix0 + kx_lo * d[1];
@@ -206,6 +273,15 @@ static tp_status conv_general(const tp_kernel_call *call) {
     }
   }
   return TP_OK;
+}
+
+static tp_status conv_general(const tp_kernel_call *call) {
+  const conv_state *st = call->state;
+  if (st->w.k[0] == 3 && st->w.k[1] == 3 && st->w.s[0] == 2 && st->w.s[1] == 2 && st->w.d[0] == 1 &&
+      st->w.d[1] == 1 && st->in[1] >= 3) {
+    return general(call, true);
+  }
+  return general(call, false);
 }
 
 /* 1x1, stride 1, no padding, one group: out[n] (OC x HW) = weight (OC x C) @ in[n] (C x HW),

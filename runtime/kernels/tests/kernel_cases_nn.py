@@ -128,6 +128,9 @@ def convolutions(cs: CaseList, rng: Rng) -> None:
     cs.ok(op, "dilation 2 pad 2 no bias", conv_args(r(1, 2, 7, 6), r(2, 2, 3, 3), None, [1, 1], [2, 2], [2, 2], 1))
     cs.ok(op, "groups 2", conv_args(r(1, 4, 4, 5), r(4, 2, 3, 3), r(4), [1, 1], [1, 1], [1, 1], 2))
     cs.ok(op, "depthwise stride 2 batch 2", conv_args(r(2, 3, 5, 6), r(3, 1, 3, 3), r(3), [2, 2], [1, 1], [1, 1], 3))
+    # wide enough for interior rows of four-output blocks plus a tail (convolution.c interior3x3_s2)
+    cs.ok(op, "stride 2 pad 1 wide", conv_args(r(1, 2, 9, 23), r(5, 2, 3, 3), r(5), [2, 2], [1, 1], [1, 1], 1))
+    cs.ok(op, "depthwise stride 2 wide", conv_args(r(1, 3, 8, 20), r(3, 1, 3, 3), None, [2, 2], [0, 0], [1, 1], 3))
     cs.ok(op, "depthwise multiplier 2", conv_args(r(1, 3, 5, 4), r(6, 1, 3, 3), r(6), [1, 1], [1, 1], [1, 1], 3))
     cs.ok(
         op,
