@@ -8,7 +8,7 @@ STACK_BYTES = {
     "anomaly": 3328,
     "custom_op": 2560,
     "digits": 4352,
-    "imu": 3072,
+    "imu": 2816,
     "kws": 4352,
     "resnet8": 3072,
     "sine": 2816,
