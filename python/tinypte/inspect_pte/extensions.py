@@ -3,7 +3,8 @@
 The runtime's reading of dim orders other than 0..n-1, and a kernel's rarely needed routines (aten::convolution's general routine for transposed, 3-D
 and channels-last convolutions; aten::max_pool2d_with_indices on integers and on channels-last
 floats; the int8/uint8/int16/bool and promoted-dtype routines of elementwise, reduction and
-matrix-product kernels; the int8 convolutions run over their own input) live in extension
+matrix-product kernels; the int8 convolutions run over their own input; the float32 product's
+two-row loop, for products of two or more rows) live in extension
 kernels (runtime/kernels/extensions/),
 which the kernel calls through a weak reference: firmware links one only when its kernel
 registry lists it, and the registry lists it when a program's ops.json names it here. So a
@@ -24,6 +25,7 @@ MAX_POOL_NHWC = "tinypte::max_pool_nhwc.ext"
 DIM_ORDERS = "tinypte::dim_orders.ext"
 DTYPES = "tinypte::dtypes.ext"
 S8_CONV_IN_PLACE = "tinypte::s8_conv_in_place.ext"
+GEMM_ROWS = "tinypte::gemm_rows.ext"
 # The int8 convolutions that run in place when their out is stored over their input
 # (tinypte.quantize.in_place plans it; cortex_m/engines/s8_conv.c's prepare checks it).
 S8_CONVOLUTIONS = {("cortex_m::quantized_conv2d_nhwc", "out"), ("cortex_m::quantized_depthwise_conv2d_nhwc", "out")}
@@ -90,6 +92,14 @@ def needs_dtypes(operator: str, overload: str, args: list[dict[str, Any]]) -> bo
     return False
 
 
+def product_rows(operator: str, args: list[dict[str, Any]]) -> int:
+    """The rows of a float32 matrix product's first matrix (addmm's mat1, mm's self, bmm's
+    self per batch): the products of two or more rows take the two-row loop."""
+    first = args[1] if operator == "aten::addmm" else args[0] if args else {}
+    sizes = [int(s) for s in (first["val"].get("sizes") or [])] if first.get("val_type") == "Tensor" else []
+    return sizes[-2] if len(sizes) >= 2 else 1
+
+
 def _storage(value: dict[str, Any]) -> tuple[int, int] | None:
     """(memory id, offset) of a planned tensor, else None."""
     info = value["val"].get("allocation_info") if value.get("val_type") == "Tensor" else None
@@ -118,6 +128,8 @@ def needed(operator: str, overload: str, call: dict[str, Any], values: list[dict
         if not floating:
             return {MAX_POOL_INT}
         return {MAX_POOL_NHWC} if any(channels_last(t) for t in tensors) else set()
+    if (operator, overload) in DTYPE_EXTENDED_MATMUL:
+        return {GEMM_ROWS} if product_rows(operator, args) >= 2 else set()
     if (operator, overload) != ("aten::convolution", "out"):
         return set()
     tensors = [v["val"] for v in args if v.get("val_type") == "Tensor"]
@@ -125,4 +137,4 @@ def needed(operator: str, overload: str, call: dict[str, Any], values: list[dict
     three_d = bool(tensors) and len(tensors[0].get("sizes") or []) == 5
     if transposed or three_d or any(channels_last(t) for t in tensors):
         return {CONV_GENERAL}
-    return set()
+    return {GEMM_ROWS}  # a 1 x 1 convolution's product: out channels x positions

@@ -3,7 +3,9 @@
  * order with TP_MAC (the board's multiply-add), then the epilogue (bias per row, per column or
  * none, addmm's scaling, a clamp with either or both bounds). Seeded random shapes cover the
  * two-row blocks of the Arm FPU path (8 and 4 columns, single-column tails, odd depths, odd row
- * counts) and the one-row routines.
+ * counts) and the one-row routines. The two-row loop is an extension (extensions/gemm_rows.c):
+ * a reference to its registry entry links it here, and on the Arm FPU boards the check fails
+ * when it is missing.
  *
  * Prints
  *     f32_gemm_check: <board>: <cases> cases (<two-row> with two-row blocks), <outputs> outputs checked, 0 mismatches
@@ -17,7 +19,12 @@
 #include "check_rng.h"
 #include "portable/engines/gemm.h"
 #include "tinypte/board.h"
+#include "tinypte/kernel.h"
 #include "util/nn.h"
+
+/* The two-row extension's registry entry: referencing it links extensions/gemm_rows.c. */
+extern const tp_kernel tp_kernel_tinypte_gemm_rows_ext;
+const tp_kernel *volatile f32_gemm_check_links_rows = &tp_kernel_tinypte_gemm_rows_ext;
 
 #ifndef F32_GEMM_MIN_CASES
 #define F32_GEMM_MIN_CASES 1
@@ -115,6 +122,12 @@ int main(void) {
   tp_console_puts(" outputs checked, ");
   put_u32(mismatches);
   tp_console_puts(" mismatches\n");
+#if TP_NN_VLDM
+  if (tp_gemm_f32_pairs == NULL) {
+    tp_console_puts("f32_gemm_check: FAIL: the two-row extension (extensions/gemm_rows.c) is not linked\n");
+    return 1;
+  }
+#endif
   if (cases < F32_GEMM_MIN_CASES || two_row < F32_GEMM_MIN_TWO_ROW) {
     tp_console_puts("f32_gemm_check: FAIL: fewer cases than the minimum\n");
     return 1;

@@ -46,6 +46,14 @@ static inline void tp_gemm_init(tp_gemm *g, uint32_t m, uint32_t n, uint32_t p, 
 /** z = epilogue(x @ y) for the product `g` describes; bias NULL: no bias. */
 void tp_gemm_f32(const tp_gemm *g, float *z, const float *x, const float *y, const float *bias);
 
+/** The rows of z two at a time (all but an odd last one): the extension's (extensions/
+ *  gemm_rows.c), NULL when the firmware does not link it; tp_gemm_f32 calls it for m >= 2. */
+void tp_gemm_f32_pairs(const tp_gemm *g, float *z, const float *x, const float *y, const float *bias)
+    __attribute__((weak));
+
+/** Stores `count` sums through g's epilogue (bias b, NULL: none; addmm's scales; the clamp). */
+void tp_gemm_store(const tp_gemm *g, float *z, const float *sums, uint32_t count, const float *b);
+
 /** Whether tp_gemm_int (the dtype extension's, engines/dtypes.h) takes the dtype. */
 static inline bool tp_gemm_int_dtype(int dtype) {
   return dtype == TP_DTYPE_UINT8 || dtype == TP_DTYPE_INT8 || dtype == TP_DTYPE_INT16 || dtype == TP_DTYPE_INT32 ||
