@@ -51,7 +51,7 @@ void tp_gemm_f32(const tp_gemm *g, float *z, const float *x, const float *y, con
 void tp_gemm_f32_pairs(const tp_gemm *g, float *z, const float *x, const float *y, const float *bias)
     __attribute__((weak));
 
-/** Stores `count` sums through g's epilogue (bias b, NULL: none; addmm's scales; the clamp). */
+/** Stores `count` sums through g's epilogue (bias b, NULL: none; addmm's scales; the clamp): gemm_epilogue.c. */
 void tp_gemm_store(const tp_gemm *g, float *z, const float *sums, uint32_t count, const float *b);
 
 /** Whether tp_gemm_int (the dtype extension's, engines/dtypes.h) takes the dtype. */
